@@ -1,0 +1,330 @@
+//! Board geometry: colours, squares, the padded mailbox shape and coordinates.
+//!
+//! A [`Square`] is an index into the padded mailbox of one [`BoardShape`]. The padding is at
+//! least the longest leap of the game, so a leap from any on-board square lands inside the
+//! array (on a board square or on an off-board sentinel) and needs no bounds check.
+
+use std::fmt;
+
+/// Largest board side we support (Tai Shogi is 25x25; files are the letters `a`..`y`).
+pub const MAX_SIDE: u8 = 25;
+
+/// The two players. `White` is always the side that moves first (`w` in FEN), whatever the
+/// game calls it (Blue in Scirocco, sente in the shogi games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    #[inline]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// +1 for White (moves toward higher ranks), -1 for Black.
+    #[inline]
+    pub fn forward(self) -> i32 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+
+    pub fn fen_char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// A value per colour, indexed by [`Color`] rather than by casts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T> {
+    pub white: T,
+    pub black: T,
+}
+
+impl<T> ByColor<T> {
+    pub fn new(white: T, black: T) -> Self {
+        ByColor { white, black }
+    }
+    #[inline]
+    pub fn get(&self, c: Color) -> &T {
+        match c {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+    #[inline]
+    pub fn get_mut(&mut self, c: Color) -> &mut T {
+        match c {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+}
+
+impl<T> std::ops::Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, c: Color) -> &T {
+        self.get(c)
+    }
+}
+
+impl<T> std::ops::IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        self.get_mut(c)
+    }
+}
+
+/// An index into a padded mailbox. Only meaningful together with its [`BoardShape`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Square(pub u16);
+
+impl Square {
+    /// "No square": used for unused move fields. Never a valid mailbox index.
+    pub const NONE: Square = Square(u16::MAX);
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline]
+    pub fn is_none(self) -> bool {
+        self == Square::NONE
+    }
+
+    /// The square `delta` mailbox cells away. The caller guarantees the result is inside the
+    /// padded array (true for any leap no longer than the padding from an on-board square).
+    #[inline]
+    pub fn offset(self, delta: i32) -> Square {
+        Square((self.0 as i32 + delta) as u16)
+    }
+}
+
+/// A board of `files` x `ranks` squares inside a mailbox padded by `pad` cells on every side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardShape {
+    pub files: u8,
+    pub ranks: u8,
+    pub pad: u8,
+    /// Mailbox row length: `files + 2 * pad`.
+    pub stride: u16,
+    /// Total mailbox cells.
+    pub cells: u16,
+}
+
+/// An error in square text, e.g. `z9` or `a0` on a board that has no such square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareError(pub String);
+
+impl fmt::Display for SquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SquareError {}
+
+impl BoardShape {
+    pub fn new(files: u8, ranks: u8, pad: u8) -> BoardShape {
+        assert!(files >= 1 && ranks >= 1 && files <= MAX_SIDE && ranks <= MAX_SIDE);
+        let stride = files as u16 + 2 * pad as u16;
+        let cells = stride * (ranks as u16 + 2 * pad as u16);
+        BoardShape { files, ranks, pad, stride, cells }
+    }
+
+    /// Square of 0-based `file` and `rank`; `None` off the board.
+    #[inline]
+    pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
+        if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
+            return None;
+        }
+        Some(self.square_unchecked(file, rank))
+    }
+
+    #[inline]
+    pub fn square_unchecked(&self, file: i32, rank: i32) -> Square {
+        let p = self.pad as i32;
+        Square(((rank + p) * self.stride as i32 + file + p) as u16)
+    }
+
+    #[inline]
+    pub fn file_of(&self, sq: Square) -> i32 {
+        (sq.0 % self.stride) as i32 - self.pad as i32
+    }
+
+    #[inline]
+    pub fn rank_of(&self, sq: Square) -> i32 {
+        (sq.0 / self.stride) as i32 - self.pad as i32
+    }
+
+    /// Whether `sq` (a mailbox index) is a square of the board.
+    #[inline]
+    pub fn on_board(&self, sq: Square) -> bool {
+        if sq.0 >= self.cells {
+            return false;
+        }
+        let f = self.file_of(sq);
+        let r = self.rank_of(sq);
+        f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32
+    }
+
+    /// Mailbox offset of the vector (`dx` files, `dy` ranks).
+    #[inline]
+    pub fn delta(&self, dx: i32, dy: i32) -> i32 {
+        dx + dy * self.stride as i32
+    }
+
+    /// Dense index 0..files*ranks, for tables.
+    #[inline]
+    pub fn dense(&self, sq: Square) -> usize {
+        (self.rank_of(sq) * self.files as i32 + self.file_of(sq)) as usize
+    }
+
+    pub fn num_squares(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// Every board square, rank 1 first, files left to right.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.ranks as i32)
+            .flat_map(move |r| (0..self.files as i32).map(move |f| self.square_unchecked(f, r)))
+    }
+
+    /// King distance between two board squares.
+    #[inline]
+    pub fn distance(&self, a: Square, b: Square) -> i32 {
+        let dx = (self.file_of(a) - self.file_of(b)).abs();
+        let dy = (self.rank_of(a) - self.rank_of(b)).abs();
+        dx.max(dy)
+    }
+
+    /// Our square name: file letter + 1-based decimal rank, e.g. `a1`, `p16`, `y25`.
+    pub fn name(&self, sq: Square) -> String {
+        let mut s = String::with_capacity(3);
+        self.write_name(sq, &mut s);
+        s
+    }
+
+    pub fn write_name(&self, sq: Square, out: &mut String) {
+        use std::fmt::Write;
+        if sq.is_none() || !self.on_board(sq) {
+            out.push('?');
+            return;
+        }
+        out.push((b'a' + self.file_of(sq) as u8) as char);
+        let _ = write!(out, "{}", self.rank_of(sq) + 1);
+    }
+
+    /// Parses a square name at the start of `text` (case-insensitive file letter). Returns the
+    /// square and the number of bytes used. Ranks have no leading zero.
+    pub fn parse_prefix(&self, text: &str) -> Result<(Square, usize), SquareError> {
+        let b = text.as_bytes();
+        if b.is_empty() {
+            return Err(SquareError("expected a square, found the end of the text".into()));
+        }
+        let c = b[0].to_ascii_lowercase();
+        if !c.is_ascii_lowercase() {
+            return Err(SquareError(format!(
+                "expected a square (file letter), found '{}'",
+                text.chars().next().unwrap()
+            )));
+        }
+        let file = (c - b'a') as i32;
+        let mut i = 1;
+        while i < b.len() && b[i].is_ascii_digit() && i < 4 {
+            i += 1;
+        }
+        if i == 1 {
+            return Err(SquareError(format!("square '{}' has no rank number", &text[..1])));
+        }
+        let digits = &text[1..i];
+        if digits.starts_with('0') {
+            return Err(SquareError(format!(
+                "square '{}' has a rank with a leading zero",
+                &text[..i]
+            )));
+        }
+        let rank: i32 = digits.parse().map_err(|_| SquareError(format!("bad rank in '{}'", &text[..i])))?;
+        match self.square(file, rank - 1) {
+            Some(sq) => Ok((sq, i)),
+            None => Err(SquareError(format!(
+                "square '{}' is off the {}x{} board",
+                &text[..i],
+                self.files,
+                self.ranks
+            ))),
+        }
+    }
+
+    /// Parses a whole square name.
+    pub fn parse_square(&self, text: &str) -> Result<Square, SquareError> {
+        let (sq, n) = self.parse_prefix(text)?;
+        if n != text.len() {
+            return Err(SquareError(format!("'{}' is not a square", text)));
+        }
+        Ok(sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip_on_every_size() {
+        for (f, r) in [(10u8, 10u8), (12, 12), (16, 16), (25, 25), (13, 13)] {
+            let shape = BoardShape::new(f, r, 3);
+            for sq in shape.squares() {
+                let name = shape.name(sq);
+                assert_eq!(shape.parse_square(&name).unwrap(), sq, "{name}");
+            }
+            assert_eq!(shape.squares().count(), f as usize * r as usize);
+        }
+    }
+
+    #[test]
+    fn bad_squares_are_errors() {
+        let shape = BoardShape::new(12, 12, 2);
+        assert!(shape.parse_square("m1").is_err());
+        assert!(shape.parse_square("a13").is_err());
+        assert!(shape.parse_square("a0").is_err());
+        assert!(shape.parse_square("a01").is_err());
+        assert!(shape.parse_square("1a").is_err());
+        assert!(shape.parse_square("").is_err());
+        assert_eq!(shape.parse_prefix("a10a12").unwrap().1, 3);
+    }
+
+    #[test]
+    fn padding_marks_off_board() {
+        let shape = BoardShape::new(16, 16, 3);
+        let a1 = shape.square(0, 0).unwrap();
+        assert!(!shape.on_board(a1.offset(shape.delta(-1, 0))));
+        assert!(!shape.on_board(a1.offset(shape.delta(-3, -3))));
+        assert!(shape.on_board(a1.offset(shape.delta(3, 3))));
+    }
+}

@@ -1,0 +1,94 @@
+//! Which pseudo-legal moves are legal: royal safety where the game has check, the Chu Shogi
+//! lion-capture rules, and the no-repeat rule. One place for every front end and the search.
+
+use crate::geometry::Color;
+use crate::movegen::{self, attack::is_attacked, lion};
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::variant::{Legality, Repetition};
+
+/// Whether `c`'s royals are safe (always true in royal-capture games, where moving into attack
+/// is legal).
+pub fn royal_safe(pos: &Position, c: Color) -> bool {
+    if pos.variant().rules.legality != Legality::Check {
+        return true;
+    }
+    pos.royal_squares(c).all(|sq| !is_attacked(pos, sq, c.flip()))
+}
+
+/// Whether `c` is in check (a royal of `c` is attacked). Meaningful in every game.
+pub fn in_check(pos: &Position, c: Color) -> bool {
+    pos.royal_squares(c).any(|sq| is_attacked(pos, sq, c.flip()))
+}
+
+/// Whether the game is already decided by lost royals (then there are no legal moves).
+pub fn royal_lost(pos: &Position) -> bool {
+    pos.royal_count(Color::White) == 0 || pos.royal_count(Color::Black) == 0
+}
+
+/// Whether the pseudo-legal move `m` is legal.
+pub fn is_legal_pseudo(pos: &mut Position, m: Move) -> bool {
+    let v = std::sync::Arc::clone(pos.variant());
+    let us = pos.side();
+    if v.rules.legality == Legality::Check {
+        let u = pos.make_raw(m);
+        let ok = royal_safe(pos, us);
+        pos.unmake_raw(m, u);
+        if !ok {
+            return false;
+        }
+    }
+    if v.rules.lion_capture_rules && !lion::capture_rules_allow(pos, m) {
+        return false;
+    }
+    if v.rules.repetition == Repetition::ForbidRepeat && !pos.recent_history().is_empty() && may_repeat(pos, m) {
+        let u = pos.make_raw(m);
+        let key = pos.repetition_key();
+        pos.unmake_raw(m, u);
+        if pos.recent_history().contains(&key) || pos.repetition_key() == key {
+            return false;
+        }
+    }
+    true
+}
+
+/// A move that captures or promotes can never recreate an earlier position.
+fn may_repeat(pos: &Position, m: Move) -> bool {
+    if m.promotion().is_some() || m.kind == MoveKind::EnPassant {
+        return false;
+    }
+    if m.mids().next().is_some() {
+        return false;
+    }
+    m.to == m.from || pos.is_empty(m.to)
+}
+
+/// Every legal move of the side to move, in generation order.
+pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
+    out.clear();
+    if royal_lost(pos) {
+        return;
+    }
+    movegen::generate(pos, out);
+    let mut w = 0;
+    for r in 0..out.len() {
+        let m = out[r];
+        if is_legal_pseudo(pos, m) {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// Convenience: the legal moves as a new vector.
+pub fn legal_move_list(pos: &mut Position) -> Vec<Move> {
+    let mut v = Vec::with_capacity(256);
+    legal_moves(pos, &mut v);
+    v
+}
+
+/// Whether `m` is a legal move here (generated and legal).
+pub fn is_legal(pos: &mut Position, m: Move) -> bool {
+    legal_move_list(pos).contains(&m)
+}

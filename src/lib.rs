@@ -1,0 +1,20 @@
+//! Kyodai: an engine for giant chess variants.
+//!
+//! The rules core is `geometry`, `variant`, `position`, `movegen`, `moves`, `notation`,
+//! `legality` and `outcome`; `perft` counts moves; the binary's command-line tools sit on top.
+#![forbid(unsafe_code)]
+
+pub mod geometry;
+pub mod legality;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod position;
+pub mod variant;
+
+pub use geometry::{BoardShape, ByColor, Color, Square};
+pub use moves::Move;
+pub use position::Position;
+pub use variant::Variant;

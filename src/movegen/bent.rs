@@ -1,0 +1,47 @@
+//! Bent sliders (Bigorra Eagle, Rhinoceros, Ship, Snake; later Octopus and Spider): one step,
+//! then optionally a slide in the continuation directions that point away from the origin.
+//! The slide continues only when the first square is empty.
+
+use super::is_color;
+use super::tables::KindMoves;
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::position::{Piece, Position, EMPTY, OFF};
+
+pub fn generate(pos: &Position, piece: Piece, from: Square, km: &KindMoves, out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    for b in &km.bents {
+        let s1 = from.offset(b.first);
+        let cell = pos.cell(s1);
+        if cell == OFF {
+            continue;
+        }
+        if cell != EMPTY {
+            if b.first_mode.captures && is_color(cell, them) {
+                super::promotion::push(pos, piece, Move::new(from, s1), true, true, out);
+            }
+            continue;
+        }
+        if b.first_mode.moves {
+            super::promotion::push(pos, piece, Move::new(from, s1), false, true, out);
+        }
+        for &u in &b.conts {
+            let mut to = s1;
+            loop {
+                to = to.offset(u);
+                let c = pos.cell(to);
+                if c == OFF {
+                    break;
+                }
+                if c == EMPTY {
+                    super::promotion::push(pos, piece, Move::new(from, to), false, false, out);
+                    continue;
+                }
+                if is_color(c, them) {
+                    super::promotion::push(pos, piece, Move::new(from, to), true, false, out);
+                }
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Lion power and lion lines (Chu Shogi; later Nutty and Tai), and the Chu lion-capture rules.
+//!
+//! Moves are generated once per effect: a two-step path whose first step captures nothing is
+//! the same as the direct jump, so only capturing first steps make two-leg moves.
+
+use super::attack::is_attacked;
+use super::is_color;
+use super::promotion;
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::position::{Piece, Position, EMPTY, OFF};
+use arrayvec::ArrayVec;
+
+/// Full lion power: jumps within distance 2, capture-and-continue, igui, and the pass.
+pub fn generate_lion(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let shape = pos.variant().shape;
+    let us = piece.color();
+    let them = us.flip();
+    let mut can_pass = false;
+    for dy in -2i32..=2 {
+        for dx in -2i32..=2 {
+            if dx == 0 && dy == 0 {
+                continue;
+            }
+            let to = from.offset(shape.delta(dx, dy));
+            let cell = pos.cell(to);
+            if cell == OFF || is_color(cell, us) {
+                continue;
+            }
+            let captures = cell != EMPTY;
+            promotion::push(pos, piece, Move::new(from, to), captures, false, out);
+            if dx.abs() <= 1 && dy.abs() <= 1 {
+                if !captures {
+                    can_pass = true;
+                    continue;
+                }
+                // Captured the adjacent enemy on `to`; a second step from there.
+                for ey in -1i32..=1 {
+                    for ex in -1i32..=1 {
+                        if ex == 0 && ey == 0 {
+                            continue;
+                        }
+                        let y = to.offset(shape.delta(ex, ey));
+                        let c = pos.cell(y);
+                        if y == from || c == EMPTY || is_color(c, them) {
+                            promotion::push(pos, piece, Move::via(from, to, y), true, false, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if can_pass {
+        out.push(Move::pass(from));
+    }
+}
+
+/// Lion lines along `dirs` (board deltas): step, jump, igui, double capture, and one pass if
+/// the first square of any line is empty.
+pub fn generate_lines(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+    let us = piece.color();
+    let them = us.flip();
+    let mut can_pass = false;
+    for &d in dirs {
+        let s1 = from.offset(d);
+        let c1 = pos.cell(s1);
+        if c1 == OFF {
+            continue;
+        }
+        let enemy1 = is_color(c1, them);
+        if c1 == EMPTY {
+            can_pass = true;
+        }
+        if c1 == EMPTY || enemy1 {
+            promotion::push(pos, piece, Move::new(from, s1), enemy1, true, out);
+        }
+        let s2 = s1.offset(d);
+        let c2 = pos.cell(s2);
+        if c2 != OFF && !is_color(c2, us) {
+            promotion::push(pos, piece, Move::new(from, s2), c2 != EMPTY, false, out);
+            if enemy1 {
+                promotion::push(pos, piece, Move::via(from, s1, s2), true, false, out);
+            }
+        }
+        if enemy1 {
+            promotion::push(pos, piece, Move::via(from, s1, from), true, false, out);
+        }
+    }
+    if can_pass {
+        out.push(Move::pass(from));
+    }
+}
+
+/// The squares whose pieces `m` removes (before it is made).
+pub fn captured_squares(pos: &Position, m: Move) -> ArrayVec<Square, 3> {
+    let mut caps = ArrayVec::new();
+    for s in m.mids() {
+        if !pos.is_empty(s) {
+            caps.push(s);
+        }
+    }
+    if m.to != m.from && !pos.is_empty(m.to) {
+        caps.push(m.to);
+    }
+    caps
+}
+
+/// The Chu Shogi lion-capture rules (HaChu default, `chu-shogi.md` section 7.1):
+/// - Rule A: a Lion may not take a non-adjacent Lion on its destination when that square is
+///   attacked after the move, unless it also took a bridge piece (not a Pawn or Go-Between);
+/// - Rule B: right after a non-Lion took a Lion, no non-Lion may take a Lion.
+pub fn capture_rules_allow(pos: &mut Position, m: Move) -> bool {
+    let v = std::sync::Arc::clone(pos.variant());
+    let mover = pos.piece_at(m.from).expect("mover");
+    let caps = captured_squares(pos, m);
+    let is_lion = |pos: &Position, s: Square| v.piece(pos.piece_at(s).unwrap().kind()).lion;
+    if !caps.iter().any(|&s| is_lion(pos, s)) {
+        return true;
+    }
+    if !v.piece(mover.kind()).lion {
+        return pos.counter_strike().is_none();
+    }
+    if m.to != m.from && is_lion(pos, m.to) && v.shape.distance(m.from, m.to) == 2 {
+        let bridged = caps.iter().any(|&s| s != m.to && v.piece(pos.piece_at(s).unwrap().kind()).bridge);
+        if !bridged {
+            let them = mover.color().flip();
+            let u = pos.make_raw(m);
+            let protected = is_attacked(pos, m.to, them);
+            pos.unmake_raw(m, u);
+            if protected {
+                return false;
+            }
+        }
+    }
+    true
+}

@@ -1,0 +1,141 @@
+//! Pseudo-legal move generation: atoms from the tables, plus one small module per power that
+//! no atom expresses. Every move is emitted once per distinct effect (see `moves`).
+//!
+//! Legality (check, lion-capture rules, repetition) is applied on top by `legality`.
+
+pub mod attack;
+pub mod bent;
+pub mod king_leap;
+pub mod lion;
+pub mod promotion;
+pub mod tables;
+
+use crate::geometry::{Color, Square};
+use crate::moves::Move;
+use crate::position::{Piece, Position, EMPTY, OFF};
+
+/// Whether the cell holds a piece of colour `c` (not empty, not off-board).
+#[inline]
+pub(crate) fn is_color(cell: u16, c: Color) -> bool {
+    cell != EMPTY && cell != OFF && (cell & 1) as usize == c.index()
+}
+
+/// Every pseudo-legal move of the side to move, appended to `out`.
+pub fn generate(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    for &from in pos.pieces(us) {
+        generate_from(pos, from, out);
+    }
+}
+
+/// The pseudo-legal moves of the piece on `from` (of either colour, as if it were to move).
+pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
+    let Some(piece) = pos.piece_at(from) else { return };
+    let us = piece.color();
+    let v = pos.variant();
+    let km = &v.tables.moves[us][piece.kind().index()];
+    let start = out.len();
+    let them = us.flip();
+
+    for l in &km.leaps {
+        let to = from.offset(l.delta);
+        let cell = pos.cell(to);
+        if cell == OFF {
+            continue;
+        }
+        if !l.path.is_empty() && l.path.iter().any(|&d| pos.cell(from.offset(d)) != EMPTY) {
+            continue;
+        }
+        if cell == EMPTY {
+            if l.mode.moves {
+                promotion::push(pos, piece, Move::new(from, to), false, l.dist == 1, out);
+            }
+            if l.ep && l.mode.captures && pos.ep_square() == Some(to) {
+                promotion::push(pos, piece, Move::en_passant(from, to), true, true, out);
+            }
+        } else if l.mode.captures && is_color(cell, them) {
+            promotion::push(pos, piece, Move::new(from, to), true, l.dist == 1, out);
+        }
+    }
+    for s in &km.slides {
+        let mut to = from;
+        for step in 1..=s.max as u32 {
+            to = to.offset(s.delta);
+            let cell = pos.cell(to);
+            if cell == OFF {
+                break;
+            }
+            if cell == EMPTY {
+                if s.mode.moves {
+                    promotion::push(pos, piece, Move::new(from, to), false, step == 1, out);
+                }
+                continue;
+            }
+            if s.mode.captures && is_color(cell, them) {
+                promotion::push(pos, piece, Move::new(from, to), true, step == 1, out);
+            }
+            break;
+        }
+    }
+    for &d in &km.hops {
+        // Find the screen, then the first piece beyond it.
+        let mut to = from.offset(d);
+        while pos.cell(to) == EMPTY {
+            to = to.offset(d);
+        }
+        if pos.cell(to) == OFF {
+            continue;
+        }
+        to = to.offset(d);
+        while pos.cell(to) == EMPTY {
+            to = to.offset(d);
+        }
+        if is_color(pos.cell(to), them) {
+            promotion::push(pos, piece, Move::new(from, to), true, false, out);
+        }
+    }
+    if !km.bents.is_empty() {
+        bent::generate(pos, piece, from, km, out);
+    }
+    if km.lion {
+        lion::generate_lion(pos, piece, from, out);
+    }
+    if !km.lion_lines.is_empty() {
+        lion::generate_lines(pos, piece, from, &km.lion_lines, out);
+    }
+    if km.king_leap && pos.leap_right(us) {
+        king_leap::generate(pos, from, out);
+    }
+    if km.needs_dedup {
+        out[start..].sort_unstable();
+        let mut w = start;
+        for r in start..out.len() {
+            if w == start || out[r] != out[w - 1] {
+                out[w] = out[r];
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+}
+
+/// The en-passant captures available to the side to move (pseudo-legal).
+pub fn en_passant_moves(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    let Some(ep) = pos.ep_square() else { return out };
+    let us = pos.side();
+    let v = pos.variant();
+    for &from in pos.pieces(us) {
+        let p: Piece = pos.piece_at(from).unwrap();
+        let km = &v.tables.moves[us][p.kind().index()];
+        if !km.ep_capturer {
+            continue;
+        }
+        for l in &km.leaps {
+            if l.ep && l.mode.captures && from.offset(l.delta) == ep {
+                promotion::push(pos, p, Move::en_passant(from, ep), true, true, &mut out);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,300 @@
+//! Move and attack tables compiled from the piece catalogue for one board shape.
+//!
+//! They are built once when a game loads and never change. Move tables say, per colour and
+//! piece type, what to try from a square; attack tables answer "which piece types could capture
+//! on this square from there" by reverse lookup, so an attack query never generates moves.
+
+use crate::geometry::{BoardShape, ByColor, Color};
+use crate::variant::betza::{Mode, Travel};
+use crate::variant::{orient, Orientation, PieceType, Power};
+use arrayvec::ArrayVec;
+
+/// A set of piece types (up to 256).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindSet([u64; 4]);
+
+impl KindSet {
+    #[inline]
+    pub fn insert(&mut self, k: usize) {
+        self.0[k >> 6] |= 1 << (k & 63);
+    }
+    #[inline]
+    pub fn contains(&self, k: usize) -> bool {
+        self.0[k >> 6] & (1 << (k & 63)) != 0
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+}
+
+/// A leap (or lame leap) to `delta`.
+#[derive(Clone, Debug)]
+pub struct LeapT {
+    pub delta: i32,
+    pub mode: Mode,
+    /// Captures en passant onto an empty square too.
+    pub ep: bool,
+    /// Squares (as deltas from the origin) that must be empty: lame leaps only.
+    pub path: ArrayVec<i32, 2>,
+    /// King distance of the leap (1 = a step).
+    pub dist: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct SlideT {
+    pub delta: i32,
+    pub mode: Mode,
+    /// Maximum number of steps; 255 = unlimited.
+    pub max: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct BentT {
+    pub first: i32,
+    pub first_mode: Mode,
+    pub conts: ArrayVec<i32, 3>,
+}
+
+/// What one piece type (of one colour) may try.
+#[derive(Clone, Debug, Default)]
+pub struct KindMoves {
+    pub leaps: Vec<LeapT>,
+    pub slides: Vec<SlideT>,
+    /// Cannon-style hop captures, per direction.
+    pub hops: Vec<i32>,
+    pub bents: Vec<BentT>,
+    pub lion: bool,
+    /// Lion-line unit directions.
+    pub lion_lines: Vec<i32>,
+    pub king_leap: bool,
+    /// Some targets can be reached by two atoms: the generator must merge duplicates.
+    pub needs_dedup: bool,
+    /// Has an en-passant capture vector.
+    pub ep_capturer: bool,
+}
+
+/// Reverse lookup tables for attacks by one colour.
+#[derive(Clone, Debug, Default)]
+pub struct AttackTables {
+    /// (delta from target to attacker, types that capture with that leap).
+    pub leaps: Vec<(i32, KindSet)>,
+    /// Lame capturing leaps: (delta target->attacker, path deltas from the attacker, types).
+    pub lame: Vec<(i32, ArrayVec<i32, 2>, KindSet)>,
+    /// Slide directions: (delta from target toward the attacker, range per type: 0 none,
+    /// 255 unlimited).
+    pub slides: Vec<(i32, Vec<u8>)>,
+    /// Hop captures: (delta from target toward the attacker, types).
+    pub hops: Vec<(i32, KindSet)>,
+    /// Bent sliders: (continuation delta u, [(first-step delta s, types)]): an attacker at
+    /// Y - s where Y = target - k*u (k >= 1, Y and the squares up to the target empty).
+    pub bents: Vec<(i32, Vec<(i32, KindSet)>)>,
+}
+
+pub struct Tables {
+    pub moves: ByColor<Vec<KindMoves>>,
+    pub attacks: ByColor<AttackTables>,
+}
+
+fn lame_path(shape: &BoardShape, dx: i32, dy: i32) -> ArrayVec<i32, 2> {
+    let mut p = ArrayVec::new();
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    if ax == 0 || ay == 0 || ax == ay {
+        let n = ax.max(ay);
+        for k in 1..n.min(3) {
+            p.push(shape.delta(sx * k, sy * k));
+        }
+    } else if ax > ay {
+        p.push(shape.delta(sx, 0));
+    } else {
+        p.push(shape.delta(0, sy));
+    }
+    p
+}
+
+impl Tables {
+    pub fn build(shape: &BoardShape, pieces: &[PieceType], o: Orientation) -> Tables {
+        let mut moves = ByColor::new(Vec::new(), Vec::new());
+        let mut attacks = ByColor::new(AttackTables::default(), AttackTables::default());
+        for c in Color::ALL {
+            for (k, t) in pieces.iter().enumerate() {
+                let km = compile_kind(shape, t, o, c);
+                add_attacks(&mut attacks[c], shape, &km, t, o, c, k, pieces.len());
+                moves[c].push(km);
+            }
+        }
+        Tables { moves, attacks }
+    }
+}
+
+fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> KindMoves {
+    let mut km = KindMoves::default();
+    for v in &t.vectors {
+        let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
+        let delta = shape.delta(dx, dy);
+        match v.travel {
+            Travel::Leap | Travel::Lame => {
+                let path = if v.travel == Travel::Lame { lame_path(shape, dx, dy) } else { ArrayVec::new() };
+                km.ep_capturer |= v.en_passant;
+                km.leaps.push(LeapT { delta, mode: v.mode, ep: v.en_passant, path, dist: dx.abs().max(dy.abs()) as u8 });
+            }
+            Travel::Ride { max } => km.slides.push(SlideT { delta, mode: v.mode, max: if max == 0 { 255 } else { max } }),
+            Travel::Hop => km.hops.push(delta),
+        }
+    }
+    for p in &t.powers {
+        match p {
+            Power::Lion => km.lion = true,
+            Power::KingLeap => km.king_leap = true,
+            Power::LionLine(dirs) => {
+                for &(dx, dy) in dirs {
+                    let (dx, dy) = orient(o, c, dx as i32, dy as i32);
+                    km.lion_lines.push(shape.delta(dx, dy));
+                }
+            }
+            Power::Bent(rule) => {
+                for f in &rule.first {
+                    let (sx, sy) = orient(o, c, f.dx as i32, f.dy as i32);
+                    let mut conts = ArrayVec::new();
+                    for (ux, uy) in rule.continuations((f.dx, f.dy)) {
+                        let (ux, uy) = orient(o, c, ux as i32, uy as i32);
+                        conts.push(shape.delta(ux, uy));
+                    }
+                    km.bents.push(BentT { first: shape.delta(sx, sy), first_mode: f.mode, conts });
+                }
+            }
+        }
+    }
+    // Duplicate targets: a leap that lands on a square a slide also reaches, or two leaps to
+    // the same square with different travel.
+    let mut dup = false;
+    for (i, l) in km.leaps.iter().enumerate() {
+        if km.leaps[..i].iter().any(|m| m.delta == l.delta) {
+            dup = true;
+        }
+        for s in &km.slides {
+            for k in 1..=(s.max.min(30) as i32) {
+                if s.delta * k == l.delta {
+                    dup = true;
+                }
+            }
+        }
+    }
+    for (i, s) in km.slides.iter().enumerate() {
+        if km.slides[..i].iter().any(|m| m.delta == s.delta) {
+            dup = true;
+        }
+    }
+    if (km.lion || !km.lion_lines.is_empty()) && (!km.leaps.is_empty() || !km.slides.is_empty()) {
+        // Lion lines coincide with slides only in other directions; a full lion plus atoms
+        // could overlap.
+        dup |= km.lion;
+    }
+    km.needs_dedup = dup;
+    km
+}
+
+#[allow(clippy::too_many_arguments)]
+fn add_attacks(
+    at: &mut AttackTables,
+    shape: &BoardShape,
+    km: &KindMoves,
+    t: &PieceType,
+    o: Orientation,
+    c: Color,
+    k: usize,
+    nkinds: usize,
+) {
+    let add_leap = |at: &mut AttackTables, delta: i32| {
+        let d = -delta;
+        match at.leaps.iter_mut().find(|(x, _)| *x == d) {
+            Some((_, set)) => set.insert(k),
+            None => {
+                let mut s = KindSet::default();
+                s.insert(k);
+                at.leaps.push((d, s));
+            }
+        }
+    };
+    for l in &km.leaps {
+        if !l.mode.captures {
+            continue;
+        }
+        if l.path.is_empty() {
+            add_leap(at, l.delta);
+        } else {
+            let d = -l.delta;
+            match at.lame.iter_mut().find(|(x, p, _)| *x == d && *p == l.path) {
+                Some((_, _, set)) => set.insert(k),
+                None => {
+                    let mut s = KindSet::default();
+                    s.insert(k);
+                    at.lame.push((d, l.path.clone(), s));
+                }
+            }
+        }
+    }
+    if km.lion {
+        for dx in -2..=2 {
+            for dy in -2..=2 {
+                if (dx, dy) != (0, 0) {
+                    add_leap(at, shape.delta(dx, dy));
+                }
+            }
+        }
+    }
+    for &u in &km.lion_lines {
+        add_leap(at, u);
+        add_leap(at, 2 * u);
+    }
+    for s in &km.slides {
+        if !s.mode.captures {
+            continue;
+        }
+        let d = -s.delta;
+        let idx = match at.slides.iter().position(|(x, _)| *x == d) {
+            Some(i) => i,
+            None => {
+                at.slides.push((d, vec![0; nkinds]));
+                at.slides.len() - 1
+            }
+        };
+        let r = &mut at.slides[idx].1[k];
+        *r = (*r).max(s.max);
+    }
+    for &h in &km.hops {
+        let d = -h;
+        match at.hops.iter_mut().find(|(x, _)| *x == d) {
+            Some((_, set)) => set.insert(k),
+            None => {
+                let mut s = KindSet::default();
+                s.insert(k);
+                at.hops.push((d, s));
+            }
+        }
+    }
+    for b in &km.bents {
+        if b.first_mode.captures {
+            add_leap(at, b.first);
+        }
+        for &u in &b.conts {
+            let idx = match at.bents.iter().position(|(x, _)| *x == u) {
+                Some(i) => i,
+                None => {
+                    at.bents.push((u, Vec::new()));
+                    at.bents.len() - 1
+                }
+            };
+            let list = &mut at.bents[idx].1;
+            match list.iter_mut().find(|(s, _)| *s == b.first) {
+                Some((_, set)) => set.insert(k),
+                None => {
+                    let mut s = KindSet::default();
+                    s.insert(k);
+                    list.push((b.first, s));
+                }
+            }
+        }
+    }
+    let _ = (t, o, c);
+}

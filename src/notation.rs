@@ -1,0 +1,226 @@
+//! Move text in our notation (`shared/PROTOCOLS.md`): `from`+`to`, legs through captured
+//! squares (`e4e5,e5e6`), igui (`e4e5,e5e4`), pass (`e4e4`), promotion `+` (shogi) or an
+//! optional target ID (`d14d16q`) where promotion is forced.
+
+use crate::geometry::Square;
+use crate::legality::{is_legal_pseudo, legal_move_list};
+use crate::movegen;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::{PromotionText, Variant};
+use std::fmt;
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in our notation.
+    Syntax { text: String, reason: String },
+    /// A well-formed move that is not legal here.
+    Illegal { text: String, reason: String },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
+            MoveError::Illegal { text, reason } => write!(f, "illegal move '{text}': {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The canonical text of `m`.
+pub fn format_move(v: &Variant, m: Move) -> String {
+    let mut s = m.legs_text(&v.shape);
+    if m.promotion().is_some() && v.rules.promotion_text == PromotionText::Plus {
+        s.push('+');
+    }
+    s
+}
+
+/// What the suffix after the last square asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Suffix {
+    None,
+    Decline,
+    Promote,
+    Id(String),
+}
+
+/// A syntactically valid move text: the visited squares and the suffix.
+struct Parsed {
+    path: Vec<Square>,
+    suffix: Suffix,
+    pass_alias: bool,
+}
+
+fn syntax(text: &str, reason: impl Into<String>) -> MoveError {
+    MoveError::Syntax { text: text.to_string(), reason: reason.into() }
+}
+
+fn parse_text(v: &Variant, text: &str) -> Result<Parsed, MoveError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(syntax(text, "empty move"));
+    }
+    let lower = t.to_ascii_lowercase();
+    if lower == "@@@@" || lower == "0000" || lower == "pass" {
+        return Ok(Parsed { path: Vec::new(), suffix: Suffix::None, pass_alias: true });
+    }
+    let shape = &v.shape;
+    let mut path: Vec<Square> = Vec::new();
+    let legs: Vec<&str> = lower.split(',').collect();
+    let mut suffix = Suffix::None;
+    for (i, leg) in legs.iter().enumerate() {
+        let (a, n1) = shape.parse_prefix(leg).map_err(|e| syntax(text, format!("leg {}: {e}", i + 1)))?;
+        let (b, n2) =
+            shape.parse_prefix(&leg[n1..]).map_err(|e| syntax(text, format!("leg {}: {e}", i + 1)))?;
+        let rest = &leg[n1 + n2..];
+        if i == 0 {
+            path.push(a);
+        } else if *path.last().unwrap() != a {
+            return Err(syntax(
+                text,
+                format!("leg {} starts on {} but the previous leg ended on {}", i + 1, shape.name(a), shape.name(*path.last().unwrap())),
+            ));
+        }
+        path.push(b);
+        if !rest.is_empty() {
+            if i + 1 != legs.len() {
+                return Err(syntax(text, format!("unexpected '{rest}' after leg {}", i + 1)));
+            }
+            suffix = match rest {
+                "+" => Suffix::Promote,
+                "=" => Suffix::Decline,
+                r => {
+                    let id = r.trim_start_matches('=').trim_start_matches('(').trim_end_matches(')');
+                    let id = id.trim_start_matches('+');
+                    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphabetic()) {
+                        return Err(syntax(text, format!("unknown suffix '{rest}' (use +, =, or a piece ID)")));
+                    }
+                    Suffix::Id(id.to_ascii_uppercase())
+                }
+            };
+        }
+    }
+    Ok(Parsed { path, suffix, pass_alias: false })
+}
+
+/// Whether the text's path describes the effect of `m`.
+fn path_matches(pos: &Position, m: Move, path: &[Square]) -> bool {
+    let (from, to) = (path[0], *path.last().unwrap());
+    if m.from != from || m.to != to {
+        return false;
+    }
+    let them = pos.side().flip();
+    let mut caps: Vec<Square> = path[1..path.len() - 1]
+        .iter()
+        .copied()
+        .filter(|&s| pos.piece_at(s).map(|p| p.color() == them).unwrap_or(false))
+        .collect();
+    caps.dedup();
+    let mids: Vec<Square> = m.mids().collect();
+    if m.is_pass() {
+        return caps.is_empty();
+    }
+    if from == to && mids.is_empty() {
+        return false;
+    }
+    let mut a = caps.clone();
+    let mut b = mids.clone();
+    a.sort();
+    b.sort();
+    a == b
+}
+
+fn suffix_ok(v: &Variant, m: Move, s: &Suffix) -> bool {
+    match (s, m.promotion()) {
+        (Suffix::None, _) => true, // decided below: prefer the non-promoting move
+        (Suffix::Decline, p) => p.is_none(),
+        (Suffix::Promote, p) => p.is_some(),
+        (Suffix::Id(id), Some(k)) => {
+            let pid = &v.piece(k).id;
+            pid == id || pid.trim_start_matches('+') == id
+        }
+        (Suffix::Id(_), None) => false,
+    }
+}
+
+/// Picks the move the text means among `cands` (moves matching the path).
+fn choose(v: &Variant, cands: &[Move], suffix: &Suffix) -> Option<Move> {
+    let ok: Vec<Move> = cands.iter().copied().filter(|&m| suffix_ok(v, m, suffix)).collect();
+    if *suffix == Suffix::None {
+        // No suffix: the non-promoting move if it exists; otherwise a forced promotion.
+        if let Some(m) = ok.iter().find(|m| m.promotion().is_none()) {
+            return Some(*m);
+        }
+        if v.rules.promotion_text == PromotionText::Implicit || ok.len() == 1 {
+            return ok.first().copied();
+        }
+        return None;
+    }
+    ok.first().copied()
+}
+
+/// Reads `text` as a legal move in `pos`.
+pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    let v = std::sync::Arc::clone(pos.variant());
+    let parsed = parse_text(&v, text)?;
+    let legal = legal_move_list(pos);
+    if parsed.pass_alias {
+        return legal.iter().copied().find(|m| m.is_pass()).ok_or_else(|| MoveError::Illegal {
+            text: text.to_string(),
+            reason: "no piece can pass here".into(),
+        });
+    }
+    let cands: Vec<Move> = legal.iter().copied().filter(|&m| path_matches(pos, m, &parsed.path)).collect();
+    if let Some(m) = choose(&v, &cands, &parsed.suffix) {
+        return Ok(m);
+    }
+    Err(MoveError::Illegal { text: text.to_string(), reason: explain(pos, &parsed, &cands) })
+}
+
+/// Says why no legal move matched.
+fn explain(pos: &mut Position, parsed: &Parsed, legal_cands: &[Move]) -> String {
+    let v = std::sync::Arc::clone(pos.variant());
+    let from = parsed.path[0];
+    let name = v.shape.name(from);
+    let Some(p) = pos.piece_at(from) else {
+        return format!("there is no piece on {name}");
+    };
+    if p.color() != pos.side() {
+        return format!("the piece on {name} belongs to {}, but it is {}'s turn", p.color().name(), pos.side().name());
+    }
+    if !legal_cands.is_empty() {
+        return match parsed.suffix {
+            Suffix::Decline | Suffix::None => "this move must promote".into(),
+            Suffix::Promote => "this move cannot promote".into(),
+            Suffix::Id(_) => "the promotion suffix does not match the piece it becomes".into(),
+        };
+    }
+    let mut pseudo = Vec::new();
+    movegen::generate(pos, &mut pseudo);
+    let cands: Vec<Move> = pseudo.iter().copied().filter(|&m| path_matches(pos, m, &parsed.path)).collect();
+    if cands.is_empty() {
+        if crate::legality::royal_lost(pos) {
+            return "the game is over".into();
+        }
+        return format!("the {} on {name} cannot move that way", v.piece(p.kind()).name);
+    }
+    let m = cands[0];
+    let _ = is_legal_pseudo(pos, m);
+    if v.rules.legality == crate::variant::Legality::Check {
+        let us = pos.side();
+        let u = pos.make_raw(m);
+        let safe = crate::legality::royal_safe(pos, us);
+        pos.unmake_raw(m, u);
+        if !safe {
+            return "it leaves the King in check".into();
+        }
+    }
+    if v.rules.lion_capture_rules && !movegen::lion::capture_rules_allow(pos, m) {
+        return "the lion-capture rules forbid it (protected distant Lion, or counter-strike)".into();
+    }
+    "it repeats an earlier position".into()
+}

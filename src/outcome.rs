@@ -1,0 +1,79 @@
+//! The end of the game: royal capture, checkmate, stalemate, no legal move, bare kings, the
+//! 50-move rule and threefold repetition, each as the game's rules say.
+
+use crate::geometry::Color;
+use crate::legality::{in_check, legal_move_list};
+use crate::position::Position;
+use crate::variant::{Legality, NoMoves, Repetition};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    Checkmate,
+    AllRoyalsCaptured,
+    NoLegalMove,
+    Stalemate,
+    BareKings,
+    FiftyMoves,
+    Repetition,
+}
+
+impl Reason {
+    pub fn text(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::AllRoyalsCaptured => "all royals captured",
+            Reason::NoLegalMove => "no legal move",
+            Reason::Stalemate => "stalemate",
+            Reason::BareKings => "bare kings",
+            Reason::FiftyMoves => "50-move rule",
+            Reason::Repetition => "threefold repetition",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { winner: Color, reason: Reason },
+    Draw { reason: Reason },
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason: Reason::Checkmate } => write!(f, "checkmate: {} wins", winner.name()),
+            Outcome::Win { winner, reason } => write!(f, "{} wins: {}", winner.name(), reason.text()),
+            Outcome::Draw { reason } => write!(f, "draw: {}", reason.text()),
+        }
+    }
+}
+
+/// The result if the game is over in `pos` (with its history), else `None`.
+pub fn outcome(pos: &mut Position) -> Option<Outcome> {
+    let v = std::sync::Arc::clone(pos.variant());
+    let side = pos.side();
+    for c in [side, side.flip()] {
+        if pos.royal_count(c) == 0 {
+            return Some(Outcome::Win { winner: c.flip(), reason: Reason::AllRoyalsCaptured });
+        }
+    }
+    if legal_move_list(pos).is_empty() {
+        return Some(match (v.rules.no_moves, v.rules.legality) {
+            (NoMoves::Loses, _) => Outcome::Win { winner: side.flip(), reason: Reason::NoLegalMove },
+            (NoMoves::StalemateDraws, Legality::Check) if in_check(pos, side) => {
+                Outcome::Win { winner: side.flip(), reason: Reason::Checkmate }
+            }
+            (NoMoves::StalemateDraws, _) => Outcome::Draw { reason: Reason::Stalemate },
+        });
+    }
+    if v.rules.bare_kings_draw && pos.pieces(Color::White).len() == 1 && pos.pieces(Color::Black).len() == 1 {
+        return Some(Outcome::Draw { reason: Reason::BareKings });
+    }
+    if v.rules.fifty_move_rule && pos.halfmove_clock() >= 100 {
+        return Some(Outcome::Draw { reason: Reason::FiftyMoves });
+    }
+    if v.rules.repetition == Repetition::DrawThird && pos.prior_occurrences() >= 2 {
+        return Some(Outcome::Draw { reason: Reason::Repetition });
+    }
+    None
+}

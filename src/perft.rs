@@ -1,0 +1,53 @@
+//! Perft: counts the legal move sequences of a given length (canonical moves, one per effect).
+//! The last ply is bulk-counted; with several threads the root moves are shared out by rayon.
+
+use crate::legality::legal_moves;
+use crate::moves::Move;
+use crate::position::Position;
+use rayon::prelude::*;
+
+/// Number of leaf nodes at `depth` (depth >= 1).
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_rec(pos, depth, &mut bufs)
+}
+
+fn perft_rec(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+    let (buf, rest) = bufs.split_first_mut().unwrap();
+    legal_moves(pos, buf);
+    if depth == 1 {
+        return buf.len() as u64;
+    }
+    let mut n = 0;
+    for i in 0..buf.len() {
+        let m = buf[i];
+        let u = pos.make(m);
+        n += perft_rec(pos, depth - 1, rest);
+        pos.unmake(m, u);
+    }
+    n
+}
+
+/// Per-root-move counts, in generation order, using `threads` worker threads.
+pub fn divide(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    let mut p = pos.clone();
+    let roots = crate::legality::legal_move_list(&mut p);
+    let count = |m: &Move| -> (Move, u64) {
+        if depth == 1 {
+            return (*m, 1);
+        }
+        let mut q = pos.clone();
+        let u = q.make(*m);
+        let n = perft(&mut q, depth - 1);
+        q.unmake(*m, u);
+        (*m, n)
+    };
+    if threads <= 1 {
+        roots.iter().map(count).collect()
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(|| roots.par_iter().map(count).collect()),
+            Err(_) => roots.iter().map(count).collect(),
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! FEN read/write: ranks from the top, multi-digit empty runs, multi-letter IDs in
+//! parentheses, `+` before a promoted ID, then the side to move and the game's extra fields.
+
+use super::{Piece, Position};
+use crate::geometry::{Color, Square};
+use crate::variant::{FenField, Legality, PromotionRule, Variant};
+use std::fmt;
+use std::sync::Arc;
+
+/// A FEN that could not be read; the message names the field, rank or token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad FEN: {}", self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(msg.into()))
+}
+
+/// Reads the placement field into (square, piece) pairs.
+pub fn parse_board(v: &Variant, board: &str) -> Result<Vec<(Square, Piece)>, FenError> {
+    let shape = v.shape;
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != shape.ranks as usize {
+        return err(format!("the placement has {} ranks; {} needs {}", rows.len(), v.title, shape.ranks));
+    }
+    let mut out = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = shape.ranks as i32 - 1 - i as i32;
+        let rank_name = rank + 1;
+        let b = row.as_bytes();
+        let mut file = 0i32;
+        let mut j = 0;
+        while j < b.len() {
+            let c = b[j];
+            if c.is_ascii_digit() {
+                let s = j;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let n: i32 = row[s..j].parse().unwrap_or(i32::MAX);
+                if n == 0 || row[s..j].starts_with('0') {
+                    return err(format!("rank {rank_name}: empty run '{}' is not a positive number", &row[s..j]));
+                }
+                file = file.saturating_add(n);
+                continue;
+            }
+            let tok_start = j;
+            let mut plus = false;
+            if c == b'+' {
+                plus = true;
+                j += 1;
+            }
+            let id: String = if j < b.len() && b[j] == b'(' {
+                let close = row[j..].find(')').map(|k| j + k);
+                let Some(close) = close else {
+                    return err(format!("rank {rank_name}: '(' without ')' in '{}'", &row[tok_start..]));
+                };
+                let inner = &row[j + 1..close];
+                j = close + 1;
+                inner.to_string()
+            } else if j < b.len() && b[j].is_ascii_alphabetic() {
+                j += 1;
+                row[j - 1..j].to_string()
+            } else {
+                let bad = row[j..].chars().next().map(|c| c.to_string()).unwrap_or_else(|| "end of rank".into());
+                return err(format!("rank {rank_name}: unexpected '{bad}' in '{row}'"));
+            };
+            let token = &row[tok_start..j];
+            if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphabetic()) {
+                return err(format!("rank {rank_name}: '{token}' is not a piece"));
+            }
+            let color = if id.chars().next().unwrap().is_ascii_uppercase() { Color::White } else { Color::Black };
+            let full = if plus { format!("+{}", id.to_ascii_uppercase()) } else { id.to_ascii_uppercase() };
+            let Some(kind) = v.kind_by_id(&full) else {
+                return err(format!("rank {rank_name}: unknown piece '{token}' in {}", v.title));
+            };
+            if file >= shape.files as i32 {
+                return err(format!("rank {rank_name} has more than {} squares", shape.files));
+            }
+            out.push((shape.square_unchecked(file, rank), Piece::new(kind, color)));
+            file += 1;
+        }
+        if file != shape.files as i32 {
+            return err(format!("rank {rank_name} has {} squares; it needs {}", file, shape.files));
+        }
+    }
+    Ok(out)
+}
+
+impl Position {
+    /// Reads a FEN and validates it as a playable position of `variant`.
+    pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+        let v = variant.as_ref();
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return err("empty FEN");
+        }
+        let mut pos = Position::empty(Arc::clone(variant));
+        for (sq, p) in parse_board(v, fields[0])? {
+            pos.put(sq, p);
+        }
+        let side = match fields.get(1) {
+            None => Color::White,
+            Some(&"w") => Color::White,
+            Some(&"b") => Color::Black,
+            Some(other) => return err(format!("side to move '{other}' is not 'w' or 'b'")),
+        };
+        pos.side = side;
+        let extra = &fields[2.min(fields.len())..];
+        let nf = v.rules.fen_fields.len();
+        if extra.len() > nf {
+            return err(format!(
+                "{} has {} fields after the side to move, the FEN has {} ('{}')",
+                v.title,
+                nf,
+                extra.len(),
+                extra[nf..].join(" ")
+            ));
+        }
+        if extra.len() + v.rules.optional_fen_fields < nf && fields.len() > 1 {
+            let names: Vec<String> = v.rules.fen_fields.iter().map(|f| format!("{f:?}")).collect();
+            return err(format!("missing fields: {} needs {}", v.title, names.join(", ")));
+        }
+        // Defaults: leap rights only for Kings standing on their start squares are unknown, so a
+        // FEN without the field has none.
+        for (i, field) in v.rules.fen_fields.iter().enumerate() {
+            let Some(text) = extra.get(i).copied() else { continue };
+            match field {
+                FenField::LeapRights => {
+                    if text != "-" {
+                        let mut seen = String::new();
+                        for ch in text.chars() {
+                            let c = match ch {
+                                'K' => Color::White,
+                                'k' => Color::Black,
+                                _ => return err(format!("leap-rights field '{text}': only K, k or - are allowed")),
+                            };
+                            if seen.contains(ch) {
+                                return err(format!("leap-rights field '{text}' repeats '{ch}'"));
+                            }
+                            seen.push(ch);
+                            pos.leap_rights[c] = true;
+                        }
+                        if text == "kK" {
+                            return err("leap-rights field 'kK' must be written 'Kk'");
+                        }
+                    }
+                }
+                FenField::EnPassant => {
+                    if text != "-" {
+                        let sq = v.shape.parse_square(text).map_err(|e| FenError(format!("en-passant field: {e}")))?;
+                        pos.ep = sq;
+                    }
+                }
+                FenField::CounterStrike => {
+                    if text != "-" {
+                        let sq =
+                            v.shape.parse_square(text).map_err(|e| FenError(format!("counter-strike field: {e}")))?;
+                        pos.counter_strike = sq;
+                    }
+                }
+                FenField::Halfmove => {
+                    pos.halfmove =
+                        text.parse().map_err(|_| FenError(format!("halfmove clock '{text}' is not a number")))?;
+                }
+                FenField::Fullmove => {
+                    let n: u32 =
+                        text.parse().map_err(|_| FenError(format!("fullmove number '{text}' is not a number")))?;
+                    if n == 0 {
+                        return err("fullmove number must be at least 1");
+                    }
+                    pos.fullmove = n;
+                }
+            }
+        }
+        pos.rev_plies = 0;
+        pos.validate()?;
+        pos.finish_setup();
+        Ok(pos)
+    }
+
+    /// The rules a set-up position must satisfy before play.
+    fn validate(&mut self) -> Result<(), FenError> {
+        let v = Arc::clone(&self.variant);
+        let shape = v.shape;
+        for c in Color::ALL {
+            let n = self.royals[c];
+            if n == 0 {
+                return err(format!("{} has no royal piece", c.name()));
+            }
+            if v.rules.legality == Legality::Check && n != 1 {
+                return err(format!("{} has {} Kings; {} needs exactly one", c.name(), n, v.title));
+            }
+        }
+        if v.rules.promotion_rule == PromotionRule::Arrival {
+            for c in Color::ALL {
+                for &sq in &self.lists[c] {
+                    let p = self.piece_at(sq).unwrap();
+                    let t = v.piece(p.kind());
+                    if t.promotes_to.is_some() && !t.promotion_needs_step && v.in_zone(c, sq) {
+                        return err(format!(
+                            "a {} {} stands on {}, its promotion rank",
+                            c.name(),
+                            t.name,
+                            shape.name(sq)
+                        ));
+                    }
+                }
+            }
+        }
+        if !self.ep.is_none() {
+            // The side that just moved is the opponent of the side to move.
+            let mover = self.side.flip();
+            let x = self.ep;
+            let (f, r) = (shape.file_of(x), shape.rank_of(x));
+            let fwd = match v.rules.orientation {
+                crate::variant::Orientation::Rotate | crate::variant::Orientation::Mirror => mover.forward(),
+            };
+            let after = shape.square(f, r + fwd);
+            let before = shape.square(f, r - fwd);
+            let ok_after = after
+                .and_then(|s| self.piece_at(s))
+                .map(|p| p.color() == mover && v.piece(p.kind()).ep_victim)
+                .unwrap_or(false);
+            let ok_before = before.map(|s| self.is_empty(s)).unwrap_or(false);
+            if !self.is_empty(x) || !ok_after || !ok_before {
+                return err(format!(
+                    "en-passant square {} does not follow a double step by {}",
+                    shape.name(x),
+                    mover.name()
+                ));
+            }
+            self.ep_victim = after.unwrap();
+        }
+        if !self.counter_strike.is_none() && !shape.on_board(self.counter_strike) {
+            return err("counter-strike square is off the board");
+        }
+        if v.rules.legality == Legality::Check && !crate::legality::royal_safe(self, self.side.flip()) {
+            return err(format!("{} is in check but it is {}'s turn", self.side.flip().name(), self.side.name()));
+        }
+        Ok(())
+    }
+
+    /// The placement field.
+    pub fn board_fen(&self) -> String {
+        let v = &self.variant;
+        let shape = v.shape;
+        let mut s = String::new();
+        for r in (0..shape.ranks as i32).rev() {
+            let mut empty = 0;
+            for f in 0..shape.files as i32 {
+                let sq = shape.square_unchecked(f, r);
+                match self.piece_at(sq) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push_str(&v.piece(p.kind()).fen_token(p.color() == Color::White));
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+
+    /// The full FEN with every field of the game.
+    pub fn to_fen(&self) -> String {
+        let v = &self.variant;
+        let mut s = self.board_fen();
+        s.push(' ');
+        s.push(self.side.fen_char());
+        for f in &v.rules.fen_fields {
+            s.push(' ');
+            match f {
+                FenField::LeapRights => {
+                    let mut t = String::new();
+                    if self.leap_rights.white {
+                        t.push('K');
+                    }
+                    if self.leap_rights.black {
+                        t.push('k');
+                    }
+                    if t.is_empty() {
+                        t.push('-');
+                    }
+                    s.push_str(&t);
+                }
+                FenField::EnPassant => {
+                    if self.ep.is_none() {
+                        s.push('-')
+                    } else {
+                        s.push_str(&v.shape.name(self.ep))
+                    }
+                }
+                FenField::CounterStrike => {
+                    if self.counter_strike.is_none() {
+                        s.push('-')
+                    } else {
+                        s.push_str(&v.shape.name(self.counter_strike))
+                    }
+                }
+                FenField::Halfmove => s.push_str(&self.halfmove.to_string()),
+                FenField::Fullmove => s.push_str(&self.fullmove.to_string()),
+            }
+        }
+        s
+    }
+}

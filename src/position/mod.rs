@@ -1,0 +1,584 @@
+//! [`Position`]: the state of one game (mailbox, piece lists, side to move, game-specific
+//! state, hash and history) and make / unmake, which restore everything exactly.
+
+pub mod fen;
+pub mod zobrist;
+
+use crate::geometry::{ByColor, Color, Square};
+use crate::moves::{Move, MoveKind};
+use crate::variant::{KindId, Power, Variant};
+use arrayvec::ArrayVec;
+use std::sync::Arc;
+
+/// A piece: a type and an owner, packed as `(kind + 1) << 1 | color` so that 0 can mean an
+/// empty square and `u16::MAX` an off-board cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece(u16);
+
+pub const EMPTY: u16 = 0;
+pub const OFF: u16 = u16::MAX;
+
+impl Piece {
+    #[inline]
+    pub fn new(kind: KindId, color: Color) -> Piece {
+        Piece(((kind.0 as u16 + 1) << 1) | color as u16)
+    }
+    #[inline]
+    pub fn from_code(code: u16) -> Option<Piece> {
+        if code == EMPTY || code == OFF {
+            None
+        } else {
+            Some(Piece(code))
+        }
+    }
+    #[inline]
+    pub fn code(self) -> u16 {
+        self.0
+    }
+    #[inline]
+    pub fn kind(self) -> KindId {
+        KindId(((self.0 >> 1) - 1) as u8)
+    }
+    #[inline]
+    pub fn color(self) -> Color {
+        if self.0 & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+/// One reversible change made by `make`.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    /// A piece was removed from `sq`; it stood at `idx` in its owner's list.
+    Remove { sq: Square, piece: Piece, idx: u16 },
+    /// A piece moved from `from` to the empty square `to`.
+    Shift { from: Square, to: Square },
+    /// The piece on `sq` changed type (same owner): promotion.
+    Replace { sq: Square, old: Piece },
+}
+
+/// Everything `unmake` needs. Plain data, owned by the caller.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    ops: ArrayVec<Op, 8>,
+    hash: u64,
+    ep: Square,
+    ep_victim: Square,
+    leap_rights: ByColor<bool>,
+    counter_strike: Square,
+    halfmove: u32,
+    fullmove: u32,
+    rev_plies: u32,
+    ep_hashed: bool,
+}
+
+/// The state of a game.
+#[derive(Clone)]
+pub struct Position {
+    variant: Arc<Variant>,
+    board: Vec<u16>,
+    lists: ByColor<Vec<Square>>,
+    /// Index of the piece on each square in its owner's list.
+    list_idx: Vec<u16>,
+    side: Color,
+    royals: ByColor<u16>,
+    /// En-passant square (passed over by the last move's double step), or NONE.
+    pub(crate) ep: Square,
+    /// Square of the piece that made that double step.
+    pub(crate) ep_victim: Square,
+    /// Bigorra King-leap rights.
+    pub(crate) leap_rights: ByColor<bool>,
+    /// Chu Shogi rule B: square of the Lion the opponent's last move took with a non-Lion.
+    pub(crate) counter_strike: Square,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    /// Plies since the last irreversible move (capture, promotion, clock-reset move).
+    rev_plies: u32,
+    /// Whether `hash` includes the en-passant square.
+    ep_hashed: bool,
+    hash: u64,
+    /// Repetition keys of every position of the game so far, the current one last.
+    history: Vec<u64>,
+}
+
+impl PartialEq for Position {
+    /// Same game state: board, side, rule state and history. (Piece-list order is covered by
+    /// `debug_check`.)
+    fn eq(&self, o: &Position) -> bool {
+        Arc::ptr_eq(&self.variant, &o.variant)
+            && self.board == o.board
+            && self.side == o.side
+            && self.ep == o.ep
+            && self.ep_victim == o.ep_victim
+            && self.leap_rights == o.leap_rights
+            && self.counter_strike == o.counter_strike
+            && self.halfmove == o.halfmove
+            && self.fullmove == o.fullmove
+            && self.hash == o.hash
+            && self.history == o.history
+            && self.lists == o.lists
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl Position {
+    /// An empty board of `variant`, White to move. Used by the FEN reader.
+    pub(crate) fn empty(variant: Arc<Variant>) -> Position {
+        let shape = variant.shape;
+        let mut board = vec![OFF; shape.cells as usize];
+        for sq in shape.squares() {
+            board[sq.index()] = EMPTY;
+        }
+        let cells = shape.cells as usize;
+        Position {
+            variant,
+            board,
+            lists: ByColor::new(Vec::new(), Vec::new()),
+            list_idx: vec![0; cells],
+            side: Color::White,
+            royals: ByColor::new(0, 0),
+            ep: Square::NONE,
+            ep_victim: Square::NONE,
+            leap_rights: ByColor::new(false, false),
+            counter_strike: Square::NONE,
+            halfmove: 0,
+            fullmove: 1,
+            rev_plies: 0,
+            ep_hashed: false,
+            hash: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// The start position of `variant`.
+    pub fn start(variant: &Arc<Variant>) -> Position {
+        Position::from_fen(variant, &variant.start_fen).expect("built-in start FEN is valid")
+    }
+
+    #[inline]
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline]
+    pub fn cell(&self, sq: Square) -> u16 {
+        self.board[sq.index()]
+    }
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.board[sq.index()] == EMPTY
+    }
+    #[inline]
+    pub fn pieces(&self, c: Color) -> &[Square] {
+        &self.lists[c]
+    }
+    #[inline]
+    pub fn royal_count(&self, c: Color) -> u16 {
+        self.royals[c]
+    }
+    pub fn ep_square(&self) -> Option<Square> {
+        if self.ep.is_none() {
+            None
+        } else {
+            Some(self.ep)
+        }
+    }
+    pub fn counter_strike(&self) -> Option<Square> {
+        if self.counter_strike.is_none() {
+            None
+        } else {
+            Some(self.counter_strike)
+        }
+    }
+    pub fn leap_right(&self, c: Color) -> bool {
+        self.leap_rights[c]
+    }
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    /// Number of positions in the recorded game (including the current one).
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+    pub fn rev_plies(&self) -> u32 {
+        self.rev_plies
+    }
+
+    /// The squares of `c`'s royal pieces.
+    pub fn royal_squares(&self, c: Color) -> impl Iterator<Item = Square> + '_ {
+        self.lists[c].iter().copied().filter(move |&sq| {
+            let p = Piece::from_code(self.board[sq.index()]).unwrap();
+            self.variant.piece(p.kind()).royal
+        })
+    }
+
+    // ----- low-level board edits (keep lists, royals and hash in step) -----
+
+    #[inline]
+    fn zkey(&self, p: Piece, sq: Square) -> u64 {
+        self.variant.zobrist.piece(p.code(), sq.index())
+    }
+
+    /// Puts `p` on the empty square `sq` (appending to its list).
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        debug_assert_eq!(self.board[sq.index()], EMPTY);
+        self.board[sq.index()] = p.code();
+        let list = &mut self.lists[p.color()];
+        self.list_idx[sq.index()] = list.len() as u16;
+        list.push(sq);
+        if self.variant.piece(p.kind()).royal {
+            self.royals[p.color()] += 1;
+        }
+        self.hash ^= self.zkey(p, sq);
+    }
+
+    /// Removes the piece on `sq`; returns it and its former list index.
+    fn take(&mut self, sq: Square) -> (Piece, u16) {
+        let p = Piece::from_code(self.board[sq.index()]).expect("take from an occupied square");
+        self.board[sq.index()] = EMPTY;
+        let idx = self.list_idx[sq.index()];
+        let list = &mut self.lists[p.color()];
+        list.swap_remove(idx as usize);
+        if (idx as usize) < list.len() {
+            let moved = list[idx as usize];
+            self.list_idx[moved.index()] = idx;
+        }
+        if self.variant.piece(p.kind()).royal {
+            self.royals[p.color()] -= 1;
+        }
+        self.hash ^= self.zkey(p, sq);
+        (p, idx)
+    }
+
+    /// Exact inverse of `take`: puts `p` back at list index `idx`.
+    fn untake(&mut self, sq: Square, p: Piece, idx: u16) {
+        self.board[sq.index()] = p.code();
+        let list = &mut self.lists[p.color()];
+        if (idx as usize) < list.len() {
+            let displaced = list[idx as usize];
+            list.push(displaced);
+            self.list_idx[displaced.index()] = (list.len() - 1) as u16;
+            list[idx as usize] = sq;
+        } else {
+            list.push(sq);
+        }
+        self.list_idx[sq.index()] = idx;
+        if self.variant.piece(p.kind()).royal {
+            self.royals[p.color()] += 1;
+        }
+        self.hash ^= self.zkey(p, sq);
+    }
+
+    /// Moves the piece on `from` to the empty square `to`, keeping its list slot.
+    fn shift(&mut self, from: Square, to: Square) {
+        let code = self.board[from.index()];
+        let p = Piece(code);
+        debug_assert_eq!(self.board[to.index()], EMPTY);
+        self.board[from.index()] = EMPTY;
+        self.board[to.index()] = code;
+        let idx = self.list_idx[from.index()];
+        self.lists[p.color()][idx as usize] = to;
+        self.list_idx[to.index()] = idx;
+        self.hash ^= self.zkey(p, from) ^ self.zkey(p, to);
+    }
+
+    /// Changes the type of the piece on `sq` (same owner).
+    fn replace(&mut self, sq: Square, new: Piece) -> Piece {
+        let old = Piece(self.board[sq.index()]);
+        let (ro, rn) = (self.variant.piece(old.kind()).royal, self.variant.piece(new.kind()).royal);
+        if ro {
+            self.royals[old.color()] -= 1;
+        }
+        if rn {
+            self.royals[new.color()] += 1;
+        }
+        self.board[sq.index()] = new.code();
+        self.hash ^= self.zkey(old, sq) ^ self.zkey(new, sq);
+        old
+    }
+
+    // ----- hashing of the rule state -----
+
+    /// The part of the hash that comes from rule state rather than pieces. The en-passant
+    /// square is included only when `with_ep` (the side to move can really capture there).
+    fn state_key(&self, with_ep: bool) -> u64 {
+        let z = &self.variant.zobrist;
+        let mut k = 0;
+        if self.side == Color::Black {
+            k ^= z.side;
+        }
+        if with_ep && !self.ep.is_none() {
+            k ^= z.ep[self.ep.index()];
+        }
+        if !self.counter_strike.is_none() {
+            k ^= z.counter_strike[self.counter_strike.index()];
+        }
+        for c in Color::ALL {
+            if self.leap_rights[c] {
+                k ^= z.leap_right[c.index()];
+            }
+        }
+        k
+    }
+
+    /// The key that decides repetitions: the hash, without the Chu counter-strike state
+    /// (HaChu compares boards only). The en-passant square is already hashed only when an
+    /// en-passant capture is possible.
+    pub fn repetition_key(&self) -> u64 {
+        let mut k = self.hash;
+        if !self.counter_strike.is_none() {
+            k ^= self.variant.zobrist.counter_strike[self.counter_strike.index()];
+        }
+        k
+    }
+
+    /// Recomputes the hash from scratch (for setup and for tests of the incremental hash).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in Color::ALL {
+            for &sq in &self.lists[c] {
+                h ^= self.zkey(Piece(self.board[sq.index()]), sq);
+            }
+        }
+        h ^ self.state_key(self.ep_hashed)
+    }
+
+    /// Called once the setup is complete: computes the hash and starts the history.
+    pub(crate) fn finish_setup(&mut self) {
+        self.ep_hashed = self.ep_capturable();
+        self.hash = self.compute_hash();
+        self.history.clear();
+        self.history.push(self.repetition_key());
+    }
+
+    /// Whether the side to move has an en-passant capture that is also legal.
+    fn ep_capturable(&mut self) -> bool {
+        if self.ep.is_none() {
+            return false;
+        }
+        let moves = crate::movegen::en_passant_moves(self);
+        moves.into_iter().any(|m| {
+            let u = self.make_raw(m);
+            let ok = crate::legality::royal_safe(self, self.side.flip());
+            self.unmake_raw(m, u);
+            ok
+        })
+    }
+
+    // ----- make / unmake -----
+
+    /// Plays `m` (which must be pseudo-legal here) and returns what `unmake` needs.
+    pub fn make(&mut self, m: Move) -> Undo {
+        let undo = self.make_raw(m);
+        // Hash the en-passant square only when the new side to move can use it.
+        if !self.ep.is_none() && self.ep_capturable() {
+            self.hash ^= self.variant.zobrist.ep[self.ep.index()];
+            self.ep_hashed = true;
+        }
+        let k = self.repetition_key();
+        self.history.push(k);
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move made with `make`.
+    pub fn unmake(&mut self, m: Move, undo: Undo) {
+        self.history.pop();
+        self.unmake_raw(m, undo);
+    }
+
+    /// `make` without history and without the en-passant hash refinement: enough for
+    /// legality tests.
+    pub(crate) fn make_raw(&mut self, m: Move) -> Undo {
+        let mut undo = Undo {
+            ops: ArrayVec::new(),
+            hash: self.hash,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            leap_rights: self.leap_rights,
+            counter_strike: self.counter_strike,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            rev_plies: self.rev_plies,
+            ep_hashed: self.ep_hashed,
+        };
+        // Clear the old rule-state part of the hash; the new one is added at the end.
+        self.hash ^= self.state_key(self.ep_hashed);
+        self.ep_hashed = false;
+        let v = Arc::clone(&self.variant);
+        let mover = Piece(self.board[m.from.index()]);
+        let us = mover.color();
+        let mtype = v.piece(mover.kind());
+        let mut captured_any = false;
+        let mut captured_lion = Square::NONE;
+        let mut irreversible = false;
+
+        match m.kind {
+            MoveKind::Pass => {}
+            MoveKind::EnPassant => {
+                let (p, idx) = self.take(self.ep_victim);
+                undo.ops.push(Op::Remove { sq: self.ep_victim, piece: p, idx });
+                captured_any = true;
+                self.shift(m.from, m.to);
+                undo.ops.push(Op::Shift { from: m.from, to: m.to });
+            }
+            MoveKind::Normal => {
+                for sq in m.mid {
+                    if !sq.is_none() && self.board[sq.index()] != EMPTY {
+                        let (p, idx) = self.take(sq);
+                        if v.piece(p.kind()).lion {
+                            captured_lion = sq;
+                        }
+                        undo.ops.push(Op::Remove { sq, piece: p, idx });
+                        captured_any = true;
+                    }
+                }
+                if m.to != m.from {
+                    if self.board[m.to.index()] != EMPTY {
+                        let (p, idx) = self.take(m.to);
+                        if v.piece(p.kind()).lion {
+                            captured_lion = m.to;
+                        }
+                        undo.ops.push(Op::Remove { sq: m.to, piece: p, idx });
+                        captured_any = true;
+                    }
+                    self.shift(m.from, m.to);
+                    undo.ops.push(Op::Shift { from: m.from, to: m.to });
+                }
+            }
+        }
+        if let Some(k) = m.promotion() {
+            let old = self.replace(m.to, Piece::new(k, us));
+            undo.ops.push(Op::Replace { sq: m.to, old });
+            irreversible = true;
+        }
+
+        // Rule state.
+        let (fx, fy) = (v.shape.file_of(m.from), v.shape.rank_of(m.from));
+        let (tx, ty) = (v.shape.file_of(m.to), v.shape.rank_of(m.to));
+        // Owner-relative vector of the move (for clock resets and double steps).
+        let (rdx, rdy) = crate::variant::orient(v.rules.orientation, us, tx - fx, ty - fy);
+        self.ep = Square::NONE;
+        self.ep_victim = Square::NONE;
+        if mtype.ep_victim && !captured_any && m.promotion().is_none() && rdx == 0 && rdy == 2 && m.kind == MoveKind::Normal
+        {
+            self.ep = v.shape.square_unchecked(fx, (fy + ty) / 2);
+            self.ep_victim = m.to;
+        }
+        if m.from != m.to && mtype.has_power(|p| matches!(p, Power::KingLeap)) {
+            self.leap_rights[us] = false;
+        }
+        if v.rules.lion_capture_rules {
+            self.counter_strike = if !captured_lion.is_none() && !mtype.lion { captured_lion } else { Square::NONE };
+        }
+        let resets = captured_any
+            || irreversible
+            || (m.kind == MoveKind::Normal && mtype.clock_reset.contains(&(rdx as i8, rdy as i8)));
+        if resets {
+            self.halfmove = 0;
+            self.rev_plies = 0;
+        } else {
+            self.halfmove += 1;
+            self.rev_plies += 1;
+        }
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.flip();
+        self.hash ^= self.state_key(false);
+        undo
+    }
+
+    /// Exact inverse of `make_raw`.
+    pub(crate) fn unmake_raw(&mut self, _m: Move, undo: Undo) {
+        for op in undo.ops.iter().rev() {
+            match *op {
+                Op::Remove { sq, piece, idx } => self.untake(sq, piece, idx),
+                Op::Shift { from, to } => self.shift(to, from),
+                Op::Replace { sq, old } => {
+                    self.replace(sq, old);
+                }
+            }
+        }
+        self.side = self.side.flip();
+        self.hash = undo.hash;
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.leap_rights = undo.leap_rights;
+        self.counter_strike = undo.counter_strike;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.rev_plies = undo.rev_plies;
+        self.ep_hashed = undo.ep_hashed;
+    }
+
+    /// The repetition keys of the positions since the last irreversible move, oldest first,
+    /// excluding the current one.
+    pub fn recent_history(&self) -> &[u64] {
+        let n = self.history.len();
+        let k = (self.rev_plies as usize).min(n - 1);
+        &self.history[n - 1 - k..n - 1]
+    }
+
+    /// How many times the current position occurred before in the game.
+    pub fn prior_occurrences(&self) -> usize {
+        let key = *self.history.last().unwrap();
+        self.recent_history().iter().filter(|&&k| k == key).count()
+    }
+
+    /// Checks internal consistency (lists, indices, royal counts, hash). For tests.
+    pub fn debug_check(&self) -> Result<(), String> {
+        let shape = self.variant.shape;
+        let mut count = ByColor::new(0usize, 0usize);
+        let mut royals = ByColor::new(0u16, 0u16);
+        for sq in shape.squares() {
+            if let Some(p) = self.piece_at(sq) {
+                count[p.color()] += 1;
+                if self.variant.piece(p.kind()).royal {
+                    royals[p.color()] += 1;
+                }
+                let idx = self.list_idx[sq.index()] as usize;
+                if self.lists[p.color()].get(idx) != Some(&sq) {
+                    return Err(format!("list index of {} is wrong", shape.name(sq)));
+                }
+            }
+        }
+        for c in Color::ALL {
+            if self.lists[c].len() != count[c] {
+                return Err(format!("{} list has {} entries for {} pieces", c.name(), self.lists[c].len(), count[c]));
+            }
+        }
+        if royals != self.royals {
+            return Err("royal count is wrong".into());
+        }
+        if self.ep_hashed != self.clone().ep_capturable() {
+            return Err("en-passant hashing flag is stale".into());
+        }
+        let full = self.compute_hash();
+        if full != self.hash {
+            return Err(format!("incremental hash {:016x} != recomputed {:016x}", self.hash, full));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,444 @@
+//! The rules of one game as data: board, piece catalogue, setup, and the promotion, victory and
+//! repetition rules. Built-in games live in `defs/*.toml`, embedded in the binary; users may
+//! load their own files with [`Variant::from_toml`].
+
+pub mod betza;
+pub mod piece;
+
+use crate::geometry::{BoardShape, ByColor, Color, Square};
+use crate::movegen::tables::Tables;
+pub use piece::{BentRule, KindId, PieceType, Power};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// The built-in games: (name, data file).
+const BUILTIN: &[(&str, &str)] = &[
+    ("bigorra", include_str!("defs/bigorra.toml")),
+    ("chu", include_str!("defs/chu.toml")),
+];
+
+/// How the second player's owner-relative directions are obtained from the first player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Orientation {
+    /// Turned through 180 degrees (shogi).
+    Rotate,
+    /// Reflected across the middle rank (Bigorra: both Kings on the same file).
+    Mirror,
+}
+
+/// What makes a move illegal beyond its geometry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Legality {
+    /// A move that leaves the mover's royal attacked is illegal; checkmate wins (Bigorra).
+    Check,
+    /// Moving into attack is legal; the game is won by capturing every enemy royal.
+    RoyalCapture,
+}
+
+/// The result for a side to move without a legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoMoves {
+    /// Stalemate is a draw; with `Legality::Check`, checkmate loses.
+    StalemateDraws,
+    /// Having no legal move loses.
+    Loses,
+}
+
+/// The repetition rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Repetition {
+    /// The third occurrence of a position draws (chess).
+    DrawThird,
+    /// A move that recreates any earlier position with the same side to move is illegal
+    /// (HaChu's Chu Shogi default).
+    ForbidRepeat,
+}
+
+/// When a move offers promotion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromotionRule {
+    /// Compulsory when a move ends on the last `zone` ranks (Bigorra: the last rank).
+    Arrival,
+    /// Chu Shogi (HaChu "promote on entry"): a non-capture entering the zone, or a capture that
+    /// starts or ends in it.
+    ShogiEntry,
+}
+
+/// How a promotion is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromotionText {
+    /// A yes/no choice written `+` (shogi).
+    Plus,
+    /// Forced and unique: nothing written; input may add the target ID (`d14d16q`).
+    Implicit,
+}
+
+/// Extra FEN fields after the side to move, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FenField {
+    /// Bigorra King-leap rights: `Kk`, `K`, `k`, `-`.
+    LeapRights,
+    /// En-passant square or `-`.
+    EnPassant,
+    /// Chu Shogi counter-strike square (lion-capture rule B) or `-`.
+    CounterStrike,
+    Halfmove,
+    Fullmove,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    orientation: Orientation,
+    legality: Legality,
+    no_moves: NoMoves,
+    repetition: Repetition,
+    #[serde(default)]
+    fifty_move_rule: bool,
+    #[serde(default)]
+    bare_kings_draw: bool,
+    #[serde(default)]
+    lion_capture_rules: bool,
+    fen_fields: Vec<FenField>,
+    /// Fields that may be left out of a FEN (the rest default).
+    #[serde(default)]
+    optional_fen_fields: usize,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PromotionFile {
+    rule: PromotionRule,
+    zone: u8,
+    text: PromotionText,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PieceFile {
+    id: String,
+    name: String,
+    #[serde(default)]
+    betza: String,
+    #[serde(default)]
+    powers: Vec<String>,
+    #[serde(default)]
+    royal: bool,
+    #[serde(default)]
+    lion: bool,
+    #[serde(default = "yes")]
+    bridge: bool,
+    #[serde(default)]
+    promotes: Option<String>,
+    #[serde(default)]
+    forced_promotion_ranks: u8,
+    #[serde(default)]
+    promotion_needs_step: bool,
+    #[serde(default)]
+    ep_victim: bool,
+    #[serde(default)]
+    clock_reset: String,
+    #[serde(default)]
+    value: i32,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantFile {
+    name: String,
+    title: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    files: u8,
+    ranks: u8,
+    start: String,
+    rules: RulesFile,
+    promotion: PromotionFile,
+    piece: Vec<PieceFile>,
+}
+
+/// The game rules that are not piece moves.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub orientation: Orientation,
+    pub legality: Legality,
+    pub no_moves: NoMoves,
+    pub repetition: Repetition,
+    pub fifty_move_rule: bool,
+    pub bare_kings_draw: bool,
+    pub lion_capture_rules: bool,
+    pub fen_fields: Vec<FenField>,
+    pub optional_fen_fields: usize,
+    pub promotion_rule: PromotionRule,
+    pub promotion_zone: u8,
+    pub promotion_text: PromotionText,
+}
+
+impl Rules {
+    pub fn has_field(&self, f: FenField) -> bool {
+        self.fen_fields.contains(&f)
+    }
+}
+
+/// An error in a variant file: names the game, the piece and the key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError(pub String);
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// One game's complete rules.
+pub struct Variant {
+    pub name: String,
+    pub title: String,
+    pub aliases: Vec<String>,
+    pub shape: BoardShape,
+    pub pieces: Vec<PieceType>,
+    pub rules: Rules,
+    pub start_fen: String,
+    by_id: HashMap<String, KindId>,
+    /// Promotion zone membership per colour, indexed by mailbox square.
+    zone: ByColor<Vec<bool>>,
+    /// Precomputed move and attack tables.
+    pub tables: Tables,
+    pub zobrist: crate::position::zobrist::Zobrist,
+}
+
+impl fmt::Debug for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Variant({})", self.name)
+    }
+}
+
+impl Variant {
+    /// Names of the built-in games.
+    pub fn builtin_names() -> Vec<&'static str> {
+        BUILTIN.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// Loads a built-in game by name or alias (case-insensitive).
+    pub fn builtin(name: &str) -> Result<Arc<Variant>, VariantError> {
+        let wanted = name.trim().to_ascii_lowercase();
+        for (n, text) in BUILTIN {
+            let v = Variant::from_toml(text).map_err(|e| VariantError(format!("built-in game '{n}': {e}")))?;
+            if *n == wanted || v.aliases.iter().any(|a| a.eq_ignore_ascii_case(&wanted)) {
+                return Ok(Arc::new(v));
+            }
+        }
+        Err(VariantError(format!(
+            "unknown variant '{}' (known: {})",
+            name,
+            Variant::builtin_names().join(", ")
+        )))
+    }
+
+    /// Parses and checks a variant file.
+    pub fn from_toml(text: &str) -> Result<Variant, VariantError> {
+        let file: VariantFile = toml::from_str(text).map_err(|e| VariantError(format!("variant file: {e}")))?;
+        let game = file.name.clone();
+        let e = |msg: String| VariantError(format!("game '{game}': {msg}"));
+        if file.files == 0 || file.ranks == 0 || file.files > 25 || file.ranks > 25 {
+            return Err(e(format!("board {}x{} is outside 1x1..25x25", file.files, file.ranks)));
+        }
+        if file.piece.is_empty() || file.piece.len() > 250 {
+            return Err(e(format!("{} piece types; between 1 and 250 are allowed", file.piece.len())));
+        }
+        let mut by_id = HashMap::new();
+        for (i, p) in file.piece.iter().enumerate() {
+            let id = p.id.to_ascii_uppercase();
+            let base = id.strip_prefix('+').unwrap_or(&id);
+            if base.is_empty() || !base.chars().all(|c| c.is_ascii_alphabetic()) {
+                return Err(e(format!("piece '{}': an ID is letters, optionally after one '+'", p.id)));
+            }
+            if by_id.insert(id.clone(), KindId(i as u8)).is_some() {
+                return Err(e(format!("piece ID '{}' is defined twice", p.id)));
+            }
+        }
+        let mut pieces = Vec::new();
+        for p in &file.piece {
+            let pe = |key: &str, msg: String| e(format!("piece '{}' ({}), key '{}': {}", p.name, p.id, key, msg));
+            let vectors = betza::parse(&p.betza).map_err(|x| pe("betza", x.to_string()))?;
+            let mut powers = Vec::new();
+            for t in &p.powers {
+                powers.push(Power::parse(t).map_err(|x| pe("powers", x))?);
+            }
+            let promotes_to = match &p.promotes {
+                None => None,
+                Some(t) => Some(
+                    *by_id
+                        .get(&t.to_ascii_uppercase())
+                        .ok_or_else(|| pe("promotes", format!("no piece has the ID '{t}'")))?,
+                ),
+            };
+            let clock_reset = betza::parse(&p.clock_reset)
+                .map_err(|x| pe("clock_reset", x.to_string()))?
+                .into_iter()
+                .map(|v| (v.dx, v.dy))
+                .collect();
+            pieces.push(PieceType {
+                id: p.id.to_ascii_uppercase(),
+                name: p.name.clone(),
+                betza: p.betza.clone(),
+                vectors,
+                powers,
+                royal: p.royal,
+                lion: p.lion,
+                bridge: p.bridge,
+                promotes_to,
+                promoted: p.id.starts_with('+'),
+                forced_promotion_ranks: p.forced_promotion_ranks,
+                promotion_needs_step: p.promotion_needs_step,
+                ep_victim: p.ep_victim,
+                clock_reset,
+                value: p.value,
+                in_setup: false,
+            });
+        }
+        // Padding: the longest single vector of any atom or power.
+        let mut pad = 1i32;
+        for p in &pieces {
+            for v in &p.vectors {
+                pad = pad.max(v.dx.abs() as i32).max(v.dy.abs() as i32);
+            }
+            for pw in &p.powers {
+                if matches!(pw, Power::Lion | Power::LionLine(_) | Power::KingLeap) {
+                    pad = pad.max(2);
+                }
+            }
+        }
+        let shape = BoardShape::new(file.files, file.ranks, pad as u8);
+        let rules = Rules {
+            orientation: file.rules.orientation,
+            legality: file.rules.legality,
+            no_moves: file.rules.no_moves,
+            repetition: file.rules.repetition,
+            fifty_move_rule: file.rules.fifty_move_rule,
+            bare_kings_draw: file.rules.bare_kings_draw,
+            lion_capture_rules: file.rules.lion_capture_rules,
+            fen_fields: file.rules.fen_fields.clone(),
+            optional_fen_fields: file.rules.optional_fen_fields,
+            promotion_rule: file.promotion.rule,
+            promotion_zone: file.promotion.zone,
+            promotion_text: file.promotion.text,
+        };
+        if rules.promotion_zone == 0 || rules.promotion_zone > file.ranks {
+            return Err(e(format!("promotion zone of {} ranks does not fit the board", rules.promotion_zone)));
+        }
+        let mut zone = ByColor::new(vec![false; shape.cells as usize], vec![false; shape.cells as usize]);
+        for sq in shape.squares() {
+            let r = shape.rank_of(sq);
+            let z = rules.promotion_zone as i32;
+            zone.white[sq.index()] = r >= shape.ranks as i32 - z;
+            zone.black[sq.index()] = r < z;
+        }
+        let tables = Tables::build(&shape, &pieces, rules.orientation);
+        let zobrist = crate::position::zobrist::Zobrist::new(&shape, pieces.len());
+        let mut v = Variant {
+            name: file.name.to_ascii_lowercase(),
+            title: file.title,
+            aliases: file.aliases,
+            shape,
+            pieces,
+            rules,
+            start_fen: file.start.trim().to_string(),
+            by_id,
+            zone,
+            tables,
+            zobrist,
+        };
+        // Check the start position and mark the types it uses.
+        let board_field = v.start_fen.split_whitespace().next().unwrap_or("");
+        let setup = crate::position::fen::parse_board(&v, board_field).map_err(|x| e(format!("start position: {x}")))?;
+        for (_, piece) in setup {
+            v.pieces[piece.kind().index()].in_setup = true;
+        }
+        Ok(v)
+    }
+
+    #[inline]
+    pub fn piece(&self, k: KindId) -> &PieceType {
+        &self.pieces[k.index()]
+    }
+
+    /// Looks up an upper-case ID such as `SQ` or `+D`.
+    pub fn kind_by_id(&self, id: &str) -> Option<KindId> {
+        self.by_id.get(&id.to_ascii_uppercase()).copied()
+    }
+
+    #[inline]
+    pub fn in_zone(&self, c: Color, sq: Square) -> bool {
+        self.zone[c][sq.index()]
+    }
+
+    /// Ranks from `sq` to the far edge for `c`: 1 on the last rank.
+    #[inline]
+    pub fn ranks_to_edge(&self, c: Color, sq: Square) -> i32 {
+        match c {
+            Color::White => self.shape.ranks as i32 - self.shape.rank_of(sq),
+            Color::Black => self.shape.rank_of(sq) + 1,
+        }
+    }
+
+    /// Converts an owner-relative vector to a board vector for `c`.
+    #[inline]
+    pub fn orient(&self, c: Color, dx: i32, dy: i32) -> (i32, i32) {
+        orient(self.rules.orientation, c, dx, dy)
+    }
+
+    pub fn num_types(&self) -> usize {
+        self.pieces.len()
+    }
+}
+
+/// Owner-relative vector to board vector.
+#[inline]
+pub fn orient(o: Orientation, c: Color, dx: i32, dy: i32) -> (i32, i32) {
+    match (c, o) {
+        (Color::White, _) => (dx, dy),
+        (Color::Black, Orientation::Rotate) => (-dx, -dy),
+        (Color::Black, Orientation::Mirror) => (dx, -dy),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_load() {
+        for n in Variant::builtin_names() {
+            let v = Variant::builtin(n).unwrap();
+            assert_eq!(v.name, n);
+        }
+        assert!(Variant::builtin("nosuchgame").is_err());
+        assert_eq!(Variant::builtin("CHUSHOGI").unwrap().name, "chu");
+    }
+
+    #[test]
+    fn bad_files_name_the_piece_and_key() {
+        let text = include_str!("defs/chu.toml").replacen("betza = \"vRsW\"", "betza = \"vRsX\"", 1);
+        let err = Variant::from_toml(&text).unwrap_err().to_string();
+        assert!(err.contains("Vertical Mover") && err.contains("betza") && err.contains("column"), "{err}");
+        let text = include_str!("defs/chu.toml").replacen("promotes = \"+D\"", "promotes = \"+QQ\"", 1);
+        let err = Variant::from_toml(&text).unwrap_err().to_string();
+        assert!(err.contains("promotes") && err.contains("+QQ"), "{err}");
+    }
+}

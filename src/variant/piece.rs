@@ -1,0 +1,159 @@
+//! Piece types: what a piece is (ID, name, value, promotion) and how it moves (Betza vectors
+//! plus named powers for what Betza cannot say).
+
+use super::betza::{self, Vector};
+use std::fmt;
+
+/// Index of a piece type in its game's catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KindId(pub u8);
+
+impl KindId {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Named powers: moves no Betza atom expresses. Each has its own module in `movegen`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Power {
+    /// Full lion power (Chu `N`, `+O`): jumps to the 24 squares within distance 2, capture and
+    /// continue (double capture, hit-and-run, igui), and the pass. `movegen::lion`.
+    Lion,
+    /// Lion lines (Horned Falcon forward, Soaring Eagle forward diagonals): step, jump, igui,
+    /// double capture and pass along each listed unit direction. `movegen::lion`.
+    LionLine(Vec<(i8, i8)>),
+    /// Bent slider: a first step, then optionally a slide in the continuation directions that
+    /// point away from the origin. `movegen::bent`.
+    Bent(BentRule),
+    /// Bigorra's one-time King leap to an empty ring-2 square with the crossing condition.
+    /// `movegen::king_leap`.
+    KingLeap,
+}
+
+/// A bent slider's geometry, from a spec such as `F>W` (Eagle), `vW>F` (Snake), `mF>W`
+/// (Octopus: the first square is move-only and must be empty to continue).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BentRule {
+    /// Unit first steps, owner-relative, with the mode allowed on the first square.
+    pub first: Vec<Vector>,
+    /// Continuation unit directions allowed (owner-relative); for each first step only those
+    /// with a positive dot product with the step (pointing away) and not equal to it are used.
+    pub then: Vec<(i8, i8)>,
+}
+
+impl BentRule {
+    pub fn parse(spec: &str) -> Result<BentRule, String> {
+        let (a, b) = spec.split_once('>').ok_or_else(|| format!("bent spec '{spec}' needs the form FIRST>THEN, e.g. F>W"))?;
+        let first = betza::parse(a).map_err(|e| e.to_string())?;
+        let then: Vec<(i8, i8)> = betza::parse(b).map_err(|e| e.to_string())?.into_iter().map(|v| (v.dx, v.dy)).collect();
+        if first.iter().any(|v| v.dx.abs() > 1 || v.dy.abs() > 1) || then.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1) {
+            return Err(format!("bent spec '{spec}': both parts must be unit steps (W, F)"));
+        }
+        Ok(BentRule { first, then })
+    }
+
+    /// Continuation directions for the first step `s`.
+    pub fn continuations(&self, s: (i8, i8)) -> Vec<(i8, i8)> {
+        self.then
+            .iter()
+            .copied()
+            .filter(|&u| u != s && (u.0 as i32 * s.0 as i32 + u.1 as i32 * s.1 as i32) > 0)
+            .collect()
+    }
+}
+
+impl Power {
+    pub fn parse(text: &str) -> Result<Power, String> {
+        let (name, arg) = match text.split_once(':') {
+            Some((n, a)) => (n.trim(), Some(a.trim())),
+            None => (text.trim(), None),
+        };
+        match (name, arg) {
+            ("lion", None) => Ok(Power::Lion),
+            ("king-leap", None) => Ok(Power::KingLeap),
+            ("lion-line", Some(a)) => {
+                let mut dirs = Vec::new();
+                for d in a.split(',') {
+                    let v = match d.trim() {
+                        "f" => (0, 1),
+                        "b" => (0, -1),
+                        "l" => (-1, 0),
+                        "r" => (1, 0),
+                        "fl" => (-1, 1),
+                        "fr" => (1, 1),
+                        "bl" => (-1, -1),
+                        "br" => (1, -1),
+                        other => return Err(format!("lion-line direction '{other}' is not one of f b l r fl fr bl br")),
+                    };
+                    dirs.push(v);
+                }
+                Ok(Power::LionLine(dirs))
+            }
+            ("bent", Some(a)) => Ok(Power::Bent(BentRule::parse(a)?)),
+            _ => Err(format!(
+                "unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap)"
+            )),
+        }
+    }
+}
+
+/// When a piece's promotion happens, and what it becomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    /// FEN/notation ID in upper case, e.g. `SQ`, `N`, `+D`.
+    pub id: String,
+    pub name: String,
+    pub betza: String,
+    pub vectors: Vec<Vector>,
+    pub powers: Vec<Power>,
+    pub royal: bool,
+    /// A Lion for the Chu Shogi lion-capture rules.
+    pub lion: bool,
+    /// May be used as the bridge of a Lion's distant Lion capture (Chu: not Pawn, Go-Between).
+    pub bridge: bool,
+    /// Becomes this type on promotion.
+    pub promotes_to: Option<KindId>,
+    /// Written with `+` (a shogi-style promoted piece).
+    pub promoted: bool,
+    /// Must promote when its move ends this many ranks from the far edge (1 = last rank) and
+    /// the move has a promotion opportunity.
+    pub forced_promotion_ranks: u8,
+    /// Promotes only with a one-square step (Bigorra Troll).
+    pub promotion_needs_step: bool,
+    /// May be captured en passant after a lame double step (Bigorra Pawn, Soldier, Prince).
+    pub ep_victim: bool,
+    /// Non-capturing move vectors (owner-relative) that reset the halfmove clock.
+    pub clock_reset: Vec<(i8, i8)>,
+    /// Material value in centipawns, for the evaluation.
+    pub value: i32,
+    /// Counted in the game's piece-per-side total for `kyodai variants`.
+    pub in_setup: bool,
+}
+
+impl PieceType {
+    pub fn has_power(&self, f: impl Fn(&Power) -> bool) -> bool {
+        self.powers.iter().any(f)
+    }
+
+    /// The ID as written in FEN for `white`/`black` (parentheses for multi-letter IDs).
+    pub fn fen_token(&self, white: bool) -> String {
+        let (plus, base) = match self.id.strip_prefix('+') {
+            Some(b) => ("+", b),
+            None => ("", self.id.as_str()),
+        };
+        let base = if white { base.to_ascii_uppercase() } else { base.to_ascii_lowercase() };
+        if base.len() == 1 {
+            format!("{plus}{base}")
+        } else {
+            format!("{plus}({base})")
+        }
+    }
+}
+
+impl fmt::Display for PieceType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.name, self.id)
+    }
+}
