@@ -28,6 +28,12 @@ pub fn royal_lost(pos: &Position) -> bool {
 
 /// Whether the pseudo-legal move `m` is legal.
 pub fn is_legal_pseudo(pos: &mut Position, m: Move) -> bool {
+    is_legal_pseudo_with(pos, m, true)
+}
+
+/// Like [`is_legal_pseudo`]; `check_repetition = false` ignores the history-dependent
+/// no-repeat rule (perft's default, as independent move counters do).
+pub fn is_legal_pseudo_with(pos: &mut Position, m: Move, check_repetition: bool) -> bool {
     let v = std::sync::Arc::clone(pos.variant());
     let us = pos.side();
     if v.rules.legality == Legality::Check {
@@ -41,7 +47,7 @@ pub fn is_legal_pseudo(pos: &mut Position, m: Move) -> bool {
     if v.rules.lion_capture_rules && !lion::capture_rules_allow(pos, m) {
         return false;
     }
-    if v.rules.repetition == Repetition::ForbidRepeat && !pos.recent_history().is_empty() && may_repeat(pos, m) {
+    if check_repetition && v.rules.repetition == Repetition::ForbidRepeat && !pos.recent_history().is_empty() && may_repeat(pos, m) {
         let u = pos.make_raw(m);
         let key = pos.repetition_key();
         pos.unmake_raw(m, u);
@@ -65,6 +71,11 @@ fn may_repeat(pos: &Position, m: Move) -> bool {
 
 /// Every legal move of the side to move, in generation order.
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
+    legal_moves_with(pos, out, true)
+}
+
+/// [`legal_moves`], optionally without the no-repeat rule.
+pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, check_repetition: bool) {
     out.clear();
     if royal_lost(pos) {
         return;
@@ -73,7 +84,7 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
     let mut w = 0;
     for r in 0..out.len() {
         let m = out[r];
-        if is_legal_pseudo(pos, m) {
+        if is_legal_pseudo_with(pos, m, check_repetition) {
             out[w] = m;
             w += 1;
         }

@@ -52,6 +52,10 @@ time and nodes per second go to stderr.\n\nExample:\n  kyodai perft --variant ch
         /// Worker threads (root moves are shared out).
         #[arg(long, short, default_value_t = 1)]
         threads: usize,
+        /// Also apply the history-dependent no-repeat rule (Chu Shogi): moves that recreate
+        /// an earlier position are not counted. Off by default, as in other move counters.
+        #[arg(long)]
+        repetition: bool,
     },
 }
 
@@ -163,7 +167,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 println!("{t}");
             }
         }
-        Command::Perft { pos: a, depth, divide: div, threads } => {
+        Command::Perft { pos: a, depth, divide: div, threads, repetition } => {
             if depth == 0 {
                 return Err(Fail("--depth must be at least 1".into()));
             }
@@ -173,7 +177,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
             let pos = setup(&a)?;
             let v = Arc::clone(pos.variant());
             let t0 = Instant::now();
-            let counts = divide(&pos, depth, threads);
+            let counts = divide(&pos, depth, threads, repetition);
             let total: u64 = counts.iter().map(|(_, n)| n).sum();
             let secs = t0.elapsed().as_secs_f64();
             if div {

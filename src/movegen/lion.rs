@@ -120,7 +120,7 @@ pub fn capture_rules_allow(pos: &mut Position, m: Move) -> bool {
     if !v.piece(mover.kind()).lion {
         return pos.counter_strike().is_none();
     }
-    if m.to != m.from && is_lion(pos, m.to) && v.shape.distance(m.from, m.to) == 2 {
+    if m.to != m.from && caps.contains(&m.to) && is_lion(pos, m.to) && v.shape.distance(m.from, m.to) == 2 {
         let bridged = caps.iter().any(|&s| s != m.to && v.piece(pos.piece_at(s).unwrap().kind()).bridge);
         if !bridged {
             let them = mover.color().flip();
