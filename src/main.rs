@@ -61,9 +61,13 @@ time and nodes per second go to stderr.\n\nExample:\n  kyodai perft --variant ch
 
 #[derive(Args)]
 struct PositionArgs {
-    /// Game name or alias (see 'kyodai variants').
+    /// Game name or alias (see 'kyodai variants'), or the path of a game file (*.toml).
     #[arg(long, short)]
     variant: String,
+    /// Rule option KEY=VALUE overriding the game's [rules] (repeatable), e.g.
+    /// fifty_move_rule=off, leap_knight_both_safe=on.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    options: Vec<String>,
     /// Start from this FEN instead of the game's start position.
     #[arg(long, short)]
     fen: Option<String>,
@@ -75,8 +79,24 @@ struct PositionArgs {
 /// A user-facing error: one line on stderr, exit status 2.
 struct Fail(String);
 
+/// Loads the game named by `--variant` (a built-in name or a *.toml file) with its options.
+fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>, Fail> {
+    let mut opts = Vec::new();
+    for o in options {
+        let Some((k, v)) = o.split_once('=') else {
+            return Err(Fail(format!("--option '{o}' is not KEY=VALUE")));
+        };
+        opts.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    if name.ends_with(".toml") {
+        let text = std::fs::read_to_string(name).map_err(|e| Fail(format!("cannot read game file '{name}': {e}")))?;
+        return Variant::from_toml_with(&text, &opts).map(Arc::new).map_err(|e| Fail(format!("{name}: {e}")));
+    }
+    Variant::builtin_with(name, &opts).map_err(|e| Fail(e.to_string()))
+}
+
 fn setup(a: &PositionArgs) -> Result<Position, Fail> {
-    let v: Arc<Variant> = Variant::builtin(&a.variant).map_err(|e| Fail(e.to_string()))?;
+    let v = load_variant(&a.variant, &a.options)?;
     let mut pos = match &a.fen {
         Some(f) => Position::from_fen(&v, f).map_err(|e| Fail(e.to_string()))?,
         None => Position::start(&v),

@@ -15,6 +15,7 @@ pub fn generate(pos: &Position, from: Square, out: &mut Vec<Move>) {
         return;
     }
     let shape = pos.variant().shape;
+    let both = pos.variant().rules.leap_knight_both_safe;
     // A crossed square is safe when a King standing there (having left `from`) would not be
     // attacked; what stands on it does not matter.
     let safe = |dx: i32, dy: i32| -> bool {
@@ -33,10 +34,9 @@ pub fn generate(pos: &Position, from: Square, out: &mut Vec<Move>) {
             let (sx, sy) = (dx.signum(), dy.signum());
             let ok = if dx.abs() == dy.abs() || dx == 0 || dy == 0 {
                 safe(sx, sy)
-            } else if dx.abs() == 2 {
-                safe(sx, 0) || safe(sx, sy)
             } else {
-                safe(0, sy) || safe(sx, sy)
+                let (a, b) = if dx.abs() == 2 { (safe(sx, 0), safe(sx, sy)) } else { (safe(0, sy), safe(sx, sy)) };
+                if both { a && b } else { a || b }
             };
             if ok {
                 out.push(Move::new(from, to));

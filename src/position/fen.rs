@@ -191,9 +191,12 @@ impl Position {
         let v = Arc::clone(&self.variant);
         let shape = v.shape;
         for c in Color::ALL {
-            let n = self.royals[c];
+            let n = self.royal_count(c);
             if n == 0 {
                 return err(format!("{} has no royal piece", c.name()));
+            }
+            if n >= 32 {
+                return err(format!("{} has {} royal pieces; at most 31 are supported", c.name(), n));
             }
             if v.rules.legality == Legality::Check && n != 1 {
                 return err(format!("{} has {} Kings; {} needs exactly one", c.name(), n, v.title));

@@ -84,7 +84,8 @@ pub struct Position {
     /// Index of the piece on each square in its owner's list.
     list_idx: Vec<u16>,
     side: Color,
-    royals: ByColor<u16>,
+    /// Squares of each side's royal pieces (order not significant).
+    royals: ByColor<ArrayVec<Square, 32>>,
     /// En-passant square (passed over by the last move's double step), or NONE.
     pub(crate) ep: Square,
     /// Square of the piece that made that double step.
@@ -144,7 +145,7 @@ impl Position {
             lists: ByColor::new(Vec::new(), Vec::new()),
             list_idx: vec![0; cells],
             side: Color::White,
-            royals: ByColor::new(0, 0),
+            royals: ByColor::new(ArrayVec::new(), ArrayVec::new()),
             ep: Square::NONE,
             ep_victim: Square::NONE,
             leap_rights: ByColor::new(false, false),
@@ -193,7 +194,7 @@ impl Position {
     }
     #[inline]
     pub fn royal_count(&self, c: Color) -> u16 {
-        self.royals[c]
+        self.royals[c].len() as u16
     }
     pub fn ep_square(&self) -> Option<Square> {
         if self.ep.is_none() {
@@ -227,11 +228,22 @@ impl Position {
     }
 
     /// The squares of `c`'s royal pieces.
+    #[inline]
     pub fn royal_squares(&self, c: Color) -> impl Iterator<Item = Square> + '_ {
-        self.lists[c].iter().copied().filter(move |&sq| {
-            let p = Piece::from_code(self.board[sq.index()]).unwrap();
-            self.variant.piece(p.kind()).royal
-        })
+        self.royals[c].iter().copied()
+    }
+
+    fn royal_remove(&mut self, c: Color, sq: Square) {
+        let r = &mut self.royals[c];
+        if let Some(i) = r.iter().position(|&s| s == sq) {
+            r.swap_remove(i);
+        }
+    }
+
+    fn royal_add(&mut self, c: Color, sq: Square) {
+        // More than 32 royals of one side cannot arise from any built-in game; a user game
+        // that tried would be refused at setup (see validate).
+        let _ = self.royals[c].try_push(sq);
     }
 
     // ----- low-level board edits (keep lists, royals and hash in step) -----
@@ -249,7 +261,7 @@ impl Position {
         self.list_idx[sq.index()] = list.len() as u16;
         list.push(sq);
         if self.variant.piece(p.kind()).royal {
-            self.royals[p.color()] += 1;
+            self.royal_add(p.color(), sq);
         }
         self.hash ^= self.zkey(p, sq);
     }
@@ -266,7 +278,7 @@ impl Position {
             self.list_idx[moved.index()] = idx;
         }
         if self.variant.piece(p.kind()).royal {
-            self.royals[p.color()] -= 1;
+            self.royal_remove(p.color(), sq);
         }
         self.hash ^= self.zkey(p, sq);
         (p, idx)
@@ -286,7 +298,7 @@ impl Position {
         }
         self.list_idx[sq.index()] = idx;
         if self.variant.piece(p.kind()).royal {
-            self.royals[p.color()] += 1;
+            self.royal_add(p.color(), sq);
         }
         self.hash ^= self.zkey(p, sq);
     }
@@ -301,6 +313,13 @@ impl Position {
         let idx = self.list_idx[from.index()];
         self.lists[p.color()][idx as usize] = to;
         self.list_idx[to.index()] = idx;
+        if self.variant.piece(p.kind()).royal {
+            for s in self.royals[p.color()].iter_mut() {
+                if *s == from {
+                    *s = to;
+                }
+            }
+        }
         self.hash ^= self.zkey(p, from) ^ self.zkey(p, to);
     }
 
@@ -309,10 +328,10 @@ impl Position {
         let old = Piece(self.board[sq.index()]);
         let (ro, rn) = (self.variant.piece(old.kind()).royal, self.variant.piece(new.kind()).royal);
         if ro {
-            self.royals[old.color()] -= 1;
+            self.royal_remove(old.color(), sq);
         }
         if rn {
-            self.royals[new.color()] += 1;
+            self.royal_add(new.color(), sq);
         }
         self.board[sq.index()] = new.code();
         self.hash ^= self.zkey(old, sq) ^ self.zkey(new, sq);
@@ -551,12 +570,12 @@ impl Position {
     pub fn debug_check(&self) -> Result<(), String> {
         let shape = self.variant.shape;
         let mut count = ByColor::new(0usize, 0usize);
-        let mut royals = ByColor::new(0u16, 0u16);
+        let mut royals = ByColor::new(Vec::new(), Vec::new());
         for sq in shape.squares() {
             if let Some(p) = self.piece_at(sq) {
                 count[p.color()] += 1;
                 if self.variant.piece(p.kind()).royal {
-                    royals[p.color()] += 1;
+                    royals[p.color()].push(sq);
                 }
                 let idx = self.list_idx[sq.index()] as usize;
                 if self.lists[p.color()].get(idx) != Some(&sq) {
@@ -569,8 +588,14 @@ impl Position {
                 return Err(format!("{} list has {} entries for {} pieces", c.name(), self.lists[c].len(), count[c]));
             }
         }
-        if royals != self.royals {
-            return Err("royal count is wrong".into());
+        for c in Color::ALL {
+            let mut a = royals[c].clone();
+            let mut b: Vec<Square> = self.royals[c].to_vec();
+            a.sort();
+            b.sort();
+            if a != b {
+                return Err(format!("{} royal squares are wrong", c.name()));
+            }
         }
         if self.ep_hashed != self.clone().ep_capturable() {
             return Err("en-passant hashing flag is stale".into());

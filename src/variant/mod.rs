@@ -108,6 +108,9 @@ struct RulesFile {
     bare_kings_draw: bool,
     #[serde(default)]
     lion_capture_rules: bool,
+    /// Bigorra King leap: both knight-path middle squares must be safe (Jocly's reading).
+    #[serde(default)]
+    leap_knight_both_safe: bool,
     fen_fields: Vec<FenField>,
     /// Fields that may be left out of a FEN (the rest default).
     #[serde(default)]
@@ -180,6 +183,7 @@ pub struct Rules {
     pub fifty_move_rule: bool,
     pub bare_kings_draw: bool,
     pub lion_capture_rules: bool,
+    pub leap_knight_both_safe: bool,
     pub fen_fields: Vec<FenField>,
     pub optional_fen_fields: usize,
     pub promotion_rule: PromotionRule,
@@ -236,11 +240,22 @@ impl Variant {
 
     /// Loads a built-in game by name or alias (case-insensitive).
     pub fn builtin(name: &str) -> Result<Arc<Variant>, VariantError> {
+        Variant::builtin_with(name, &[])
+    }
+
+    /// Loads a built-in game with rule options: each `(key, value)` overrides the key of the
+    /// game's `[rules]` table (e.g. `fifty_move_rule = off`, `leap_knight_both_safe = on`).
+    pub fn builtin_with(name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, VariantError> {
         let wanted = name.trim().to_ascii_lowercase();
         for (n, text) in BUILTIN {
-            let v = Variant::from_toml(text).map_err(|e| VariantError(format!("built-in game '{n}': {e}")))?;
-            if *n == wanted || v.aliases.iter().any(|a| a.eq_ignore_ascii_case(&wanted)) {
-                return Ok(Arc::new(v));
+            let head: toml::Table = toml::from_str(text).map_err(|e| VariantError(format!("built-in game '{n}': {e}")))?;
+            let aliases: Vec<String> = head
+                .get("aliases")
+                .and_then(|a| a.as_array())
+                .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+                .unwrap_or_default();
+            if *n == wanted || aliases.iter().any(|a| a.eq_ignore_ascii_case(&wanted)) {
+                return Variant::from_toml_with(text, options).map(Arc::new);
             }
         }
         Err(VariantError(format!(
@@ -252,7 +267,33 @@ impl Variant {
 
     /// Parses and checks a variant file.
     pub fn from_toml(text: &str) -> Result<Variant, VariantError> {
-        let file: VariantFile = toml::from_str(text).map_err(|e| VariantError(format!("variant file: {e}")))?;
+        Variant::from_toml_with(text, &[])
+    }
+
+    /// Parses a variant file, overriding keys of its `[rules]` table with `options`.
+    /// Values are TOML values; `on`/`off`/`yes`/`no` are accepted for booleans.
+    pub fn from_toml_with(text: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
+        let mut table: toml::Table = toml::from_str(text).map_err(|e| VariantError(format!("variant file: {e}")))?;
+        if !options.is_empty() {
+            let rules = table
+                .get_mut("rules")
+                .and_then(|r| r.as_table_mut())
+                .ok_or_else(|| VariantError("variant file has no [rules] table".into()))?;
+            for (k, val) in options {
+                let value = match val.trim().to_ascii_lowercase().as_str() {
+                    "on" | "yes" | "true" => toml::Value::Boolean(true),
+                    "off" | "no" | "false" => toml::Value::Boolean(false),
+                    other => match other.parse::<i64>() {
+                        Ok(n) => toml::Value::Integer(n),
+                        Err(_) => toml::Value::String(val.trim().to_string()),
+                    },
+                };
+                rules.insert(k.trim().to_string(), value);
+            }
+        }
+        let file: VariantFile = table
+            .try_into()
+            .map_err(|e: toml::de::Error| VariantError(format!("variant file or option: {}", e.message())))?;
         let game = file.name.clone();
         let e = |msg: String| VariantError(format!("game '{game}': {msg}"));
         if file.files == 0 || file.ranks == 0 || file.files > 25 || file.ranks > 25 {
@@ -333,6 +374,7 @@ impl Variant {
             fifty_move_rule: file.rules.fifty_move_rule,
             bare_kings_draw: file.rules.bare_kings_draw,
             lion_capture_rules: file.rules.lion_capture_rules,
+            leap_knight_both_safe: file.rules.leap_knight_both_safe,
             fen_fields: file.rules.fen_fields.clone(),
             optional_fen_fields: file.rules.optional_fen_fields,
             promotion_rule: file.promotion.rule,
@@ -430,6 +472,18 @@ mod tests {
         }
         assert!(Variant::builtin("nosuchgame").is_err());
         assert_eq!(Variant::builtin("CHUSHOGI").unwrap().name, "chu");
+    }
+
+    #[test]
+    fn rule_options_override_and_are_checked() {
+        let on = Variant::builtin("bigorra").unwrap();
+        assert!(on.rules.fifty_move_rule);
+        let off = Variant::builtin_with("bigorra", &[("fifty_move_rule".into(), "off".into())]).unwrap();
+        assert!(!off.rules.fifty_move_rule);
+        let err = Variant::builtin_with("bigorra", &[("no_such_rule".into(), "on".into())]).unwrap_err();
+        assert!(err.to_string().contains("no_such_rule"), "{err}");
+        let err = Variant::builtin_with("bigorra", &[("fifty_move_rule".into(), "maybe".into())]).unwrap_err();
+        assert!(err.to_string().contains("fifty_move_rule") || err.to_string().contains("bool"), "{err}");
     }
 
     #[test]
