@@ -1,1 +1,133 @@
-// placeholder
+//! The command-line tools as a user runs them: output formats, and one clear error line with
+//! exit status 2 for every kind of bad input (never a panic).
+
+use std::process::{Command, Output};
+
+fn kyodai(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kyodai")).args(args).output().expect("run kyodai")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts a clean failure: exit 2, one line on stderr containing every `needle`, no panic.
+fn fails_with(args: &[&str], needles: &[&str]) {
+    let o = kyodai(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "args {args:?}: status {:?}, stderr {err}", o.status);
+    assert!(!err.contains("panicked"), "args {args:?} panicked: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "args {args:?}: expected one line, got {err}");
+    for n in needles {
+        assert!(err.contains(n), "args {args:?}: '{n}' missing from: {err}");
+    }
+}
+
+#[test]
+fn variants_lists_every_game() {
+    let o = kyodai(&["variants"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("bigorra") && out.contains("16x16") && out.contains("34") && out.contains("80"), "{out}");
+    assert!(out.contains("chu") && out.contains("12x12") && out.contains("46"), "{out}");
+}
+
+#[test]
+fn show_prints_board_side_and_state() {
+    let o = kyodai(&["show", "--variant", "bigorra"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    // Multi-letter IDs stay readable and aligned: every board row has the same width.
+    let rows: Vec<&str> = out.lines().take(16).collect();
+    assert!(rows.iter().all(|r| r.len() == rows[0].len()), "{out}");
+    assert!(rows[15].contains("HK") && rows[0].contains("hk"), "{out}");
+    assert!(out.contains("side to move: white"), "{out}");
+    assert!(out.contains("state: in progress"), "{out}");
+}
+
+#[test]
+fn show_reports_check_checkmate_and_royal_capture() {
+    // Bigorra G-1 with the Queen giving check from b15: Black is in check (and can take it).
+    let check = "k15/1Q14/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 0 1";
+    let out = stdout(&kyodai(&["show", "--variant", "bigorra", "--fen", check]));
+    assert!(out.contains("black is in check"), "{out}");
+    // Queen b15 protected by a Rook b1: checkmate.
+    let mate = "k15/1Q14/16/16/16/16/16/16/16/16/16/16/16/16/16/KR14 b - - 0 1";
+    let out = stdout(&kyodai(&["show", "--variant", "bigorra", "--fen", mate]));
+    assert!(out.contains("checkmate: white wins"), "{out}");
+    // Chu: the Gold takes the only enemy royal.
+    let fen = "12/11k/11G/12/12/12/12/12/12/12/K11/12 w - 1";
+    let out = stdout(&kyodai(&["show", "--variant", "chu", "--fen", fen, "--moves", "l10l11"]));
+    assert!(out.contains("white wins: all royals captured"), "{out}");
+}
+
+#[test]
+fn moves_are_sorted_and_parse_back() {
+    let o = kyodai(&["moves", "--variant", "chu"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 36);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    // Every printed move is accepted as a --moves argument.
+    for m in &lines {
+        let o = kyodai(&["show", "--variant", "chu", "--moves", m]);
+        assert!(o.status.success(), "{m}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn perft_prints_divide_and_total() {
+    let o = kyodai(&["perft", "--variant", "chu", "--depth", "2", "--divide"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 37);
+    assert!(lines[..36].iter().all(|l| l.ends_with(": 36")), "{out}");
+    assert_eq!(lines[36], "Nodes searched: 1296");
+    assert!(stderr(&o).contains("nodes per second"));
+    // Threads give the same total.
+    let o = kyodai(&["perft", "--variant", "bigorra", "--depth", "2", "--threads", "2"]);
+    assert_eq!(stdout(&o).trim(), "Nodes searched: 2704");
+}
+
+#[test]
+fn bad_input_is_one_clear_line_and_exit_2() {
+    fails_with(&["show", "--variant", "nosuch"], &["unknown variant 'nosuch'", "chu"]);
+    fails_with(&["show", "--variant", "chu", "--fen", "12/12 w"], &["FEN", "ranks"]);
+    fails_with(&["show", "--variant", "chu", "--fen", "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFZ w"], &["rank 1", "unknown piece 'Z'"]);
+    fails_with(&["show", "--variant", "chu", "--fen", "12/12/12/12/12/12/12/12/12/12/K11/12 w"], &["black has no royal"]);
+    fails_with(&["show", "--variant", "chu", "--moves", "e4e5", "zz"], &["move 2", "zz"]);
+    fails_with(&["show", "--variant", "chu", "--moves", "e4e6"], &["move 1", "illegal", "e4e6"]);
+    fails_with(&["show", "--variant", "chu", "--moves", "e9e8"], &["belongs to black"]);
+    fails_with(&["perft", "--variant", "chu", "--depth", "0"], &["depth"]);
+    fails_with(&["moves", "--variant", "bigorra", "--option", "fifty_move_rule"], &["KEY=VALUE"]);
+    fails_with(&["moves", "--variant", "bigorra", "--option", "bogus=on"], &["bogus"]);
+    fails_with(&["moves", "--variant", "/nonexistent/game.toml"], &["cannot read game file"]);
+}
+
+#[test]
+fn option_switches_the_fifty_move_rule() {
+    // Halfmove clock 100 with the rule on: drawn; off: play on.
+    let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/KR14 w - - 100 80";
+    let on = stdout(&kyodai(&["show", "--variant", "bigorra", "--fen", fen]));
+    assert!(on.contains("draw: 50-move rule"), "{on}");
+    let off = stdout(&kyodai(&["show", "--variant", "bigorra", "--fen", fen, "--option", "fifty_move_rule=off"]));
+    assert!(off.contains("state: in progress"), "{off}");
+}
+
+#[test]
+fn help_teaches() {
+    let out = stdout(&kyodai(&["--help"]));
+    for w in ["variants", "show", "moves", "perft", "Examples"] {
+        assert!(out.contains(w), "{out}");
+    }
+    let out = stdout(&kyodai(&["perft", "--help"]));
+    assert!(out.contains("--divide") && out.contains("--threads") && out.contains("Nodes searched"), "{out}");
+}
