@@ -1,1 +1,64 @@
-fn main(){}
+//! Criterion benchmarks: move generation, legal-move filtering, make/unmake and perft for every
+//! built-in game, on the start position and on a midgame position reached by a fixed sequence
+//! of moves (the first legal move chosen by a fixed-seed LCG).
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use kyodai::legality::legal_move_list;
+use kyodai::movegen::generate;
+use kyodai::perft::perft;
+use kyodai::{Position, Variant};
+
+/// A reproducible midgame position: 40 plies of pseudo-random legal moves.
+fn midgame(v: &std::sync::Arc<Variant>) -> Position {
+    let mut pos = Position::start(v);
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..40 {
+        let moves = legal_move_list(&mut pos);
+        if moves.is_empty() {
+            break;
+        }
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let m = moves[(seed >> 33) as usize % moves.len()];
+        pos.make(m);
+    }
+    pos
+}
+
+fn bench_game(c: &mut Criterion, name: &str) {
+    let v = Variant::builtin(name).unwrap();
+    for (label, pos) in [("start", Position::start(&v)), ("midgame", midgame(&v))] {
+        let mut buf = Vec::with_capacity(512);
+        c.bench_function(&format!("{name}/{label}/generate"), |b| {
+            b.iter(|| {
+                buf.clear();
+                generate(black_box(&pos), &mut buf);
+                buf.len()
+            })
+        });
+        let mut p = pos.clone();
+        c.bench_function(&format!("{name}/{label}/legal_moves"), |b| b.iter(|| legal_move_list(black_box(&mut p)).len()));
+        let moves = legal_move_list(&mut p);
+        c.bench_function(&format!("{name}/{label}/make_unmake_all"), |b| {
+            b.iter(|| {
+                for &m in &moves {
+                    let u = p.make(m);
+                    p.unmake(m, u);
+                }
+            })
+        });
+        c.bench_function(&format!("{name}/{label}/perft2"), |b| b.iter(|| perft(black_box(&mut p), 2, false)));
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    for name in Variant::builtin_names() {
+        bench_game(c, name);
+    }
+}
+
+criterion_group! {
+    name = movegen;
+    config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2));
+    targets = benches
+}
+criterion_main!(movegen);

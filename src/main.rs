@@ -31,6 +31,13 @@ struct Cli {
 enum Command {
     /// List every game with board size, number of piece types and pieces per side.
     Variants,
+    /// Print a game's piece table (Markdown), generated from its data file.
+    #[command(after_help = "Example:\n  kyodai pieces --variant bigorra")]
+    Pieces {
+        /// Game name or alias, or a game file (*.toml).
+        #[arg(long, short)]
+        variant: String,
+    },
     /// Print the board as text, the side to move and the game state.
     #[command(after_help = "Example:\n  kyodai show --variant chu --moves f2d2 g11i11")]
     Show(PositionArgs),
@@ -173,6 +180,10 @@ fn run(cli: Cli) -> Result<(), Fail> {
                     pos.pieces(Color::White).len()
                 );
             }
+        }
+        Command::Pieces { variant } => {
+            let v = load_variant(&variant, &[])?;
+            print!("{}", kyodai::variant::table::piece_table(&v));
         }
         Command::Show(a) => {
             let mut pos = setup(&a)?;

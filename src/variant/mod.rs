@@ -4,6 +4,7 @@
 
 pub mod betza;
 pub mod piece;
+pub mod table;
 
 use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::movegen::tables::Tables;

@@ -41,6 +41,8 @@ pub struct BentRule {
     /// Continuation unit directions allowed (owner-relative); for each first step only those
     /// with a positive dot product with the step (pointing away) and not equal to it are used.
     pub then: Vec<(i8, i8)>,
+    /// The spec as written in the data file, e.g. `F>W`.
+    pub spec: String,
 }
 
 impl BentRule {
@@ -51,7 +53,7 @@ impl BentRule {
         if first.iter().any(|v| v.dx.abs() > 1 || v.dy.abs() > 1) || then.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1) {
             return Err(format!("bent spec '{spec}': both parts must be unit steps (W, F)"));
         }
-        Ok(BentRule { first, then })
+        Ok(BentRule { first, then, spec: spec.to_string() })
     }
 
     /// Continuation directions for the first step `s`.

@@ -1,0 +1,68 @@
+//! The piece table of a game as Markdown, generated from its data file (for `kyodai pieces`
+//! and the README, so the table is never written twice).
+
+use super::{Power, Variant};
+
+fn power_text(p: &Power) -> String {
+    match p {
+        Power::Lion => "lion power".into(),
+        Power::KingLeap => "King's leap".into(),
+        Power::LionLine(d) => {
+            let names: Vec<&str> = d
+                .iter()
+                .map(|v| match v {
+                    (0, 1) => "f",
+                    (0, -1) => "b",
+                    (-1, 0) => "l",
+                    (1, 0) => "r",
+                    (-1, 1) => "fl",
+                    (1, 1) => "fr",
+                    (-1, -1) => "bl",
+                    _ => "br",
+                })
+                .collect();
+            format!("lion line {}", names.join(","))
+        }
+        Power::Bent(b) => format!("bent slider `{}`", b.spec),
+    }
+}
+
+/// One row per piece type: ID, name, Betza, powers, promotion, value, notes.
+pub fn piece_table(v: &Variant) -> String {
+    let mut s = String::new();
+    s.push_str("| ID | Piece | Betza | Powers | Promotes to | Value | Notes |\n");
+    s.push_str("|---|---|---|---|---|---|---|\n");
+    for p in &v.pieces {
+        let powers: Vec<String> = p.powers.iter().map(power_text).collect();
+        let mut notes = Vec::new();
+        if p.royal {
+            notes.push("royal".to_string());
+        }
+        if p.lion {
+            notes.push("Lion for the lion-capture rules".to_string());
+        }
+        if p.ep_victim {
+            notes.push("double step; can be taken e.p.".to_string());
+        }
+        if p.promotion_needs_step {
+            notes.push("promotes only by a one-square step".to_string());
+        }
+        if p.forced_promotion_ranks > 0 {
+            notes.push("must promote on the last rank".to_string());
+        }
+        if !p.in_setup {
+            notes.push("by promotion only".to_string());
+        }
+        s.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} | {} | {} |\n",
+            p.fen_token(true),
+            p.name,
+            if p.betza.is_empty() { "—".to_string() } else { format!("`{}`", p.betza) },
+            if powers.is_empty() { "—".to_string() } else { powers.join(", ") },
+            p.promotes_to.map(|k| format!("`{}`", v.piece(k).fen_token(true))).unwrap_or_else(|| "—".into()),
+            if p.royal { "—".to_string() } else { p.value.to_string() },
+            notes.join("; ")
+        ));
+    }
+    s
+}
