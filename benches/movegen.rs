@@ -36,7 +36,9 @@ fn bench_game(c: &mut Criterion, name: &str) {
             })
         });
         let mut p = pos.clone();
-        c.bench_function(&format!("{name}/{label}/legal_moves"), |b| b.iter(|| legal_move_list(black_box(&mut p)).len()));
+        c.bench_function(&format!("{name}/{label}/legal_moves"), |b| {
+            b.iter(|| legal_move_list(black_box(&mut p)).len())
+        });
         let moves = legal_move_list(&mut p);
         c.bench_function(&format!("{name}/{label}/make_unmake_all"), |b| {
             b.iter(|| {

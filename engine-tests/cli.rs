@@ -102,7 +102,10 @@ fn bad_input_is_one_clear_line_and_exit_2() {
     fails_with(&["show", "--variant", "nosuch"], &["unknown variant 'nosuch'", "chu"]);
     fails_with(&["show", "--variant", "chu", "--fen", "12/12 w"], &["FEN", "ranks"]);
     fails_with(&["show", "--variant", "chu", "--fen", "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFZ w"], &["rank 1", "unknown piece 'Z'"]);
-    fails_with(&["show", "--variant", "chu", "--fen", "12/12/12/12/12/12/12/12/12/12/K11/12 w"], &["black has no royal"]);
+    fails_with(
+        &["show", "--variant", "chu", "--fen", "12/12/12/12/12/12/12/12/12/12/K11/12 w"],
+        &["black has no royal"],
+    );
     fails_with(&["show", "--variant", "chu", "--moves", "e4e5", "zz"], &["move 2", "zz"]);
     fails_with(&["show", "--variant", "chu", "--moves", "e4e6"], &["move 1", "illegal", "e4e6"]);
     fails_with(&["show", "--variant", "chu", "--moves", "e9e8"], &["belongs to black"]);

@@ -211,8 +211,7 @@ impl BoardShape {
 
     /// Every board square, rank 1 first, files left to right.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..self.ranks as i32)
-            .flat_map(move |r| (0..self.files as i32).map(move |f| self.square_unchecked(f, r)))
+        (0..self.ranks as i32).flat_map(move |r| (0..self.files as i32).map(move |f| self.square_unchecked(f, r)))
     }
 
     /// King distance between two board squares.
@@ -264,20 +263,12 @@ impl BoardShape {
         }
         let digits = &text[1..i];
         if digits.starts_with('0') {
-            return Err(SquareError(format!(
-                "square '{}' has a rank with a leading zero",
-                &text[..i]
-            )));
+            return Err(SquareError(format!("square '{}' has a rank with a leading zero", &text[..i])));
         }
         let rank: i32 = digits.parse().map_err(|_| SquareError(format!("bad rank in '{}'", &text[..i])))?;
         match self.square(file, rank - 1) {
             Some(sq) => Ok((sq, i)),
-            None => Err(SquareError(format!(
-                "square '{}' is off the {}x{} board",
-                &text[..i],
-                self.files,
-                self.ranks
-            ))),
+            None => Err(SquareError(format!("square '{}' is off the {}x{} board", &text[..i], self.files, self.ranks))),
         }
     }
 

@@ -47,7 +47,11 @@ pub fn is_legal_pseudo_with(pos: &mut Position, m: Move, check_repetition: bool)
     if v.rules.lion_capture_rules && !lion::capture_rules_allow(pos, m) {
         return false;
     }
-    if check_repetition && v.rules.repetition == Repetition::ForbidRepeat && !pos.recent_history().is_empty() && may_repeat(pos, m) {
+    if check_repetition
+        && v.rules.repetition == Repetition::ForbidRepeat
+        && !pos.recent_history().is_empty()
+        && may_repeat(pos, m)
+    {
         let u = pos.make_raw(m);
         let key = pos.repetition_key();
         pos.unmake_raw(m, u);

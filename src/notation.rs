@@ -74,15 +74,19 @@ fn parse_text(v: &Variant, text: &str) -> Result<Parsed, MoveError> {
     let mut suffix = Suffix::None;
     for (i, leg) in legs.iter().enumerate() {
         let (a, n1) = shape.parse_prefix(leg).map_err(|e| syntax(text, format!("leg {}: {e}", i + 1)))?;
-        let (b, n2) =
-            shape.parse_prefix(&leg[n1..]).map_err(|e| syntax(text, format!("leg {}: {e}", i + 1)))?;
+        let (b, n2) = shape.parse_prefix(&leg[n1..]).map_err(|e| syntax(text, format!("leg {}: {e}", i + 1)))?;
         let rest = &leg[n1 + n2..];
         if i == 0 {
             path.push(a);
         } else if *path.last().unwrap() != a {
             return Err(syntax(
                 text,
-                format!("leg {} starts on {} but the previous leg ended on {}", i + 1, shape.name(a), shape.name(*path.last().unwrap())),
+                format!(
+                    "leg {} starts on {} but the previous leg ended on {}",
+                    i + 1,
+                    shape.name(a),
+                    shape.name(*path.last().unwrap())
+                ),
             ));
         }
         path.push(b);
@@ -169,10 +173,11 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let parsed = parse_text(&v, text)?;
     let legal = legal_move_list(pos);
     if parsed.pass_alias {
-        return legal.iter().copied().find(|m| m.is_pass()).ok_or_else(|| MoveError::Illegal {
-            text: text.to_string(),
-            reason: "no piece can pass here".into(),
-        });
+        return legal
+            .iter()
+            .copied()
+            .find(|m| m.is_pass())
+            .ok_or_else(|| MoveError::Illegal { text: text.to_string(), reason: "no piece can pass here".into() });
     }
     let cands: Vec<Move> = legal.iter().copied().filter(|&m| path_matches(pos, m, &parsed.path)).collect();
     if let Some(m) = choose(&v, &cands, &parsed.suffix) {

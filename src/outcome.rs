@@ -42,7 +42,9 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Win { winner, reason: Reason::Checkmate } => write!(f, "checkmate: {} wins", winner.name()),
-            Outcome::Win { winner, reason } => write!(f, "{} wins: {}", winner.name(), reason.text()),
+            Outcome::Win { winner, reason } => {
+                write!(f, "{} wins: {}", winner.name(), reason.text())
+            }
             Outcome::Draw { reason } => write!(f, "draw: {}", reason.text()),
         }
     }

@@ -36,7 +36,11 @@ pub fn generate(pos: &Position, from: Square, out: &mut Vec<Move>) {
                 safe(sx, sy)
             } else {
                 let (a, b) = if dx.abs() == 2 { (safe(sx, 0), safe(sx, sy)) } else { (safe(0, sy), safe(sx, sy)) };
-                if both { a && b } else { a || b }
+                if both {
+                    a && b
+                } else {
+                    a || b
+                }
             };
             if ok {
                 out.push(Move::new(from, to));

@@ -30,7 +30,9 @@ pub fn generate(pos: &Position, out: &mut Vec<Move>) {
 
 /// The pseudo-legal moves of the piece on `from` (of either colour, as if it were to move).
 pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
-    let Some(piece) = pos.piece_at(from) else { return };
+    let Some(piece) = pos.piece_at(from) else {
+        return;
+    };
     let us = piece.color();
     let v = pos.variant();
     let km = &v.tables.moves[us][piece.kind().index()];
@@ -122,7 +124,9 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
 /// The en-passant captures available to the side to move (pseudo-legal).
 pub fn en_passant_moves(pos: &Position) -> Vec<Move> {
     let mut out = Vec::new();
-    let Some(ep) = pos.ep_square() else { return out };
+    let Some(ep) = pos.ep_square() else {
+        return out;
+    };
     let us = pos.side();
     let v = pos.variant();
     for &from in pos.pieces(us) {

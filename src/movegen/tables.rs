@@ -136,9 +136,17 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
             Travel::Leap | Travel::Lame => {
                 let path = if v.travel == Travel::Lame { lame_path(shape, dx, dy) } else { ArrayVec::new() };
                 km.ep_capturer |= v.en_passant;
-                km.leaps.push(LeapT { delta, mode: v.mode, ep: v.en_passant, path, dist: dx.abs().max(dy.abs()) as u8 });
+                km.leaps.push(LeapT {
+                    delta,
+                    mode: v.mode,
+                    ep: v.en_passant,
+                    path,
+                    dist: dx.abs().max(dy.abs()) as u8,
+                });
             }
-            Travel::Ride { max } => km.slides.push(SlideT { delta, mode: v.mode, max: if max == 0 { 255 } else { max } }),
+            Travel::Ride { max } => {
+                km.slides.push(SlideT { delta, mode: v.mode, max: if max == 0 { 255 } else { max } })
+            }
             Travel::Hop => km.hops.push(delta),
         }
     }

@@ -131,7 +131,9 @@ impl Position {
         // Defaults: leap rights only for Kings standing on their start squares are unknown, so a
         // FEN without the field has none.
         for (i, field) in v.rules.fen_fields.iter().enumerate() {
-            let Some(text) = extra.get(i).copied() else { continue };
+            let Some(text) = extra.get(i).copied() else {
+                continue;
+            };
             match field {
                 FenField::LeapRights => {
                     if text != "-" {

@@ -500,7 +500,12 @@ impl Position {
         let (rdx, rdy) = crate::variant::orient(v.rules.orientation, us, tx - fx, ty - fy);
         self.ep = Square::NONE;
         self.ep_victim = Square::NONE;
-        if mtype.ep_victim && !captured_any && m.promotion().is_none() && rdx == 0 && rdy == 2 && m.kind == MoveKind::Normal
+        if mtype.ep_victim
+            && !captured_any
+            && m.promotion().is_none()
+            && rdx == 0
+            && rdy == 2
+            && m.kind == MoveKind::Normal
         {
             self.ep = v.shape.square_unchecked(fx, (fy + ty) / 2);
             self.ep_victim = m.to;

@@ -140,8 +140,7 @@ fn dir_matches(d: &Dir, dx: i8, dy: i8, oblique: bool) -> bool {
                 single_matches(a, dx, dy) && if "fb".contains(a) { dy.abs() > dx.abs() } else { dx.abs() > dy.abs() }
             } else if oblique && (b == 's' || b == 'v') {
                 // fs: forward and wide; lv: left and narrow
-                single_matches(a, dx, dy)
-                    && if b == 's' { dx.abs() > dy.abs() } else { dy.abs() > dx.abs() }
+                single_matches(a, dx, dy) && if b == 's' { dx.abs() > dy.abs() } else { dy.abs() > dx.abs() }
             } else {
                 single_matches(a, dx, dy) && single_matches(b, dx, dy)
             }
@@ -271,9 +270,7 @@ pub fn parse(text: &str) -> Result<Vec<Vector>, BetzaError> {
                 }
                 produced += 1;
                 let v = Vector { dx, dy, travel, mode, en_passant: ep };
-                if let Some(existing) =
-                    out.iter_mut().find(|e| e.dx == dx && e.dy == dy && e.travel == travel)
-                {
+                if let Some(existing) = out.iter_mut().find(|e| e.dx == dx && e.dy == dy && e.travel == travel) {
                     existing.mode.moves |= mode.moves;
                     existing.mode.captures |= mode.captures;
                     existing.en_passant |= ep;

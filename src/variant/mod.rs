@@ -15,10 +15,8 @@ use std::fmt;
 use std::sync::Arc;
 
 /// The built-in games: (name, data file).
-const BUILTIN: &[(&str, &str)] = &[
-    ("bigorra", include_str!("defs/bigorra.toml")),
-    ("chu", include_str!("defs/chu.toml")),
-];
+const BUILTIN: &[(&str, &str)] =
+    &[("bigorra", include_str!("defs/bigorra.toml")), ("chu", include_str!("defs/chu.toml"))];
 
 /// How the second player's owner-relative directions are obtained from the first player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -249,7 +247,8 @@ impl Variant {
     pub fn builtin_with(name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, VariantError> {
         let wanted = name.trim().to_ascii_lowercase();
         for (n, text) in BUILTIN {
-            let head: toml::Table = toml::from_str(text).map_err(|e| VariantError(format!("built-in game '{n}': {e}")))?;
+            let head: toml::Table =
+                toml::from_str(text).map_err(|e| VariantError(format!("built-in game '{n}': {e}")))?;
             let aliases: Vec<String> = head
                 .get("aliases")
                 .and_then(|a| a.as_array())
@@ -259,11 +258,7 @@ impl Variant {
                 return Variant::from_toml_with(text, options).map(Arc::new);
             }
         }
-        Err(VariantError(format!(
-            "unknown variant '{}' (known: {})",
-            name,
-            Variant::builtin_names().join(", ")
-        )))
+        Err(VariantError(format!("unknown variant '{}' (known: {})", name, Variant::builtin_names().join(", "))))
     }
 
     /// Parses and checks a variant file.
@@ -409,7 +404,8 @@ impl Variant {
         };
         // Check the start position and mark the types it uses.
         let board_field = v.start_fen.split_whitespace().next().unwrap_or("");
-        let setup = crate::position::fen::parse_board(&v, board_field).map_err(|x| e(format!("start position: {x}")))?;
+        let setup =
+            crate::position::fen::parse_board(&v, board_field).map_err(|x| e(format!("start position: {x}")))?;
         for (_, piece) in setup {
             v.pieces[piece.kind().index()].in_setup = true;
         }

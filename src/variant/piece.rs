@@ -47,10 +47,13 @@ pub struct BentRule {
 
 impl BentRule {
     pub fn parse(spec: &str) -> Result<BentRule, String> {
-        let (a, b) = spec.split_once('>').ok_or_else(|| format!("bent spec '{spec}' needs the form FIRST>THEN, e.g. F>W"))?;
+        let (a, b) =
+            spec.split_once('>').ok_or_else(|| format!("bent spec '{spec}' needs the form FIRST>THEN, e.g. F>W"))?;
         let first = betza::parse(a).map_err(|e| e.to_string())?;
-        let then: Vec<(i8, i8)> = betza::parse(b).map_err(|e| e.to_string())?.into_iter().map(|v| (v.dx, v.dy)).collect();
-        if first.iter().any(|v| v.dx.abs() > 1 || v.dy.abs() > 1) || then.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1) {
+        let then: Vec<(i8, i8)> =
+            betza::parse(b).map_err(|e| e.to_string())?.into_iter().map(|v| (v.dx, v.dy)).collect();
+        if first.iter().any(|v| v.dx.abs() > 1 || v.dy.abs() > 1) || then.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1)
+        {
             return Err(format!("bent spec '{spec}': both parts must be unit steps (W, F)"));
         }
         Ok(BentRule { first, then, spec: spec.to_string() })
@@ -87,16 +90,16 @@ impl Power {
                         "fr" => (1, 1),
                         "bl" => (-1, -1),
                         "br" => (1, -1),
-                        other => return Err(format!("lion-line direction '{other}' is not one of f b l r fl fr bl br")),
+                        other => {
+                            return Err(format!("lion-line direction '{other}' is not one of f b l r fl fr bl br"))
+                        }
                     };
                     dirs.push(v);
                 }
                 Ok(Power::LionLine(dirs))
             }
             ("bent", Some(a)) => Ok(Power::Bent(BentRule::parse(a)?)),
-            _ => Err(format!(
-                "unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap)"
-            )),
+            _ => Err(format!("unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap)")),
         }
     }
 }
