@@ -134,3 +134,14 @@ fn help_teaches() {
     let out = stdout(&kyodai(&["perft", "--help"]));
     assert!(out.contains("--divide") && out.contains("--threads") && out.contains("Nodes searched"), "{out}");
 }
+
+/// The README's piece tables are the output of `kyodai pieces` (never written twice).
+#[test]
+fn readme_piece_tables_match_the_data() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for game in ["bigorra", "chu"] {
+        let table = stdout(&kyodai(&["pieces", "--variant", game]));
+        let block = format!("<!-- pieces:{game} -->\n{table}<!-- /pieces -->");
+        assert!(readme.contains(&block), "README table for {game} is stale: run scripts/update-readme-tables.sh");
+    }
+}

@@ -63,7 +63,8 @@ enum Op {
 /// Everything `unmake` needs. Plain data, owned by the caller.
 #[derive(Clone, Debug)]
 pub struct Undo {
-    ops: ArrayVec<Op, 8>,
+    // Room for the largest effects of the planned games (Fire Demon burns, sweeps, Sorcerer runs).
+    ops: ArrayVec<Op, 24>,
     hash: u64,
     ep: Square,
     ep_victim: Square,
