@@ -4,6 +4,7 @@
 //! `legality` and `outcome`; `perft` counts moves; the binary's command-line tools sit on top.
 #![forbid(unsafe_code)]
 
+pub mod eval;
 pub mod geometry;
 pub mod legality;
 pub mod movegen;
@@ -12,6 +13,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod search;
 pub mod variant;
 
 pub use geometry::{BoardShape, ByColor, Color, Square};

@@ -139,7 +139,10 @@ fn path_matches(pos: &Position, m: Move, path: &[Square]) -> bool {
 }
 
 fn suffix_ok(v: &Variant, m: Move, s: &Suffix) -> bool {
+    let implicit = v.rules.promotion_text == PromotionText::Implicit;
     match (s, m.promotion()) {
+        // Where promotion is forced, the only suffix is the new piece's ID.
+        (Suffix::Decline | Suffix::Promote, _) if implicit => false,
         (Suffix::None, _) => true, // decided below: prefer the non-promoting move
         (Suffix::Decline, p) => p.is_none(),
         (Suffix::Promote, p) => p.is_some(),

@@ -63,6 +63,12 @@ pub fn parse_board(v: &Variant, board: &str) -> Result<Vec<(Square, Piece)>, Fen
                     return err(format!("rank {rank_name}: '(' without ')' in '{}'", &row[tok_start..]));
                 };
                 let inner = &row[j + 1..close];
+                if inner.len() == 1 && !v.rules.fen_single_letter_parentheses {
+                    return err(format!(
+                        "rank {rank_name}: '({inner})': a one-letter ID is written without parentheses in {}",
+                        v.title
+                    ));
+                }
                 j = close + 1;
                 inner.to_string()
             } else if j < b.len() && b[j].is_ascii_alphabetic() {

@@ -517,14 +517,18 @@ impl Position {
         if v.rules.lion_capture_rules {
             self.counter_strike = if !captured_lion.is_none() && !mtype.lion { captured_lion } else { Square::NONE };
         }
-        let resets = captured_any
-            || irreversible
-            || (m.kind == MoveKind::Normal && mtype.clock_reset.contains(&(rdx as i8, rdy as i8)));
-        if resets {
+        let clock_reset = m.kind == MoveKind::Normal && mtype.clock_reset.contains(&(rdx as i8, rdy as i8));
+        if captured_any || irreversible || clock_reset {
             self.halfmove = 0;
-            self.rev_plies = 0;
         } else {
             self.halfmove += 1;
+        }
+        // The repetition window closes only on moves that can never be undone: captures,
+        // promotions, and forward moves of pieces that never retreat. (A Prince's double step
+        // resets the 50-move clock, but the Prince can walk back.)
+        if captured_any || irreversible || (mtype.never_retreats && rdy > 0) {
+            self.rev_plies = 0;
+        } else {
             self.rev_plies += 1;
         }
         if us == Color::Black {
@@ -533,6 +537,40 @@ impl Position {
         self.side = us.flip();
         self.hash ^= self.state_key(false);
         undo
+    }
+
+    /// Passes the turn without a move (null-move pruning in the search). The en-passant and
+    /// counter-strike states lapse, as after any move.
+    pub fn make_null(&mut self) -> Undo {
+        let undo = Undo {
+            ops: ArrayVec::new(),
+            hash: self.hash,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            leap_rights: self.leap_rights,
+            counter_strike: self.counter_strike,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            rev_plies: self.rev_plies,
+            ep_hashed: self.ep_hashed,
+        };
+        self.hash ^= self.state_key(self.ep_hashed);
+        self.ep_hashed = false;
+        self.ep = Square::NONE;
+        self.ep_victim = Square::NONE;
+        self.counter_strike = Square::NONE;
+        self.side = self.side.flip();
+        self.rev_plies += 1;
+        self.hash ^= self.state_key(false);
+        let k = self.repetition_key();
+        self.history.push(k);
+        undo
+    }
+
+    /// Takes back `make_null`.
+    pub fn unmake_null(&mut self, undo: Undo) {
+        self.history.pop();
+        self.unmake_raw(Move::pass(Square::NONE), undo);
     }
 
     /// Exact inverse of `make_raw`.

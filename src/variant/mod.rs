@@ -110,6 +110,9 @@ struct RulesFile {
     /// Bigorra King leap: both knight-path middle squares must be safe (Jocly's reading).
     #[serde(default)]
     leap_knight_both_safe: bool,
+    /// FEN may write a one-letter ID in parentheses, `(P)` (Typhoon yes, Bigorra no).
+    #[serde(default = "yes")]
+    fen_single_letter_parentheses: bool,
     fen_fields: Vec<FenField>,
     /// Fields that may be left out of a FEN (the rest default).
     #[serde(default)]
@@ -157,6 +160,41 @@ fn yes() -> bool {
     true
 }
 
+/// Evaluation parameters of one game (centipawns). Tuning is data, not code.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EvalParams {
+    /// Bonus for the side to move.
+    pub tempo: i32,
+    /// Value of each royal beyond the first (losing one of two royals is serious).
+    pub extra_royal: i32,
+    /// Piece-square scale: centipawns per target square of empty-board mobility above the
+    /// piece's average, divided by 4.
+    pub mobility_pst: i32,
+    /// Share (percent) of the promotion gain credited as a piece approaches its zone.
+    pub promotion_potential: i32,
+    /// Penalty per enemy piece within king distance 2 of a royal.
+    pub royal_attackers: i32,
+    /// Bonus per friendly piece adjacent to a royal.
+    pub royal_defenders: i32,
+    /// Centipawns per empty-board target for pieces whose value the data file leaves at 0.
+    pub value_per_target: i32,
+}
+
+impl Default for EvalParams {
+    fn default() -> Self {
+        EvalParams {
+            tempo: 10,
+            extra_royal: 1500,
+            mobility_pst: 8,
+            promotion_potential: 30,
+            royal_attackers: 12,
+            royal_defenders: 6,
+            value_per_target: 40,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct VariantFile {
@@ -169,6 +207,8 @@ struct VariantFile {
     start: String,
     rules: RulesFile,
     promotion: PromotionFile,
+    #[serde(default)]
+    eval: EvalParams,
     piece: Vec<PieceFile>,
 }
 
@@ -183,6 +223,7 @@ pub struct Rules {
     pub bare_kings_draw: bool,
     pub lion_capture_rules: bool,
     pub leap_knight_both_safe: bool,
+    pub fen_single_letter_parentheses: bool,
     pub fen_fields: Vec<FenField>,
     pub optional_fen_fields: usize,
     pub promotion_rule: PromotionRule,
@@ -216,6 +257,7 @@ pub struct Variant {
     pub shape: BoardShape,
     pub pieces: Vec<PieceType>,
     pub rules: Rules,
+    pub eval: EvalParams,
     pub start_fen: String,
     by_id: HashMap<String, KindId>,
     /// Promotion zone membership per colour, indexed by mailbox square.
@@ -347,7 +389,10 @@ impl Variant {
                 clock_reset,
                 value: p.value,
                 in_setup: false,
+                never_retreats: false,
             });
+            let t = pieces.last_mut().unwrap();
+            t.never_retreats = t.powers.is_empty() && t.vectors.iter().all(|v| v.dy >= 0);
         }
         // Padding: the longest single vector of any atom or power.
         let mut pad = 1i32;
@@ -371,6 +416,7 @@ impl Variant {
             bare_kings_draw: file.rules.bare_kings_draw,
             lion_capture_rules: file.rules.lion_capture_rules,
             leap_knight_both_safe: file.rules.leap_knight_both_safe,
+            fen_single_letter_parentheses: file.rules.fen_single_letter_parentheses,
             fen_fields: file.rules.fen_fields.clone(),
             optional_fen_fields: file.rules.optional_fen_fields,
             promotion_rule: file.promotion.rule,
@@ -396,6 +442,7 @@ impl Variant {
             shape,
             pieces,
             rules,
+            eval: file.eval.clone(),
             start_fen: file.start.trim().to_string(),
             by_id,
             zone,

@@ -135,6 +135,8 @@ pub struct PieceType {
     pub value: i32,
     /// Counted in the game's piece-per-side total for `kyodai variants`.
     pub in_setup: bool,
+    /// No move takes it backward (Pawn, Soldier, Lance): its forward moves are irreversible.
+    pub never_retreats: bool,
 }
 
 impl PieceType {

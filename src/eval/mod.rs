@@ -1,0 +1,203 @@
+//! Hand-tuned evaluation, the same code for every game, with each game's numbers in its data
+//! file (`[eval]` and the pieces' `value`).
+//!
+//! Terms, all from the side to move's point of view:
+//! - material: the data file's values; a piece left at 0 gets `value_per_target` per square it
+//!   reaches on average from every square of an empty board (its mobility);
+//! - piece-square: how much more (or less) than average the piece reaches from that square on
+//!   an empty board, plus a share of its promotion gain as it approaches its zone;
+//! - royals: each royal beyond the first is worth `extra_royal`; enemy pieces within distance 2
+//!   of a royal cost, friendly pieces next to it help;
+//! - tempo.
+
+use crate::geometry::{BoardShape, ByColor, Color, Square};
+use crate::movegen::tables::KindMoves;
+use crate::position::Position;
+use crate::variant::{KindId, Variant};
+use std::sync::Arc;
+
+pub struct Evaluator {
+    variant: Arc<Variant>,
+    values: Vec<i32>,
+    /// Per colour: `kind * cells + square` -> bonus.
+    pst: ByColor<Vec<i16>>,
+    cells: usize,
+}
+
+/// Squares a piece reaches from `sq` on an empty board.
+fn empty_board_mobility(shape: &BoardShape, km: &KindMoves, sq: Square) -> i32 {
+    let on = |s: Square| shape.on_board(s);
+    let mut n = 0;
+    for l in &km.leaps {
+        if on(sq.offset(l.delta)) {
+            n += 1;
+        }
+    }
+    for s in &km.slides {
+        let mut t = sq;
+        for _ in 0..s.max {
+            t = t.offset(s.delta);
+            if !on(t) {
+                break;
+            }
+            n += 1;
+        }
+    }
+    for b in &km.bents {
+        let s1 = sq.offset(b.first);
+        if !on(s1) {
+            continue;
+        }
+        n += 1;
+        for &u in &b.conts {
+            let mut t = s1;
+            loop {
+                t = t.offset(u);
+                if !on(t) {
+                    break;
+                }
+                n += 1;
+            }
+        }
+    }
+    if km.lion {
+        for dx in -2..=2 {
+            for dy in -2..=2 {
+                if (dx, dy) != (0, 0) && on(sq.offset(shape.delta(dx, dy))) {
+                    n += 1;
+                }
+            }
+        }
+    }
+    for &d in &km.lion_lines {
+        n += on(sq.offset(d)) as i32 + on(sq.offset(2 * d)) as i32;
+    }
+    // Hoppers need a screen; count a quarter of their slide squares.
+    for &d in &km.hops {
+        let mut t = sq;
+        let mut k = 0;
+        loop {
+            t = t.offset(d);
+            if !on(t) {
+                break;
+            }
+            k += 1;
+        }
+        n += k / 4;
+    }
+    n
+}
+
+impl Evaluator {
+    pub fn new(variant: &Arc<Variant>) -> Evaluator {
+        let v = variant.as_ref();
+        let shape = v.shape;
+        let cells = shape.cells as usize;
+        let p = &v.eval;
+        let nk = v.pieces.len();
+        // Average empty-board mobility per kind (White tables; Black is symmetric).
+        let avg: Vec<i32> = (0..nk)
+            .map(|k| {
+                let km = &v.tables.moves[Color::White][k];
+                let total: i32 = shape.squares().map(|s| empty_board_mobility(&shape, km, s)).sum();
+                total / shape.num_squares() as i32
+            })
+            .collect();
+        let values: Vec<i32> = (0..nk)
+            .map(|k| {
+                let t = &v.pieces[k];
+                if t.royal {
+                    0
+                } else if t.value > 0 {
+                    t.value
+                } else {
+                    (avg[k] * p.value_per_target).max(50)
+                }
+            })
+            .collect();
+        let mut pst = ByColor::new(vec![0i16; nk * cells], vec![0i16; nk * cells]);
+        for c in Color::ALL {
+            for k in 0..nk {
+                let km = &v.tables.moves[c][k];
+                let t = &v.pieces[k];
+                let gain = t.promotes_to.map(|pk| (values[pk.index()] - values[k]).max(0)).unwrap_or(0);
+                for sq in shape.squares() {
+                    let m = empty_board_mobility(&shape, km, sq);
+                    let mut b = (m - avg[k]) * p.mobility_pst / 4;
+                    if gain > 0 {
+                        // Ranks still to go before the zone, over half the board.
+                        let zone = v.rules.promotion_zone as i32;
+                        let to_zone = (v.ranks_to_edge(c, sq) - zone).max(0);
+                        let half = (shape.ranks as i32 / 2).max(1);
+                        let near = (half - to_zone).max(0);
+                        b += gain * p.promotion_potential / 100 * near / half;
+                    }
+                    pst[c][k * cells + sq.index()] = b.clamp(-2000, 2000) as i16;
+                }
+            }
+        }
+        Evaluator { variant: Arc::clone(variant), values, pst, cells }
+    }
+
+    #[inline]
+    pub fn value(&self, k: KindId) -> i32 {
+        self.values[k.index()]
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// Static evaluation in centipawns for the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let v = &self.variant;
+        let p = &v.eval;
+        let shape = v.shape;
+        let mut score = [0i32; 2];
+        for c in Color::ALL {
+            let mut s = 0;
+            for &sq in pos.pieces(c) {
+                let k = pos.piece_at(sq).unwrap().kind().index();
+                s += self.values[k] + self.pst[c][k * self.cells + sq.index()] as i32;
+            }
+            let royals = pos.royal_count(c) as i32;
+            s += (royals - 1).max(0) * p.extra_royal;
+            // Royal safety.
+            for r in pos.royal_squares(c) {
+                for &e in pos.pieces(c.flip()) {
+                    if shape.distance(e, r) <= 2 {
+                        s -= p.royal_attackers;
+                    }
+                }
+                for &f in pos.pieces(c) {
+                    if f != r && shape.distance(f, r) == 1 {
+                        s += p.royal_defenders;
+                    }
+                }
+            }
+            score[c.index()] = s;
+        }
+        let us = pos.side();
+        score[us.index()] - score[us.flip().index()] + p.tempo
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_are_balanced_and_values_sensible() {
+        for name in Variant::builtin_names() {
+            let v = Variant::builtin(name).unwrap();
+            let e = Evaluator::new(&v);
+            let pos = Position::start(&v);
+            // Symmetric start: only the tempo bonus remains.
+            assert_eq!(e.evaluate(&pos), v.eval.tempo, "{name}");
+        }
+        let v = Variant::builtin("chu").unwrap();
+        let e = Evaluator::new(&v);
+        let val = |id: &str| e.value(v.kind_by_id(id).unwrap());
+        assert!(val("N") > val("Q") && val("Q") > val("R") && val("R") > val("P"));
+    }
+}

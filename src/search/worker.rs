@@ -1,0 +1,529 @@
+//! One search thread: negamax PVS with transposition table, null-move pruning, late-move
+//! reductions, check extension and quiescence search. Split by phase into small functions.
+
+use super::time::{Limits, TimeManager};
+use super::tt::{encode_move, Bound, TranspositionTable};
+use super::{INF, MATE, MATE_BOUND, MAX_PLY};
+use crate::eval::Evaluator;
+use crate::legality::{in_check, is_legal_pseudo};
+use crate::movegen::generate;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::variant::{Legality, NoMoves, Repetition};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+// Step 0: tuned numbers, named.
+/// Nodes between two looks at the clock and the stop flag.
+const POLL_NODES: u64 = 1024;
+/// Null move: minimum depth, base reduction.
+const NULL_MIN_DEPTH: i32 = 3;
+const NULL_BASE_R: i32 = 2;
+/// Late-move reductions: minimum depth and moves searched before reducing.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_MIN_MOVES: usize = 3;
+/// Quiescence plies in which a side whose last royal is attacked may not stand pat.
+const QS_EVASION_PLIES: i32 = 2;
+/// Move-ordering tiers.
+const ORDER_TT: i32 = 2_000_000;
+const ORDER_CAPTURE: i32 = 1_000_000;
+const ORDER_KILLER: [i32; 2] = [900_000, 800_000];
+const HISTORY_MAX: i32 = 500_000;
+
+pub(crate) struct Worker<'a> {
+    pub pos: Position,
+    ev: &'a Evaluator,
+    pub tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    tm: &'a TimeManager,
+    limits: &'a Limits,
+    shared_nodes: &'a AtomicU64,
+    main: bool,
+    nodes: u64,
+    flushed: u64,
+    stopped: bool,
+    pub seldepth: usize,
+    pub root_excluded: Vec<Move>,
+    killers: Vec<[Move; 2]>,
+    /// History heuristic by (colour, piece type, destination).
+    history: Vec<i32>,
+    cells: usize,
+    kinds: usize,
+    bufs: Vec<Vec<(Move, i32)>>,
+    /// Per-ply scratch: generated moves, and quiet moves tried (for history maluses).
+    gen_bufs: Vec<Vec<Move>>,
+    quiet_bufs: Vec<Vec<Move>>,
+    pv: Vec<Vec<Move>>,
+}
+
+impl<'a> Worker<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        pos: Position,
+        ev: &'a Evaluator,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        tm: &'a TimeManager,
+        limits: &'a Limits,
+        shared_nodes: &'a AtomicU64,
+        main: bool,
+    ) -> Worker<'a> {
+        let v = pos.variant();
+        let cells = v.shape.cells as usize;
+        let kinds = v.pieces.len();
+        Worker {
+            pos,
+            ev,
+            tt,
+            stop,
+            tm,
+            limits,
+            shared_nodes,
+            main,
+            nodes: 0,
+            flushed: 0,
+            stopped: false,
+            seldepth: 0,
+            root_excluded: Vec::new(),
+            killers: vec![[Move::pass(crate::geometry::Square::NONE); 2]; MAX_PLY + 1],
+            history: vec![0; 2 * kinds * cells],
+            cells,
+            kinds,
+            bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            gen_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            quiet_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+        }
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    pub fn total_nodes(&self) -> u64 {
+        self.shared_nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+    }
+
+    pub fn node_limit_reached(&self) -> bool {
+        self.limits.nodes.map(|n| self.total_nodes() >= n).unwrap_or(false)
+    }
+
+    pub fn root_pv(&self) -> Vec<Move> {
+        self.pv[0].clone()
+    }
+
+    /// Searches the root to `depth` in the window (alpha, beta).
+    pub fn search_root(&mut self, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.seldepth = 0;
+        self.negamax(alpha, beta, depth as i32, 0, false)
+    }
+
+    // ----- bookkeeping -----
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes - self.flushed >= POLL_NODES {
+            self.shared_nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+            if self.main && (self.tm.out_of_time() || self.node_limit_reached()) {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+    }
+
+    #[inline]
+    fn is_capture(&self, m: Move) -> bool {
+        m.kind == MoveKind::EnPassant
+            || m.mids().any(|s| !self.pos.is_empty(s))
+            || (m.to != m.from && !self.pos.is_empty(m.to))
+    }
+
+    /// Value of everything `m` captures (for ordering).
+    fn victims(&self, m: Move) -> i32 {
+        let mut v = 0;
+        let mut add = |s| {
+            if let Some(p) = self.pos.piece_at(s) {
+                let t = self.ev.variant().piece(p.kind());
+                v += if t.royal { 20_000 } else { self.ev.value(p.kind()) };
+            }
+        };
+        for s in m.mids() {
+            add(s);
+        }
+        if m.to != m.from {
+            add(m.to);
+        }
+        if m.kind == MoveKind::EnPassant {
+            v += 100;
+        }
+        v
+    }
+
+    #[inline]
+    fn hist_index(&self, m: Move) -> usize {
+        let p = self.pos.piece_at(m.from).unwrap();
+        (p.color().index() * self.kinds + p.kind().index()) * self.cells + m.to.index()
+    }
+
+    /// Whether the side to move's last royal is attacked ("in check" for extensions and for
+    /// quiescence stand-pat; in royal-capture games losing one of several royals is not fatal).
+    fn in_danger(&self) -> bool {
+        let us = self.pos.side();
+        let rules = &self.pos.variant().rules;
+        if rules.legality == Legality::Check || self.pos.royal_count(us) == 1 {
+            in_check(&self.pos, us)
+        } else {
+            false
+        }
+    }
+
+    /// Terminal and drawn positions below the root; `None` to search on.
+    fn terminal(&mut self, ply: usize) -> Option<i32> {
+        let us = self.pos.side();
+        if self.pos.royal_count(us) == 0 {
+            return Some(-MATE + ply as i32);
+        }
+        let rules = &self.pos.variant().rules;
+        if rules.repetition == Repetition::DrawThird && self.pos.rev_plies() >= 4 && self.pos.prior_occurrences() >= 1 {
+            return Some(0);
+        }
+        if rules.fifty_move_rule && self.pos.halfmove_clock() >= 100 {
+            return Some(0);
+        }
+        if rules.bare_kings_draw && self.pos.pieces(us).len() == 1 && self.pos.pieces(us.flip()).len() == 1 {
+            return Some(0);
+        }
+        None
+    }
+
+    fn no_move_score(&self, ply: usize, in_check: bool) -> i32 {
+        match self.pos.variant().rules.no_moves {
+            NoMoves::Loses => -MATE + ply as i32,
+            NoMoves::StalemateDraws if in_check => -MATE + ply as i32,
+            NoMoves::StalemateDraws => 0,
+        }
+    }
+
+    // ----- move ordering -----
+
+    fn score_moves(&self, buf: &mut [(Move, i32)], tt_move: u64, ply: usize) {
+        for (m, s) in buf.iter_mut() {
+            let m = *m;
+            *s = if tt_move != 0 && encode_move(m) == tt_move {
+                ORDER_TT
+            } else if self.is_capture(m) {
+                let attacker = self.ev.value(self.pos.piece_at(m.from).unwrap().kind());
+                ORDER_CAPTURE + self.victims(m) * 8 - attacker / 16
+            } else if m == self.killers[ply][0] {
+                ORDER_KILLER[0]
+            } else if m == self.killers[ply][1] {
+                ORDER_KILLER[1]
+            } else {
+                self.history[self.hist_index(m)]
+            };
+            if let Some(k) = m.promotion() {
+                *s += 1000 + self.ev.value(k) / 4;
+            }
+        }
+    }
+
+    /// Moves the best-scored remaining move to position `i` (selection sort, lazily).
+    #[inline]
+    fn pick(buf: &mut [(Move, i32)], i: usize) -> Move {
+        let mut best = i;
+        for j in i + 1..buf.len() {
+            if buf[j].1 > buf[best].1 {
+                best = j;
+            }
+        }
+        buf.swap(i, best);
+        buf[i].0
+    }
+
+    fn reward_quiet(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+        if self.killers[ply][0] != m {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m;
+        }
+        let bonus = (depth * depth).min(400);
+        let i = self.hist_index(m);
+        self.history[i] = (self.history[i] + bonus * 32).min(HISTORY_MAX);
+        for &q in tried {
+            if q != m {
+                let j = self.hist_index(q);
+                self.history[j] = (self.history[j] - bonus * 8).max(-HISTORY_MAX);
+            }
+        }
+    }
+
+    // ----- the node functions -----
+
+    fn negamax(&mut self, mut alpha: i32, mut beta: i32, depth: i32, ply: usize, null_ok: bool) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(s) = self.terminal(ply) {
+                return s;
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.ev.evaluate(&self.pos);
+        }
+        let pv_node = beta - alpha > 1;
+
+        // Step 1: transposition table.
+        let key = self.pos.hash();
+        let mut tt_move = 0;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        // Step 2: null move.
+        let danger = self.in_danger();
+        if null_ok && !pv_node && !danger && depth >= NULL_MIN_DEPTH && self.has_pieces_to_spare() {
+            let stand = self.ev.evaluate(&self.pos);
+            if stand >= beta {
+                let r = NULL_BASE_R + depth / 4;
+                let u = self.pos.make_null();
+                let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.pos.unmake_null(u);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        // Step 3: the move loop.
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
+        let mut quiets = std::mem::take(&mut self.quiet_bufs[ply]);
+        buf.clear();
+        gen_buf.clear();
+        quiets.clear();
+        generate(&self.pos, &mut gen_buf);
+        buf.extend(gen_buf.iter().map(|&m| (m, 0)));
+        self.gen_bufs[ply] = gen_buf;
+        self.score_moves(&mut buf, tt_move, ply);
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut legal = 0usize;
+        let orig_alpha = alpha;
+        for i in 0..buf.len() {
+            let m = Self::pick(&mut buf, i);
+            if ply == 0 && self.root_excluded.contains(&m) {
+                continue;
+            }
+            if !is_legal_pseudo(&mut self.pos, m) {
+                continue;
+            }
+            legal += 1;
+            let capture = self.is_capture(m);
+            let u = self.pos.make(m);
+            // Extend moves that put the opponent's last royal (or King) in danger.
+            let gives_check = self.in_danger();
+            let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+            let new_depth = depth - 1 + ext;
+            let score = if legal == 1 {
+                -self.negamax(-beta, -alpha, new_depth, ply + 1, true)
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH
+                    && legal > LMR_MIN_MOVES
+                    && !capture
+                    && m.promotion().is_none()
+                    && ext == 0
+                    && !danger
+                {
+                    r = 1 + i32::from(legal > 10) + i32::from(depth > 8);
+                    r = r.min(new_depth - 1).max(0);
+                }
+                let mut s = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(-beta, -alpha, new_depth, ply + 1, true);
+                }
+                s
+            };
+            self.pos.unmake(m, u);
+            if self.stopped {
+                self.bufs[ply] = buf;
+                self.quiet_bufs[ply] = quiets;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !capture {
+                            self.reward_quiet(m, ply, depth, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture {
+                quiets.push(m);
+            }
+        }
+        self.bufs[ply] = buf;
+        self.quiet_bufs[ply] = quiets;
+        if legal == 0 {
+            // Every root move excluded (MultiPV) is not "no legal move".
+            if ply == 0 && !self.root_excluded.is_empty() {
+                return -INF;
+            }
+            return self.no_move_score(ply, danger);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if ply > 0 || self.root_excluded.is_empty() {
+            self.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    /// Quiescence: captures (and promotions) until the position is quiet. A side whose last
+    /// royal is attacked may not stand pat for the first few plies: it must answer.
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
+        self.pv[ply].clear();
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if let Some(s) = self.terminal(ply) {
+                return s;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.ev.evaluate(&self.pos);
+        }
+        let evasion = qply < QS_EVASION_PLIES && self.in_danger();
+        let mut best = -INF;
+        if !evasion {
+            let stand = self.ev.evaluate(&self.pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
+        buf.clear();
+        gen_buf.clear();
+        generate(&self.pos, &mut gen_buf);
+        for &m in &gen_buf {
+            if evasion || self.is_capture(m) || m.promotion().is_some() && qply == 0 {
+                buf.push((m, 0));
+            }
+        }
+        self.gen_bufs[ply] = gen_buf;
+        self.score_moves(&mut buf, 0, ply);
+        let mut legal = 0;
+        for i in 0..buf.len() {
+            let m = Self::pick(&mut buf, i);
+            if !is_legal_pseudo(&mut self.pos, m) {
+                continue;
+            }
+            legal += 1;
+            let u = self.pos.make(m);
+            let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
+            self.pos.unmake(m, u);
+            if self.stopped {
+                self.bufs[ply] = buf;
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = buf;
+        if evasion && legal == 0 {
+            return self.no_move_score(ply, true);
+        }
+        best
+    }
+
+    /// Null move is unsafe when the side has nothing but royals (zugzwang).
+    fn has_pieces_to_spare(&self) -> bool {
+        let us = self.pos.side();
+        self.pos.pieces(us).len() > self.pos.royal_count(us) as usize + 1
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right wherever the entry is found.
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
