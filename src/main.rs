@@ -31,6 +31,10 @@ struct Cli {
 enum Command {
     /// List every game with board size, number of piece types and pieces per side.
     Variants,
+    /// Search a position and print the engine's lines and best move (UCI-style 'info' lines).
+    #[command(after_help = "With no arguments it analyses the Chu Shogi start position for 5 seconds.\n\n\
+Examples:\n  kyodai analyze\n  kyodai analyze --variant bigorra --depth 6\n  kyodai analyze --variant chu --movetime 2000 --threads 2 --multipv 3")]
+    Analyze(AnalyzeArgs),
     /// Print a game's piece table (Markdown), generated from its data file.
     #[command(after_help = "Example:\n  kyodai pieces --variant bigorra")]
     Pieces {
@@ -64,6 +68,40 @@ time and nodes per second go to stderr.\n\nExample:\n  kyodai perft --variant ch
         #[arg(long)]
         repetition: bool,
     },
+}
+
+#[derive(Args)]
+struct AnalyzeArgs {
+    /// Game name or alias, or a game file (*.toml).
+    #[arg(long, short, default_value = "chu")]
+    variant: String,
+    /// Rule option KEY=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Start from this FEN instead of the game's start position.
+    #[arg(long, short)]
+    fen: Option<String>,
+    /// Moves to play first, in our notation.
+    #[arg(long, short, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
+    /// Search to this depth (plies).
+    #[arg(long, short, conflicts_with_all = ["movetime", "nodes"])]
+    depth: Option<u32>,
+    /// Search for this many milliseconds (default 5000 when no limit is given).
+    #[arg(long, conflicts_with = "nodes")]
+    movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Search threads (Lazy SMP).
+    #[arg(long, short, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Number of best lines to show.
+    #[arg(long, default_value_t = 1)]
+    multipv: usize,
 }
 
 #[derive(Args)]
@@ -113,6 +151,53 @@ fn setup(a: &PositionArgs) -> Result<Position, Fail> {
         pos.make(m);
     }
     Ok(pos)
+}
+
+fn analyze(a: AnalyzeArgs) -> Result<(), Fail> {
+    use kyodai::search::{Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    if a.threads == 0 || a.hash == 0 || a.multipv == 0 {
+        return Err(Fail("--threads, --hash and --multipv must be at least 1".into()));
+    }
+    if a.depth == Some(0) || a.nodes == Some(0) || a.movetime == Some(0) {
+        return Err(Fail("--depth, --nodes and --movetime must be at least 1".into()));
+    }
+    let pos = setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, moves: a.moves })?;
+    let mut p = pos.clone();
+    if let Some(o) = outcome(&mut p) {
+        println!("info string game over: {o}");
+        println!("bestmove (none)");
+        return Ok(());
+    }
+    let v = Arc::clone(pos.variant());
+    let limits = match (a.depth, a.nodes, a.movetime) {
+        (Some(d), _, _) => Limits::depth(d),
+        (_, Some(n), _) => Limits::nodes(n),
+        (_, _, Some(ms)) => Limits::movetime(ms),
+        _ => Limits::movetime(5000),
+    };
+    let mut searcher = Searcher::new(a.hash, a.threads);
+    let stop = AtomicBool::new(false);
+    let r = searcher.search(&pos, &limits, a.multipv, &stop, &mut |i| {
+        let pv: Vec<String> = i.pv.iter().map(|m| format_move(&v, *m)).collect();
+        println!(
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            i.depth,
+            i.seldepth,
+            i.multipv,
+            i.score,
+            i.nodes,
+            i.nps,
+            i.hashfull,
+            i.time.as_millis(),
+            pv.join(" ")
+        );
+    });
+    match r.best {
+        Some(m) => println!("bestmove {}", format_move(&v, m)),
+        None => println!("bestmove (none)"),
+    }
+    Ok(())
 }
 
 fn state_line(pos: &mut Position) -> String {
@@ -181,6 +266,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 );
             }
         }
+        Command::Analyze(a) => analyze(a)?,
         Command::Pieces { variant } => {
             let v = load_variant(&variant, &[])?;
             print!("{}", kyodai::variant::table::piece_table(&v));
