@@ -1,0 +1,185 @@
+//! Tactics: the search must find forced wins (checkmate, royal capture, a lion double capture)
+//! whose solutions are confirmed by an exhaustive solver; positions with one legal move and
+//! with none; and it must never return an illegal move in self-play.
+
+use kyodai::legality::legal_move_list;
+use kyodai::notation::format_move;
+use kyodai::outcome::{outcome, Outcome};
+use kyodai::search::{Limits, Score, Searcher};
+use kyodai::{Position, Variant};
+use std::collections::BTreeSet;
+use std::sync::atomic::AtomicBool;
+
+/// Whether the side to move wins within `n` of its own moves, by exhaustive search over the
+/// rules core (no evaluation, no pruning).
+fn wins_within(pos: &mut Position, n: u32) -> bool {
+    let me = pos.side();
+    for m in legal_move_list(pos) {
+        let u = pos.make(m);
+        let won = wins_after(pos, me, n);
+        pos.unmake(m, u);
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+/// After a move by `me`: has `me` won, or does every reply leave a win within `n - 1` more?
+fn wins_after(pos: &mut Position, me: kyodai::Color, n: u32) -> bool {
+    match outcome(pos) {
+        Some(Outcome::Win { winner, .. }) => winner == me,
+        Some(_) => false,
+        None => n > 1 && loses_within(pos, n - 1),
+    }
+}
+
+fn loses_within(pos: &mut Position, n: u32) -> bool {
+    for m in legal_move_list(pos) {
+        let u = pos.make(m);
+        let ok = outcome(pos).is_none() && wins_within(pos, n);
+        pos.unmake(m, u);
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+fn winning_first_moves(pos: &mut Position, n: u32) -> BTreeSet<String> {
+    let v = pos.variant().clone();
+    let me = pos.side();
+    let mut out = BTreeSet::new();
+    for m in legal_move_list(pos) {
+        let u = pos.make(m);
+        if wins_after(pos, me, n) {
+            out.insert(format_move(&v, m));
+        }
+        pos.unmake(m, u);
+    }
+    out
+}
+
+struct Case {
+    variant: String,
+    fen: String,
+    n: u32,
+    winners: BTreeSet<String>,
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("positions.txt");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            assert_eq!(f.len(), 4, "bad line: {l}");
+            Case {
+                variant: f[0].to_string(),
+                fen: f[1].to_string(),
+                n: f[2].parse().unwrap(),
+                winners: f[3].split_whitespace().map(str::to_string).collect(),
+            }
+        })
+        .collect()
+}
+
+fn search(pos: &Position, depth: u32) -> kyodai::search::SearchResult {
+    let mut s = Searcher::new(16, 1);
+    let stop = AtomicBool::new(false);
+    s.search(pos, &Limits::depth(depth), 1, &stop, &mut |_| {})
+}
+
+/// The listed solutions are exactly right: a win within N, none within N-1, and the listed
+/// first moves are all the winning ones.
+#[test]
+fn solutions_are_confirmed_by_exhaustive_search() {
+    for c in cases() {
+        let v = Variant::builtin(&c.variant).unwrap();
+        let mut pos = Position::from_fen(&v, &c.fen).unwrap();
+        assert!(wins_within(&mut pos, c.n), "{}: no win within {}", c.fen, c.n);
+        if c.n > 1 {
+            assert!(!wins_within(&mut pos, c.n - 1), "{}: already a win within {}", c.fen, c.n - 1);
+        }
+        assert_eq!(winning_first_moves(&mut pos, c.n), c.winners, "{}", c.fen);
+    }
+}
+
+/// The search finds each forced win at depth 2N+1, with the right distance.
+#[test]
+fn search_finds_every_forced_win() {
+    for c in cases() {
+        let v = Variant::builtin(&c.variant).unwrap();
+        let pos = Position::from_fen(&v, &c.fen).unwrap();
+        let r = search(&pos, 2 * c.n + 1);
+        let best = format_move(&v, r.best.expect("a move"));
+        assert_eq!(r.score, Score::Mate(c.n as i32), "{}: best {best}", c.fen);
+        assert!(c.winners.contains(&best), "{}: {best} is not a winning move", c.fen);
+    }
+}
+
+/// The losing side sees its loss: after the winning first move, the defender's best score is a
+/// loss in N-1.
+#[test]
+fn defender_sees_the_forced_loss() {
+    for c in cases().into_iter().filter(|c| c.n >= 2) {
+        let v = Variant::builtin(&c.variant).unwrap();
+        let mut pos = Position::from_fen(&v, &c.fen).unwrap();
+        let w = c.winners.iter().next().unwrap();
+        let m = kyodai::notation::parse_move(&mut pos, w).unwrap();
+        pos.make(m);
+        let r = search(&pos, 2 * c.n);
+        assert_eq!(r.score, Score::Mate(-(c.n as i32 - 1)), "{} after {w}", c.fen);
+    }
+}
+
+/// With exactly one legal move the search returns it; with none it returns no move.
+#[test]
+fn one_legal_move_and_none() {
+    // Bigorra G-1 variant: Black's only move is a16xb15.
+    let v = Variant::builtin("bigorra").unwrap();
+    let one = Position::from_fen(&v, "k15/1Q14/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 0 1").unwrap();
+    assert_eq!(format_move(&v, search(&one, 4).best.unwrap()), "a16b15");
+    // Bigorra G-1: stalemate, no legal move.
+    let none = Position::from_fen(&v, "k15/2Q13/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 0 1").unwrap();
+    assert!(search(&none, 4).best.is_none());
+    // Chu: Black's King a1 with its own Pawns on b1 (on its last rank: immobile) and a2
+    // (blocked by the King): the only move is a1-b2.
+    let c = Variant::builtin("chu").unwrap();
+    let one = Position::from_fen(&c, "11K/12/12/12/12/12/12/12/12/12/p11/kp10 b - 1").unwrap();
+    let mut p = one.clone();
+    let legal: Vec<String> = legal_move_list(&mut p).iter().map(|m| format_move(&c, *m)).collect();
+    assert_eq!(legal, vec!["a1b2"]);
+    assert_eq!(format_move(&c, search(&one, 4).best.unwrap()), "a1b2");
+    // With a third Pawn on b2 (blocked by b1) Black has no move at all, and loses.
+    let none = Position::from_fen(&c, "11K/12/12/12/12/12/12/12/12/12/pp10/kp10 b - 1").unwrap();
+    let mut p = none.clone();
+    assert!(legal_move_list(&mut p).is_empty());
+    assert!(matches!(outcome(&mut p), Some(Outcome::Win { winner: kyodai::Color::White, .. })));
+    assert!(search(&none, 4).best.is_none());
+}
+
+/// Self-play at a small depth never produces an illegal move, in any game, and stops when the
+/// game is over.
+#[test]
+fn self_play_moves_are_always_legal() {
+    for name in Variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap();
+        for game in 0..3 {
+            let mut pos = Position::start(&v);
+            let mut s = Searcher::new(8, 1);
+            let stop = AtomicBool::new(false);
+            for ply in 0..40 {
+                if outcome(&mut pos).is_some() {
+                    break;
+                }
+                let depth = 1 + (ply + game) % 3;
+                let r = s.search(&pos, &Limits::depth(depth as u32), 1, &stop, &mut |_| {});
+                let m = r.best.expect("a move while the game is on");
+                let legal = legal_move_list(&mut pos);
+                assert!(legal.contains(&m), "{name}: illegal {} in {}", format_move(&v, m), pos.to_fen());
+                pos.make(m);
+            }
+        }
+    }
+}
