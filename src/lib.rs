@@ -4,6 +4,7 @@
 //! `legality` and `outcome`; `perft` counts moves; the binary's command-line tools sit on top.
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod eval;
 pub mod geometry;
 pub mod legality;
@@ -14,6 +15,7 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod selfplay;
 pub mod variant;
 
 pub use geometry::{BoardShape, ByColor, Color, Square};

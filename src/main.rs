@@ -35,6 +35,42 @@ enum Command {
     #[command(after_help = "With no arguments it analyses the Chu Shogi start position for 5 seconds.\n\n\
 Examples:\n  kyodai analyze\n  kyodai analyze --variant bigorra --depth 6\n  kyodai analyze --variant chu --movetime 2000 --threads 2 --multipv 3")]
     Analyze(AnalyzeArgs),
+    /// Play the engine against itself and print each game with its result and reason.
+    #[command(after_help = "Example:\n  kyodai selfplay --variant chu --movetime 100 --games 2")]
+    Selfplay {
+        /// Game name or alias, or a game file (*.toml).
+        #[arg(long, short, default_value = "chu")]
+        variant: String,
+        /// Rule option KEY=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Start from this FEN instead of the game's start position.
+        #[arg(long, short)]
+        fen: Option<String>,
+        /// Thinking time per move in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// Number of games.
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        /// Stop a game after this many plies (reported as unfinished, '*').
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// Search fixed positions to a fixed depth on one thread: total nodes (a signature of the
+    /// build) and nodes per second.
+    #[command(after_help = "Example:\n  kyodai bench\n  kyodai bench --variant chu --depth 7")]
+    Bench {
+        /// Only this game (default: every game).
+        #[arg(long, short)]
+        variant: Option<String>,
+        /// Depth (default: the game's bench depth).
+        #[arg(long, short)]
+        depth: Option<u32>,
+    },
     /// Print a game's piece table (Markdown), generated from its data file.
     #[command(after_help = "Example:\n  kyodai pieces --variant bigorra")]
     Pieces {
@@ -267,6 +303,50 @@ fn run(cli: Cli) -> Result<(), Fail> {
             }
         }
         Command::Analyze(a) => analyze(a)?,
+        Command::Selfplay { variant, options, fen, movetime, games, max_plies, hash } => {
+            if movetime == 0 || games == 0 || max_plies == 0 || hash == 0 {
+                return Err(Fail("--movetime, --games, --max-plies and --hash must be at least 1".into()));
+            }
+            let start = setup(&PositionArgs { variant, options, fen, moves: Vec::new() })?;
+            let v = Arc::clone(start.variant());
+            let mut searcher = kyodai::search::Searcher::new(hash, 1);
+            let limits = kyodai::search::Limits::movetime(movetime);
+            for g in 1..=games {
+                println!("game {g}: {} from {}", v.title, start.to_fen());
+                let rec = kyodai::selfplay::play_game(&start, &mut searcher, &limits, max_plies, &mut |ply, _| {
+                    if ply > 0 && ply % 50 == 0 {
+                        eprintln!("game {g}: {ply} plies played");
+                    }
+                });
+                println!("{}", rec.move_text());
+                let reason = match rec.outcome {
+                    Some(o) => o.to_string(),
+                    None => format!("unfinished after {} plies", rec.moves.len()),
+                };
+                println!("result: {} ({reason})\n", rec.result_tag());
+            }
+        }
+        Command::Bench { variant, depth } => {
+            if depth == Some(0) {
+                return Err(Fail("--depth must be at least 1".into()));
+            }
+            let names: Vec<String> = match variant {
+                Some(v) => vec![v],
+                None => Variant::builtin_names().iter().map(|s| s.to_string()).collect(),
+            };
+            let (mut nodes, mut secs) = (0u64, 0f64);
+            for n in names {
+                let v = load_variant(&n, &[])?;
+                let d = depth.unwrap_or_else(|| kyodai::bench::default_depth(&v));
+                let r = kyodai::bench::run(&v, d);
+                let s = r.time.as_secs_f64();
+                println!("{:<10} depth {:>2} nodes {:>10} time {:>7.3} s nps {:>9.0}", v.name, d, r.nodes, s, r.nodes as f64 / s.max(1e-9));
+                nodes += r.nodes;
+                secs += s;
+            }
+            println!("Total nodes: {nodes}");
+            println!("Nodes per second: {:.0}", nodes as f64 / secs.max(1e-9));
+        }
         Command::Pieces { variant } => {
             let v = load_variant(&variant, &[])?;
             print!("{}", kyodai::variant::table::piece_table(&v));
