@@ -35,7 +35,8 @@ pub fn positions(v: &std::sync::Arc<Variant>) -> Vec<Position> {
 /// The default bench depth of a game.
 pub fn default_depth(v: &Variant) -> u32 {
     match v.name.as_str() {
-        "bigorra" => 5,
+        "bigorra" => 7,
+        "chu" => 9,
         _ => 6,
     }
 }

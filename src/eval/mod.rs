@@ -12,13 +12,16 @@
 
 use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::movegen::tables::KindMoves;
-use crate::position::Position;
+use crate::position::{Position, EMPTY, OFF};
 use crate::variant::{KindId, Variant};
 use std::sync::Arc;
 
 pub struct Evaluator {
     variant: Arc<Variant>,
     values: Vec<i32>,
+    /// Mailbox offsets of the squares within king distance 2 (the royal-safety box), with a
+    /// flag for distance 1.
+    box2: Vec<(i32, bool)>,
     /// Per colour: `kind * cells + square` -> bonus.
     pst: ByColor<Vec<i16>>,
     cells: usize,
@@ -136,7 +139,18 @@ impl Evaluator {
                 }
             }
         }
-        Evaluator { variant: Arc::clone(variant), values, pst, cells }
+        // The box reaches as far as the padding allows (2 on every built-in board), so it never
+        // leaves the mailbox.
+        let reach = (shape.pad as i32).min(2);
+        let mut box2 = Vec::new();
+        for dy in -reach..=reach {
+            for dx in -reach..=reach {
+                if (dx, dy) != (0, 0) {
+                    box2.push((shape.delta(dx, dy), dx.abs() <= 1 && dy.abs() <= 1));
+                }
+            }
+        }
+        Evaluator { variant: Arc::clone(variant), values, box2, pst, cells }
     }
 
     #[inline]
@@ -152,7 +166,6 @@ impl Evaluator {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let v = &self.variant;
         let p = &v.eval;
-        let shape = v.shape;
         let mut score = [0i32; 2];
         for c in Color::ALL {
             let mut s = 0;
@@ -162,16 +175,19 @@ impl Evaluator {
             }
             let royals = pos.royal_count(c) as i32;
             s += (royals - 1).max(0) * p.extra_royal;
-            // Royal safety.
+            // Royal safety: enemies within distance 2, friends next to the royal.
             for r in pos.royal_squares(c) {
-                for &e in pos.pieces(c.flip()) {
-                    if shape.distance(e, r) <= 2 {
-                        s -= p.royal_attackers;
+                for &(d, adjacent) in &self.box2 {
+                    let cell = pos.cell(r.offset(d));
+                    if cell == EMPTY || cell == OFF {
+                        continue;
                     }
-                }
-                for &f in pos.pieces(c) {
-                    if f != r && shape.distance(f, r) == 1 {
-                        s += p.royal_defenders;
+                    if (cell & 1) as usize == c.index() {
+                        if adjacent {
+                            s += p.royal_defenders;
+                        }
+                    } else {
+                        s -= p.royal_attackers;
                     }
                 }
             }
