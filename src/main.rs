@@ -23,12 +23,20 @@ to-square (h5h7), legs through captured squares (e6e7,e7e8), igui (e6e7,e7e6), p
     after_help = "Examples:\n  kyodai variants\n  kyodai show --variant chu\n  kyodai moves --variant bigorra --moves h5h7 i12i10\n  kyodai perft --variant chu --depth 3 --divide --threads 2"
 )]
 struct Cli {
+    /// With no command, Kyodai speaks the protocol named by the GUI's first line (uci, usi
+    /// or xboard), as GUIs start engines without arguments.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak UCI on stdin/stdout (games chosen with the UCI_Variant option).
+    Uci,
+    /// Speak USI (lishogi dialect) on stdin/stdout: the shogi games.
+    Usi,
+    /// Speak XBoard/CECP protocol 2 on stdin/stdout (games up to 16x16).
+    Xboard,
     /// List every game with board size, number of piece types and pieces per side.
     Variants,
     /// Search a position and print the engine's lines and best move (UCI-style 'info' lines).
@@ -59,6 +67,12 @@ Examples:\n  kyodai analyze\n  kyodai analyze --variant bigorra --depth 6\n  kyo
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// Who plays White in the first game: engine or random (colours alternate).
+        #[arg(long, default_value = "engine")]
+        white: kyodai::selfplay::Player,
+        /// Who plays Black in the first game: engine or random.
+        #[arg(long, default_value = "engine")]
+        black: kyodai::selfplay::Player,
     },
     /// Search fixed positions to a fixed depth on one thread: total nodes (a signature of the
     /// build) and nodes per second.
@@ -286,7 +300,15 @@ fn show(pos: &mut Position) -> String {
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
-    match cli.command {
+    use kyodai::protocol::{run_stdio, Protocol};
+    let Some(command) = cli.command else {
+        run_stdio(None);
+        return Ok(());
+    };
+    match command {
+        Command::Uci => run_stdio(Some(Protocol::Uci)),
+        Command::Usi => run_stdio(Some(Protocol::Usi)),
+        Command::Xboard => run_stdio(Some(Protocol::Xboard)),
         Command::Variants => {
             println!("{:<10} {:<12} {:>7} {:>6} {:>15}", "name", "title", "board", "types", "pieces per side");
             for n in Variant::builtin_names() {
@@ -303,7 +325,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
             }
         }
         Command::Analyze(a) => analyze(a)?,
-        Command::Selfplay { variant, options, fen, movetime, games, max_plies, hash } => {
+        Command::Selfplay { variant, options, fen, movetime, games, max_plies, hash, white, black } => {
             if movetime == 0 || games == 0 || max_plies == 0 || hash == 0 {
                 return Err(Fail("--movetime, --games, --max-plies and --hash must be at least 1".into()));
             }
@@ -312,12 +334,24 @@ fn run(cli: Cli) -> Result<(), Fail> {
             let mut searcher = kyodai::search::Searcher::new(hash, 1);
             let limits = kyodai::search::Limits::movetime(movetime);
             for g in 1..=games {
+                // Colours alternate from game to game.
+                let players = if g % 2 == 1 { [white, black] } else { [black, white] };
+                let name = |p: kyodai::selfplay::Player| format!("{p:?}").to_lowercase();
                 println!("game {g}: {} from {}", v.title, start.to_fen());
-                let rec = kyodai::selfplay::play_game(&start, &mut searcher, &limits, max_plies, &mut |ply, _| {
-                    if ply > 0 && ply % 50 == 0 {
-                        eprintln!("game {g}: {ply} plies played");
-                    }
-                });
+                println!("white: {}, black: {}", name(players[0]), name(players[1]));
+                let rec = kyodai::selfplay::play_match_game(
+                    &start,
+                    players,
+                    g as u64,
+                    &mut searcher,
+                    &limits,
+                    max_plies,
+                    &mut |ply, _| {
+                        if ply > 0 && ply % 50 == 0 {
+                            eprintln!("game {g}: {ply} plies played");
+                        }
+                    },
+                );
                 println!("{}", rec.move_text());
                 let reason = match rec.outcome {
                     Some(o) => o.to_string(),

@@ -46,10 +46,43 @@ impl GameRecord {
     }
 }
 
-/// Plays one game from `start` with `limits` per move, at most `max_plies` plies.
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The search, with the game's limits.
+    Engine,
+    /// A uniformly random legal move (fixed-seed generator, so games are reproducible).
+    Random,
+}
+
+impl std::str::FromStr for Player {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Player, String> {
+        match s {
+            "engine" => Ok(Player::Engine),
+            "random" => Ok(Player::Random),
+            _ => Err(format!("player '{s}' is not 'engine' or 'random'")),
+        }
+    }
+}
+
+/// Plays one engine-vs-engine game from `start` with `limits` per move, at most `max_plies`.
 /// `on_move` sees each move as it is played (for progress output).
 pub fn play_game(
     start: &Position,
+    searcher: &mut Searcher,
+    limits: &Limits,
+    max_plies: usize,
+    on_move: &mut dyn FnMut(usize, &str),
+) -> GameRecord {
+    play_match_game(start, [Player::Engine, Player::Engine], 0, searcher, limits, max_plies, on_move)
+}
+
+/// Plays one game with `players` for White and Black; `seed` drives random players.
+pub fn play_match_game(
+    start: &Position,
+    players: [Player; 2],
+    seed: u64,
     searcher: &mut Searcher,
     limits: &Limits,
     max_plies: usize,
@@ -59,13 +92,23 @@ pub fn play_game(
     let mut pos = start.clone();
     let stop = AtomicBool::new(false);
     let mut moves = Vec::new();
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     searcher.clear();
     for ply in 0..max_plies {
         if let Some(o) = outcome(&mut pos) {
             return GameRecord { start_fen: start.to_fen(), moves, outcome: Some(o) };
         }
-        let r = searcher.search(&pos, limits, 1, &stop, &mut |_| {});
-        let Some(m) = r.best else { break };
+        let m = match players[pos.side().index()] {
+            Player::Engine => searcher.search(&pos, limits, 1, &stop, &mut |_| {}).best,
+            Player::Random => {
+                let legal = legal_move_list(&mut pos);
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                legal.get((rng % legal.len().max(1) as u64) as usize).copied()
+            }
+        };
+        let Some(m) = m else { break };
         debug_assert!(legal_move_list(&mut pos).contains(&m));
         let text = format_move(&v, m);
         on_move(ply, &text);
