@@ -1,5 +1,6 @@
 //! Which pseudo-legal moves are legal: royal safety where the game has check, the Chu Shogi
-//! lion-capture rules, and the no-repeat rule. One place for every front end and the search.
+//! lion-capture rules, and the repetition rules (Chu's no-repeat, Scirocco's no third
+//! occurrence). One place for every front end and the search.
 
 use crate::geometry::Color;
 use crate::movegen::{self, attack::is_attacked, lion};
@@ -24,6 +25,12 @@ pub fn in_check(pos: &Position, c: Color) -> bool {
 /// Whether the game is already decided by lost royals (then there are no legal moves).
 pub fn royal_lost(pos: &Position) -> bool {
     pos.royal_count(Color::White) == 0 || pos.royal_count(Color::Black) == 0
+}
+
+/// Whether the game is already decided by material: a side without royals, or, where the
+/// bare-king rule applies, a side with at most one piece. Then there are no legal moves.
+pub fn material_decided(pos: &Position) -> bool {
+    Color::ALL.iter().any(|&c| crate::outcome::loss_condition(pos, c).is_some())
 }
 
 /// Whether the pseudo-legal move `m` is legal.
@@ -59,7 +66,27 @@ pub fn is_legal_pseudo_with(pos: &mut Position, m: Move, check_repetition: bool)
             return false;
         }
     }
+    // A third occurrence needs two earlier ones with the same side to move, so at least four
+    // positions since the last irreversible move.
+    if check_repetition
+        && v.rules.repetition == Repetition::ForbidThird
+        && pos.recent_history().len() >= 4
+        && may_repeat(pos, m)
+    {
+        let u = pos.make_raw(m);
+        let key = pos.repetition_key();
+        pos.unmake_raw(m, u);
+        if occurrences(pos, key) >= 2 {
+            return false;
+        }
+    }
     true
+}
+
+/// How often the position with repetition key `key` occurred in the game so far (the current
+/// position included). Earlier positions before an irreversible move cannot match.
+pub fn occurrences(pos: &Position, key: u64) -> usize {
+    pos.recent_history().iter().filter(|&&k| k == key).count() + (pos.repetition_key() == key) as usize
 }
 
 /// A move that captures or promotes can never recreate an earlier position.
@@ -81,7 +108,7 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
 /// [`legal_moves`], optionally without the no-repeat rule.
 pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, check_repetition: bool) {
     out.clear();
-    if royal_lost(pos) {
+    if material_decided(pos) {
         return;
     }
     movegen::generate(pos, out);

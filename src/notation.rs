@@ -1,6 +1,10 @@
 //! Move text in our notation (`shared/PROTOCOLS.md`): `from`+`to`, legs through captured
 //! squares (`e4e5,e5e6`), igui (`e4e5,e5e4`), pass (`e4e4`), promotion `+` (shogi) or an
 //! optional target ID (`d14d16q`) where promotion is forced.
+//!
+//! Input also accepts the explicit effect form of the Scirocco rules (section 10):
+//! `<from><to>` then `x<sq>` for every removed square other than an enemy on a destination
+//! that differs from the origin, e.g. `e5c7xd6` (hop capture) or `e5e5xe6` (igui).
 
 use crate::geometry::Square;
 use crate::legality::{is_legal_pseudo, legal_move_list};
@@ -39,6 +43,25 @@ pub fn format_move(v: &Variant, m: Move) -> String {
     s
 }
 
+/// The explicit effect form of `m`: `<from><to>`, `x<sq>` per removed square other than the
+/// destination, nearest to the origin first, then `+` if it promotes (`e5c7xd6`, `e5e5xe6`).
+pub fn format_explicit(v: &Variant, m: Move) -> String {
+    let shape = &v.shape;
+    let mut s = String::with_capacity(16);
+    shape.write_name(m.from, &mut s);
+    shape.write_name(m.to, &mut s);
+    let mut removed: Vec<Square> = m.mids().collect();
+    removed.sort_by_key(|&x| (shape.distance(m.from, x), x));
+    for x in removed {
+        s.push('x');
+        shape.write_name(x, &mut s);
+    }
+    if m.promotion().is_some() && v.rules.promotion_text == PromotionText::Plus {
+        s.push('+');
+    }
+    s
+}
+
 /// What the suffix after the last square asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Suffix {
@@ -51,6 +74,8 @@ enum Suffix {
 /// A syntactically valid move text: the visited squares and the suffix.
 struct Parsed {
     path: Vec<Square>,
+    /// The `x<sq>` squares of the explicit effect form, if it was used.
+    removed: Option<Vec<Square>>,
     suffix: Suffix,
     pass_alias: bool,
 }
@@ -66,16 +91,30 @@ fn parse_text(v: &Variant, text: &str) -> Result<Parsed, MoveError> {
     }
     let lower = t.to_ascii_lowercase();
     if lower == "@@@@" || lower == "0000" || lower == "pass" {
-        return Ok(Parsed { path: Vec::new(), suffix: Suffix::None, pass_alias: true });
+        return Ok(Parsed { path: Vec::new(), removed: None, suffix: Suffix::None, pass_alias: true });
     }
     let shape = &v.shape;
     let mut path: Vec<Square> = Vec::new();
     let legs: Vec<&str> = lower.split(',').collect();
     let mut suffix = Suffix::None;
+    let mut removed: Option<Vec<Square>> = None;
     for (i, leg) in legs.iter().enumerate() {
         let (a, n1) = shape.parse_prefix(leg).map_err(|e| syntax(text, format!("leg {}: {e}", i + 1)))?;
         let (b, n2) = shape.parse_prefix(&leg[n1..]).map_err(|e| syntax(text, format!("leg {}: {e}", i + 1)))?;
-        let rest = &leg[n1 + n2..];
+        let mut rest = &leg[n1 + n2..];
+        // Explicit effect form: `x<sq>` markers after the destination, one leg only.
+        while let Some(after) = rest.strip_prefix('x') {
+            if legs.len() > 1 {
+                return Err(syntax(text, "'x' markers belong to the one-leg explicit form (e5c7xd6), not to legs"));
+            }
+            let (sq, n) = shape.parse_prefix(after).map_err(|e| syntax(text, format!("after 'x': {e}")))?;
+            let list = removed.get_or_insert_with(Vec::new);
+            if list.contains(&sq) {
+                return Err(syntax(text, format!("{} is marked 'x' twice", shape.name(sq))));
+            }
+            list.push(sq);
+            rest = &after[n..];
+        }
         if i == 0 {
             path.push(a);
         } else if *path.last().unwrap() != a {
@@ -108,7 +147,25 @@ fn parse_text(v: &Variant, text: &str) -> Result<Parsed, MoveError> {
             };
         }
     }
-    Ok(Parsed { path, suffix, pass_alias: false })
+    Ok(Parsed { path, removed, suffix, pass_alias: false })
+}
+
+/// Whether the parsed text describes the effect of `m`.
+fn text_matches(pos: &Position, m: Move, parsed: &Parsed) -> bool {
+    match &parsed.removed {
+        None => path_matches(pos, m, &parsed.path),
+        Some(removed) => {
+            let (from, to) = (parsed.path[0], parsed.path[1]);
+            if m.from != from || m.to != to || m.is_pass() {
+                return false;
+            }
+            let mut a = removed.clone();
+            let mut b: Vec<Square> = m.mids().collect();
+            a.sort();
+            b.sort();
+            a == b
+        }
+    }
 }
 
 /// Whether the text's path describes the effect of `m`.
@@ -182,7 +239,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             .find(|m| m.is_pass())
             .ok_or_else(|| MoveError::Illegal { text: text.to_string(), reason: "no piece can pass here".into() });
     }
-    let cands: Vec<Move> = legal.iter().copied().filter(|&m| path_matches(pos, m, &parsed.path)).collect();
+    let cands: Vec<Move> = legal.iter().copied().filter(|&m| text_matches(pos, m, &parsed)).collect();
     if let Some(m) = choose(&v, &cands, &parsed.suffix) {
         return Ok(m);
     }
@@ -209,9 +266,9 @@ fn explain(pos: &mut Position, parsed: &Parsed, legal_cands: &[Move]) -> String 
     }
     let mut pseudo = Vec::new();
     movegen::generate(pos, &mut pseudo);
-    let cands: Vec<Move> = pseudo.iter().copied().filter(|&m| path_matches(pos, m, &parsed.path)).collect();
+    let cands: Vec<Move> = pseudo.iter().copied().filter(|&m| text_matches(pos, m, parsed)).collect();
     if cands.is_empty() {
-        if crate::legality::royal_lost(pos) {
+        if crate::legality::material_decided(pos) {
             return "the game is over".into();
         }
         return format!("the {} on {name} cannot move that way", v.piece(p.kind()).name);
@@ -229,6 +286,12 @@ fn explain(pos: &mut Position, parsed: &Parsed, legal_cands: &[Move]) -> String 
     }
     if v.rules.lion_capture_rules && !movegen::lion::capture_rules_allow(pos, m) {
         return "the lion-capture rules forbid it (protected distant Lion, or counter-strike)".into();
+    }
+    if crate::legality::material_decided(pos) {
+        return "the game is over".into();
+    }
+    if v.rules.repetition == crate::variant::Repetition::ForbidThird {
+        return "it would produce the same position for the third time".into();
     }
     "it repeats an earlier position".into()
 }

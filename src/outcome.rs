@@ -1,5 +1,5 @@
-//! The end of the game: royal capture, checkmate, stalemate, no legal move, bare kings, the
-//! 50-move rule and threefold repetition, each as the game's rules say.
+//! The end of the game: royal capture, checkmate, stalemate, no legal move, bare kings (draw),
+//! bare king (loss), the 50-move rule and threefold repetition, each as the game's rules say.
 
 use crate::geometry::Color;
 use crate::legality::{in_check, legal_move_list};
@@ -14,6 +14,8 @@ pub enum Reason {
     NoLegalMove,
     Stalemate,
     BareKings,
+    /// Scirocco: the side has at most one piece left.
+    BareKing,
     FiftyMoves,
     Repetition,
 }
@@ -26,6 +28,7 @@ impl Reason {
             Reason::NoLegalMove => "no legal move",
             Reason::Stalemate => "stalemate",
             Reason::BareKings => "bare kings",
+            Reason::BareKing => "bare king",
             Reason::FiftyMoves => "50-move rule",
             Reason::Repetition => "threefold repetition",
         }
@@ -50,13 +53,30 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Whether `c` meets a loss condition of material: no royal piece left, or, with the bare-king
+/// rule, at most one piece in total (so with two pieces left, losing either loses).
+pub fn loss_condition(pos: &Position, c: Color) -> Option<Reason> {
+    if pos.royal_count(c) == 0 {
+        Some(Reason::AllRoyalsCaptured)
+    } else if pos.variant().rules.bare_king && pos.pieces(c).len() <= 1 {
+        Some(Reason::BareKing)
+    } else {
+        None
+    }
+}
+
 /// The result if the game is over in `pos` (with its history), else `None`.
+///
+/// Order (Scirocco section 6): the side to move loses if it meets a loss condition; otherwise
+/// the other side loses if it does; otherwise a side with no legal move loses or is
+/// stalemated, as the game says. So a set-up position where both sides meet one is lost by the
+/// side to move.
 pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     let v = std::sync::Arc::clone(pos.variant());
     let side = pos.side();
     for c in [side, side.flip()] {
-        if pos.royal_count(c) == 0 {
-            return Some(Outcome::Win { winner: c.flip(), reason: Reason::AllRoyalsCaptured });
+        if let Some(reason) = loss_condition(pos, c) {
+            return Some(Outcome::Win { winner: c.flip(), reason });
         }
     }
     if legal_move_list(pos).is_empty() {

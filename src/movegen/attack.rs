@@ -3,7 +3,8 @@
 //! A square is attacked when some piece has a capturing move to it, assuming an enemy stood
 //! there (pseudo-legal: pins and the attacker's own royal do not matter). Non-capturing moves
 //! (move-only atoms, the King's leap, passes) never attack. En-passant captures never attack a
-//! square either: they land on an empty square.
+//! square either: they land on an empty square. Hop captures (Zig, Zag), igui shots and relayed
+//! captures (Dervish, Harpy) are real captures and do attack.
 
 use crate::geometry::{Color, Square};
 use crate::position::{Position, EMPTY, OFF};
@@ -61,7 +62,8 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
             }
             if c != OFF {
                 let (o, k) = owner_kind(c);
-                if o == b && ranges[k] as u32 >= dist {
+                let (lo, hi) = ranges[k];
+                if o == b && hi as u32 >= dist && lo as u32 <= dist {
                     return true;
                 }
             }
@@ -90,6 +92,18 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
                 return true;
             }
         }
+    }
+    for (d, set) in &at.hop_captures {
+        let c = cell_at(target.offset(*d));
+        if c != EMPTY && c != OFF {
+            let (o, k) = owner_kind(c);
+            if o == b && set.contains(k) && cell_at(target.offset(-*d)) == EMPTY {
+                return true;
+            }
+        }
+    }
+    if pos.variant().tables.relay.any() && super::relay::attacks(pos, target, by, &cell_at) {
+        return true;
     }
     for (u, firsts) in &at.bents {
         let mut y = target;

@@ -5,9 +5,12 @@
 
 pub mod attack;
 pub mod bent;
+pub mod hop_capture;
+pub mod igui;
 pub mod king_leap;
 pub mod lion;
 pub mod promotion;
+pub mod relay;
 pub mod tables;
 
 use crate::geometry::{Color, Square};
@@ -20,15 +23,22 @@ pub(crate) fn is_color(cell: u16, c: Color) -> bool {
     cell != EMPTY && cell != OFF && (cell & 1) as usize == c.index()
 }
 
-/// Every pseudo-legal move of the side to move, appended to `out`.
+/// Every pseudo-legal move of the side to move, appended to `out`: each piece's own moves,
+/// then the moves friends relay to it (`relay`), each effect once.
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
+    let relayers = if pos.variant().tables.relay.any() { relay::present(pos, us) } else { relay::Relayers::default() };
     for &from in pos.pieces(us) {
+        let start = out.len();
         generate_from(pos, from, out);
+        if relayers.any() {
+            relay::add_relayed(pos, from, start, relayers, out);
+        }
     }
 }
 
-/// The pseudo-legal moves of the piece on `from` (of either colour, as if it were to move).
+/// The pseudo-legal moves of the piece on `from` (of either colour, as if it were to move)
+/// under its own power; with the moves friends relay to it, see [`generate_piece`].
 pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     let Some(piece) = pos.piece_at(from) else {
         return;
@@ -61,19 +71,21 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     }
     for s in &km.slides {
         let mut to = from;
+        let min = s.min as u32;
         for step in 1..=s.max as u32 {
             to = to.offset(s.delta);
             let cell = pos.cell(to);
             if cell == OFF {
                 break;
             }
+            // Squares before `min` (a Wagon's first square) must be empty and are no targets.
             if cell == EMPTY {
-                if s.mode.moves {
+                if s.mode.moves && step >= min {
                     promotion::push(pos, piece, Move::new(from, to), false, step == 1, out);
                 }
                 continue;
             }
-            if s.mode.captures && is_color(cell, them) {
+            if s.mode.captures && step >= min && is_color(cell, them) {
                 promotion::push(pos, piece, Move::new(from, to), true, step == 1, out);
             }
             break;
@@ -108,6 +120,12 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     if km.king_leap && pos.leap_right(us) {
         king_leap::generate(pos, from, out);
     }
+    if !km.shoot.is_empty() {
+        igui::generate(pos, piece, from, &km.shoot, out);
+    }
+    if !km.hop_captures.is_empty() {
+        hop_capture::generate(pos, piece, from, &km.hop_captures, out);
+    }
     if km.needs_dedup {
         out[start..].sort_unstable();
         let mut w = start;
@@ -118,6 +136,22 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             }
         }
         out.truncate(w);
+    }
+}
+
+/// The pseudo-legal moves of the piece on `from` when its side is to move: its own moves and
+/// the moves its friends relay to it.
+pub fn generate_piece(pos: &Position, from: Square, out: &mut Vec<Move>) {
+    let Some(p) = pos.piece_at(from) else {
+        return;
+    };
+    let start = out.len();
+    generate_from(pos, from, out);
+    if pos.variant().tables.relay.any() {
+        let relayers = relay::present(pos, p.color());
+        if relayers.any() {
+            relay::add_relayed(pos, from, start, relayers, out);
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! Which moves promote, by the game's promotion rule: one place for every generator.
+//! Which moves promote, by the game's promotion rule: one place for every generator of a
+//! piece's own moves.
 
 use crate::moves::Move;
 use crate::position::{Piece, Position};
@@ -34,6 +35,14 @@ pub fn push(pos: &Position, piece: Piece, m: Move, captures: bool, step: bool, o
             } else {
                 out.push(m);
             }
+        }
+        PromotionRule::StartOrEnd => {
+            // Optional: both the promoting and the plain move exist. Relay-only moves never
+            // come here (`relay` pushes them without promotion).
+            if v.in_zone(us, m.from) || v.in_zone(us, m.to) {
+                out.push(m.with_promotion(target));
+            }
+            out.push(m);
         }
     }
 }

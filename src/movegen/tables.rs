@@ -46,6 +46,9 @@ pub struct SlideT {
     pub mode: Mode,
     /// Maximum number of steps; 255 = unlimited.
     pub max: u8,
+    /// First step that is a target: 1 normally, 2 for a skip-first rider (Scirocco Wagon),
+    /// whose first square must be empty.
+    pub min: u8,
 }
 
 #[derive(Clone, Debug)]
@@ -67,6 +70,11 @@ pub struct KindMoves {
     /// Lion-line unit directions.
     pub lion_lines: Vec<i32>,
     pub king_leap: bool,
+    /// Igui directions (board deltas of the victim): `movegen::igui`.
+    pub shoot: Vec<i32>,
+    /// Hop-capture directions (board deltas of the victim; landing at twice the delta):
+    /// `movegen::hop_capture`.
+    pub hop_captures: Vec<i32>,
     /// Some targets can be reached by two atoms: the generator must merge duplicates.
     pub needs_dedup: bool,
     /// Has an en-passant capture vector.
@@ -80,19 +88,39 @@ pub struct AttackTables {
     pub leaps: Vec<(i32, KindSet)>,
     /// Lame capturing leaps: (delta target->attacker, path deltas from the attacker, types).
     pub lame: Vec<(i32, ArrayVec<i32, 2>, KindSet)>,
-    /// Slide directions: (delta from target toward the attacker, range per type: 0 none,
-    /// 255 unlimited).
-    pub slides: Vec<(i32, Vec<u8>)>,
+    /// Slide directions: (delta from target toward the attacker, (first, last) capturing
+    /// distance per type: last 0 none, 255 unlimited; first 2 for skip-first riders).
+    pub slides: Vec<(i32, Vec<(u8, u8)>)>,
     /// Hop captures: (delta from target toward the attacker, types).
     pub hops: Vec<(i32, KindSet)>,
     /// Bent sliders: (continuation delta u, [(first-step delta s, types)]): an attacker at
     /// Y - s where Y = target - k*u (k >= 1, Y and the squares up to the target empty).
     pub bents: Vec<(i32, Vec<(i32, KindSet)>)>,
+    /// Hop captures (Zig, Zag): (delta from target to the attacker, types); the landing square,
+    /// target minus that delta, must be empty.
+    pub hop_captures: Vec<(i32, KindSet)>,
+}
+
+/// Which types relay moves to friends (the same for both colours: relays are symmetric).
+#[derive(Clone, Debug, Default)]
+pub struct RelayKinds {
+    pub dervish: KindSet,
+    pub harpy: KindSet,
+    /// Lists of the same, for counting a side's relayers.
+    pub dervish_list: Vec<usize>,
+    pub harpy_list: Vec<usize>,
+}
+
+impl RelayKinds {
+    pub fn any(&self) -> bool {
+        !self.dervish_list.is_empty() || !self.harpy_list.is_empty()
+    }
 }
 
 pub struct Tables {
     pub moves: ByColor<Vec<KindMoves>>,
     pub attacks: ByColor<AttackTables>,
+    pub relay: RelayKinds,
 }
 
 fn lame_path(shape: &BoardShape, dx: i32, dy: i32) -> ArrayVec<i32, 2> {
@@ -123,7 +151,18 @@ impl Tables {
                 moves[c].push(km);
             }
         }
-        Tables { moves, attacks }
+        let mut relay = RelayKinds::default();
+        for (k, t) in pieces.iter().enumerate() {
+            if t.has_power(|p| matches!(p, Power::DervishRelay)) {
+                relay.dervish.insert(k);
+                relay.dervish_list.push(k);
+            }
+            if t.has_power(|p| matches!(p, Power::HarpyRelay)) {
+                relay.harpy.insert(k);
+                relay.harpy_list.push(k);
+            }
+        }
+        Tables { moves, attacks, relay }
     }
 }
 
@@ -145,7 +184,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                 });
             }
             Travel::Ride { max } => {
-                km.slides.push(SlideT { delta, mode: v.mode, max: if max == 0 { 255 } else { max } })
+                km.slides.push(SlideT { delta, mode: v.mode, max: if max == 0 { 255 } else { max }, min: 1 })
             }
             Travel::Hop => km.hops.push(delta),
         }
@@ -171,6 +210,31 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                     km.bents.push(BentT { first: shape.delta(sx, sy), first_mode: f.mode, conts });
                 }
             }
+            Power::SkipFirst(atoms) => {
+                for v in &atoms.vectors {
+                    let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
+                    let max = match v.travel {
+                        Travel::Ride { max: 0 } => 255,
+                        Travel::Ride { max } => max,
+                        _ => 1,
+                    };
+                    km.slides.push(SlideT { delta: shape.delta(dx, dy), mode: v.mode, max, min: 2 });
+                }
+            }
+            Power::Shoot(atoms) => {
+                for (dx, dy) in atoms.dirs() {
+                    let (dx, dy) = orient(o, c, dx as i32, dy as i32);
+                    km.shoot.push(shape.delta(dx, dy));
+                }
+            }
+            Power::HopCapture(atoms) => {
+                for (dx, dy) in atoms.dirs() {
+                    let (dx, dy) = orient(o, c, dx as i32, dy as i32);
+                    km.hop_captures.push(shape.delta(dx, dy));
+                }
+            }
+            // Relays give moves to other pieces: `movegen::relay`, keyed by `Tables::relay`.
+            Power::DervishRelay | Power::HarpyRelay => {}
         }
     }
     // Duplicate targets: a leap that lands on a square a slide also reaches, or two leaps to
@@ -181,7 +245,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
             dup = true;
         }
         for s in &km.slides {
-            for k in 1..=(s.max.min(30) as i32) {
+            for k in (s.min as i32)..=(s.max.min(30) as i32) {
                 if s.delta * k == l.delta {
                     dup = true;
                 }
@@ -263,12 +327,27 @@ fn add_attacks(
         let idx = match at.slides.iter().position(|(x, _)| *x == d) {
             Some(i) => i,
             None => {
-                at.slides.push((d, vec![0; nkinds]));
+                at.slides.push((d, vec![(0, 0); nkinds]));
                 at.slides.len() - 1
             }
         };
+        // Ranges of one type in one direction start at 1 or 2, so their union is one range.
         let r = &mut at.slides[idx].1[k];
-        *r = (*r).max(s.max);
+        *r = if r.1 == 0 { (s.min, s.max) } else { (r.0.min(s.min), r.1.max(s.max)) };
+    }
+    for &e in &km.shoot {
+        add_leap(at, e);
+    }
+    for &e in &km.hop_captures {
+        let d = -e;
+        match at.hop_captures.iter_mut().find(|(x, _)| *x == d) {
+            Some((_, set)) => set.insert(k),
+            None => {
+                let mut s = KindSet::default();
+                s.insert(k);
+                at.hop_captures.push((d, s));
+            }
+        }
     }
     for &h in &km.hops {
         let d = -h;

@@ -85,8 +85,12 @@ pub struct Position {
     /// Index of the piece on each square in its owner's list.
     list_idx: Vec<u16>,
     side: Color,
-    /// Squares of each side's royal pieces (order not significant).
-    royals: ByColor<ArrayVec<Square, 32>>,
+    /// Squares of each side's royal pieces (order not significant). A `Vec`: a set-up position
+    /// may have any number of royals.
+    royals: ByColor<Vec<Square>>,
+    /// Number of pieces per piece code (type and owner), e.g. to know at once whether a side
+    /// has a relayer.
+    counts: Vec<u16>,
     /// En-passant square (passed over by the last move's double step), or NONE.
     pub(crate) ep: Square,
     /// Square of the piece that made that double step.
@@ -140,13 +144,15 @@ impl Position {
             board[sq.index()] = EMPTY;
         }
         let cells = shape.cells as usize;
+        let codes = 2 * (variant.num_types() + 1);
         Position {
             variant,
             board,
             lists: ByColor::new(Vec::new(), Vec::new()),
             list_idx: vec![0; cells],
             side: Color::White,
-            royals: ByColor::new(ArrayVec::new(), ArrayVec::new()),
+            royals: ByColor::new(Vec::new(), Vec::new()),
+            counts: vec![0; codes],
             ep: Square::NONE,
             ep_victim: Square::NONE,
             leap_rights: ByColor::new(false, false),
@@ -197,6 +203,11 @@ impl Position {
     pub fn royal_count(&self, c: Color) -> u16 {
         self.royals[c].len() as u16
     }
+    /// How many pieces of type `kind` the side `c` has.
+    #[inline]
+    pub fn count(&self, kind: KindId, c: Color) -> u16 {
+        self.counts[Piece::new(kind, c).code() as usize]
+    }
     pub fn ep_square(&self) -> Option<Square> {
         if self.ep.is_none() {
             None
@@ -242,9 +253,7 @@ impl Position {
     }
 
     fn royal_add(&mut self, c: Color, sq: Square) {
-        // More than 32 royals of one side cannot arise from any built-in game; a user game
-        // that tried would be refused at setup (see validate).
-        let _ = self.royals[c].try_push(sq);
+        self.royals[c].push(sq);
     }
 
     // ----- low-level board edits (keep lists, royals and hash in step) -----
@@ -264,6 +273,7 @@ impl Position {
         if self.variant.piece(p.kind()).royal {
             self.royal_add(p.color(), sq);
         }
+        self.counts[p.code() as usize] += 1;
         self.hash ^= self.zkey(p, sq);
     }
 
@@ -281,6 +291,7 @@ impl Position {
         if self.variant.piece(p.kind()).royal {
             self.royal_remove(p.color(), sq);
         }
+        self.counts[p.code() as usize] -= 1;
         self.hash ^= self.zkey(p, sq);
         (p, idx)
     }
@@ -301,6 +312,7 @@ impl Position {
         if self.variant.piece(p.kind()).royal {
             self.royal_add(p.color(), sq);
         }
+        self.counts[p.code() as usize] += 1;
         self.hash ^= self.zkey(p, sq);
     }
 
@@ -335,6 +347,8 @@ impl Position {
             self.royal_add(new.color(), sq);
         }
         self.board[sq.index()] = new.code();
+        self.counts[old.code() as usize] -= 1;
+        self.counts[new.code() as usize] += 1;
         self.hash ^= self.zkey(old, sq) ^ self.zkey(new, sq);
         old
     }
@@ -615,9 +629,11 @@ impl Position {
         let shape = self.variant.shape;
         let mut count = ByColor::new(0usize, 0usize);
         let mut royals = ByColor::new(Vec::new(), Vec::new());
+        let mut codes = vec![0u16; self.counts.len()];
         for sq in shape.squares() {
             if let Some(p) = self.piece_at(sq) {
                 count[p.color()] += 1;
+                codes[p.code() as usize] += 1;
                 if self.variant.piece(p.kind()).royal {
                     royals[p.color()].push(sq);
                 }
@@ -631,6 +647,9 @@ impl Position {
             if self.lists[c].len() != count[c] {
                 return Err(format!("{} list has {} entries for {} pieces", c.name(), self.lists[c].len(), count[c]));
             }
+        }
+        if codes != self.counts {
+            return Err("piece counts per type are wrong".into());
         }
         for c in Color::ALL {
             let mut a = royals[c].clone();

@@ -4,19 +4,24 @@
 
 pub mod betza;
 pub mod piece;
+pub mod setup;
 pub mod table;
 
 use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::movegen::tables::Tables;
-pub use piece::{BentRule, KindId, PieceType, Power};
+pub use piece::{Atoms, BentRule, KindId, PieceType, Power};
 use serde::Deserialize;
+pub use setup::SetupRules;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 /// The built-in games: (name, data file).
-const BUILTIN: &[(&str, &str)] =
-    &[("bigorra", include_str!("defs/bigorra.toml")), ("chu", include_str!("defs/chu.toml"))];
+const BUILTIN: &[(&str, &str)] = &[
+    ("bigorra", include_str!("defs/bigorra.toml")),
+    ("chu", include_str!("defs/chu.toml")),
+    ("scirocco", include_str!("defs/scirocco.toml")),
+];
 
 /// How the second player's owner-relative directions are obtained from the first player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -57,6 +62,9 @@ pub enum Repetition {
     /// A move that recreates any earlier position with the same side to move is illegal
     /// (HaChu's Chu Shogi default).
     ForbidRepeat,
+    /// A move that would produce a position for the third time in the game is illegal; nothing
+    /// is ever drawn by repetition (Scirocco).
+    ForbidThird,
 }
 
 /// When a move offers promotion.
@@ -68,6 +76,8 @@ pub enum PromotionRule {
     /// Chu Shogi (HaChu "promote on entry"): a non-capture entering the zone, or a capture that
     /// starts or ends in it.
     ShogiEntry,
+    /// Optional, for any own move that starts or ends in the zone (Scirocco).
+    StartOrEnd,
 }
 
 /// How a promotion is written.
@@ -105,6 +115,13 @@ struct RulesFile {
     fifty_move_rule: bool,
     #[serde(default)]
     bare_kings_draw: bool,
+    /// A side with at most one piece loses (Scirocco's bare-king rule).
+    #[serde(default)]
+    bare_king: bool,
+    /// Scirocco option D1: a Dervish also lets a diagonally adjacent friend leap (D) to the two
+    /// neighbouring corner squares.
+    #[serde(default)]
+    dervish_corner_leaps: bool,
     #[serde(default)]
     lion_capture_rules: bool,
     /// Bigorra King leap: both knight-path middle squares must be safe (Jocly's reading).
@@ -117,6 +134,15 @@ struct RulesFile {
     /// Fields that may be left out of a FEN (the rest default).
     #[serde(default)]
     optional_fen_fields: usize,
+    /// The side-to-move field is required (otherwise a board-only FEN means White to move).
+    #[serde(default)]
+    fen_side_required: bool,
+    /// Fields after the game's own are accepted and ignored (Scirocco: `- - 0 1`).
+    #[serde(default)]
+    fen_ignore_extra_fields: bool,
+    /// Any number of royals is accepted, including none (the game is then already decided).
+    #[serde(default)]
+    fen_any_royals: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -209,6 +235,9 @@ struct VariantFile {
     promotion: PromotionFile,
     #[serde(default)]
     eval: EvalParams,
+    /// Array freedom: which start squares may be exchanged (`setup.rs`).
+    #[serde(default)]
+    setup: Option<setup::SetupFile>,
     piece: Vec<PieceFile>,
 }
 
@@ -221,11 +250,16 @@ pub struct Rules {
     pub repetition: Repetition,
     pub fifty_move_rule: bool,
     pub bare_kings_draw: bool,
+    pub bare_king: bool,
+    pub dervish_corner_leaps: bool,
     pub lion_capture_rules: bool,
     pub leap_knight_both_safe: bool,
     pub fen_single_letter_parentheses: bool,
     pub fen_fields: Vec<FenField>,
     pub optional_fen_fields: usize,
+    pub fen_side_required: bool,
+    pub fen_ignore_extra_fields: bool,
+    pub fen_any_royals: bool,
     pub promotion_rule: PromotionRule,
     pub promotion_zone: u8,
     pub promotion_text: PromotionText,
@@ -259,6 +293,8 @@ pub struct Variant {
     pub rules: Rules,
     pub eval: EvalParams,
     pub start_fen: String,
+    /// The start arrays a player may choose, if the game has array freedom.
+    pub setup: Option<SetupRules>,
     by_id: HashMap<String, KindId>,
     /// Promotion zone membership per colour, indexed by mailbox square.
     zone: ByColor<Vec<bool>>,
@@ -394,6 +430,13 @@ impl Variant {
             let t = pieces.last_mut().unwrap();
             t.never_retreats = t.powers.is_empty() && t.vectors.iter().all(|v| v.dy >= 0);
         }
+        // A relayer can move any friend backward (a Dervish reflects a Pawn), so no move is
+        // irreversible merely by its direction.
+        if pieces.iter().any(|p| p.is_relayer()) {
+            for p in &mut pieces {
+                p.never_retreats = false;
+            }
+        }
         // Padding: the longest single vector of any atom or power.
         let mut pad = 1i32;
         for p in &pieces {
@@ -401,7 +444,17 @@ impl Variant {
                 pad = pad.max(v.dx.abs() as i32).max(v.dy.abs() as i32);
             }
             for pw in &p.powers {
-                if matches!(pw, Power::Lion | Power::LionLine(_) | Power::KingLeap) {
+                // Two-square reaches: lion jumps, King leap, hop landings, relayed leaps (a
+                // Dervish reflection, a Harpy's Knight leap from a friend).
+                if matches!(
+                    pw,
+                    Power::Lion
+                        | Power::LionLine(_)
+                        | Power::KingLeap
+                        | Power::HopCapture(_)
+                        | Power::DervishRelay
+                        | Power::HarpyRelay
+                ) {
                     pad = pad.max(2);
                 }
             }
@@ -414,11 +467,16 @@ impl Variant {
             repetition: file.rules.repetition,
             fifty_move_rule: file.rules.fifty_move_rule,
             bare_kings_draw: file.rules.bare_kings_draw,
+            bare_king: file.rules.bare_king,
+            dervish_corner_leaps: file.rules.dervish_corner_leaps,
             lion_capture_rules: file.rules.lion_capture_rules,
             leap_knight_both_safe: file.rules.leap_knight_both_safe,
             fen_single_letter_parentheses: file.rules.fen_single_letter_parentheses,
             fen_fields: file.rules.fen_fields.clone(),
             optional_fen_fields: file.rules.optional_fen_fields,
+            fen_side_required: file.rules.fen_side_required,
+            fen_ignore_extra_fields: file.rules.fen_ignore_extra_fields,
+            fen_any_royals: file.rules.fen_any_royals,
             promotion_rule: file.promotion.rule,
             promotion_zone: file.promotion.zone,
             promotion_text: file.promotion.text,
@@ -444,6 +502,7 @@ impl Variant {
             rules,
             eval: file.eval.clone(),
             start_fen: file.start.trim().to_string(),
+            setup: None,
             by_id,
             zone,
             tables,
@@ -453,8 +512,11 @@ impl Variant {
         let board_field = v.start_fen.split_whitespace().next().unwrap_or("");
         let setup =
             crate::position::fen::parse_board(&v, board_field).map_err(|x| e(format!("start position: {x}")))?;
-        for (_, piece) in setup {
+        for (_, piece) in &setup {
             v.pieces[piece.kind().index()].in_setup = true;
+        }
+        if let Some(sf) = &file.setup {
+            v.setup = Some(SetupRules::build(&v, sf, &setup).map_err(|x| e(format!("[setup]: {x}")))?);
         }
         Ok(v)
     }

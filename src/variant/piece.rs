@@ -30,6 +30,45 @@ pub enum Power {
     /// Bigorra's one-time King leap to an empty ring-2 square with the crossing condition.
     /// `movegen::king_leap`.
     KingLeap,
+    /// A rider whose first square must be empty and is never a target (Scirocco Wagon,
+    /// `skip-first:R`): compiled into slides that start at distance 2 (`movegen::tables`).
+    SkipFirst(Atoms),
+    /// Igui / shooting (Scirocco Genie, `shoot:K`): removes an enemy on one of these unit
+    /// vectors without moving. `movegen::igui`.
+    Shoot(Atoms),
+    /// Hop capture (Scirocco Zig `hop-capture:F`, Zag `hop-capture:W`): jumps an enemy on one
+    /// of these unit vectors onto the empty square beyond, removing it. `movegen::hop_capture`.
+    HopCapture(Atoms),
+    /// Scirocco Dervish relay (`relay:dervish`): adjacent friends may reflect across it or turn
+    /// around it. `movegen::relay`.
+    DervishRelay,
+    /// Scirocco Harpy relay (`relay:harpy`): friends on open queen lines up to 3 squares away
+    /// gain the Knight leap. `movegen::relay`.
+    HarpyRelay,
+}
+
+/// The argument of a power written as a Betza string, e.g. the `K` of `shoot:K`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Atoms {
+    /// As written in the data file.
+    pub spec: String,
+    pub vectors: Vec<Vector>,
+}
+
+impl Atoms {
+    /// Parses `spec`; with `unit`, every vector must be a one-square step (W, F).
+    fn parse(power: &str, spec: &str, unit: bool) -> Result<Atoms, String> {
+        let vectors = betza::parse(spec).map_err(|e| format!("{power}: {e}"))?;
+        if unit && vectors.iter().any(|v| v.dx.abs() > 1 || v.dy.abs() > 1) {
+            return Err(format!("{power}:{spec}: only one-square steps (W, F, K) are allowed"));
+        }
+        Ok(Atoms { spec: spec.to_string(), vectors })
+    }
+
+    /// The unit directions (owner-relative).
+    pub fn dirs(&self) -> impl Iterator<Item = (i8, i8)> + '_ {
+        self.vectors.iter().map(|v| (v.dx, v.dy))
+    }
 }
 
 /// A bent slider's geometry, from a spec such as `F>W` (Eagle), `vW>F` (Snake), `mF>W`
@@ -99,7 +138,21 @@ impl Power {
                 Ok(Power::LionLine(dirs))
             }
             ("bent", Some(a)) => Ok(Power::Bent(BentRule::parse(a)?)),
-            _ => Err(format!("unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap)")),
+            ("skip-first", Some(a)) => {
+                let atoms = Atoms::parse(name, a, false)?;
+                if atoms.vectors.iter().any(|v| !matches!(v.travel, betza::Travel::Ride { .. })) {
+                    return Err(format!("skip-first:{a}: the argument must be a rider (R, B, Q, WW, R4, ...)"));
+                }
+                Ok(Power::SkipFirst(atoms))
+            }
+            ("shoot", Some(a)) => Ok(Power::Shoot(Atoms::parse(name, a, true)?)),
+            ("hop-capture", Some(a)) => Ok(Power::HopCapture(Atoms::parse(name, a, true)?)),
+            ("relay", Some("dervish")) => Ok(Power::DervishRelay),
+            ("relay", Some("harpy")) => Ok(Power::HarpyRelay),
+            _ => Err(format!(
+                "unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap, skip-first:RIDER, \
+                 shoot:STEPS, hop-capture:STEPS, relay:dervish, relay:harpy)"
+            )),
         }
     }
 }
@@ -140,6 +193,11 @@ pub struct PieceType {
 }
 
 impl PieceType {
+    /// Whether the piece lends moves to friends (Dervish, Harpy).
+    pub fn is_relayer(&self) -> bool {
+        self.has_power(|p| matches!(p, Power::DervishRelay | Power::HarpyRelay))
+    }
+
     pub fn has_power(&self, f: impl Fn(&Power) -> bool) -> bool {
         self.powers.iter().any(f)
     }

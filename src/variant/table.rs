@@ -24,6 +24,11 @@ fn power_text(p: &Power) -> String {
             format!("lion line {}", names.join(","))
         }
         Power::Bent(b) => format!("bent slider `{}`", b.spec),
+        Power::SkipFirst(a) => format!("`{}` from the 2nd square; the 1st must be empty", a.spec),
+        Power::Shoot(a) => format!("igui (captures without moving) `{}`", a.spec),
+        Power::HopCapture(a) => format!("hop capture over an adjacent enemy `{}`", a.spec),
+        Power::DervishRelay => "Dervish relay (F, D, A to adjacent friends)".into(),
+        Power::HarpyRelay => "Harpy relay (N to friends within Q3)".into(),
     }
 }
 

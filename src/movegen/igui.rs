@@ -1,0 +1,22 @@
+//! Igui, or shooting (Scirocco Genie): the piece removes an enemy on an adjacent square and
+//! stays where it is. Written `e5e6,e6e5`; the move is `Move::via(from, victim, from)`.
+//!
+//! The shot is a real capture, so it attacks the victim's square: the attack tables list each
+//! shooting direction as a capturing leap (`tables::add_attacks`).
+
+use super::is_color;
+use super::promotion;
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::position::{Piece, Position};
+
+/// The shots of `piece` on `from` along `dirs` (board deltas of the victim).
+pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    for &d in dirs {
+        let victim = from.offset(d);
+        if is_color(pos.cell(victim), them) {
+            promotion::push(pos, piece, Move::via(from, victim, from), true, false, out);
+        }
+    }
+}

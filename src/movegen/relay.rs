@@ -1,0 +1,185 @@
+//! Relayed moves (Scirocco 2009): moves a piece makes by a friend's power, not its own.
+//!
+//! - **Dervish relay.** A friend X on one of the 8 squares next to a Dervish may leap to the
+//!   point-mirror of its square through the Dervish (a D or A leap over it), and if X is
+//!   orthogonally adjacent, step diagonally to either orthogonal neighbour of the Dervish beside
+//!   it (a quarter turn around it). With the option `dervish_corner_leaps`, a diagonally adjacent
+//!   X may also leap (D) to the two neighbouring corner squares of the Dervish.
+//! - **Harpy relay.** A friend 1–3 squares from a Harpy along an open queen line may make any
+//!   Knight leap.
+//!
+//! Relayed moves may move or capture. A relayed move with the same effect as one of the piece's
+//! own moves *is* that own move (it keeps its promotion twin); a move that exists only by relay
+//! never promotes. The generator emits each effect once: own moves first, then the relay-only
+//! targets of the same piece. Relayed captures are real captures: [`attacks`] feeds them into
+//! attack detection.
+
+use super::is_color;
+use crate::geometry::{Color, Square};
+use crate::moves::{Move, MoveKind};
+use crate::position::{Position, EMPTY, OFF};
+use arrayvec::ArrayVec;
+
+const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+
+/// Which relayers a side has on the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Relayers {
+    pub dervish: bool,
+    pub harpy: bool,
+}
+
+impl Relayers {
+    pub fn any(self) -> bool {
+        self.dervish || self.harpy
+    }
+}
+
+/// The relayers `c` has (from the piece counts: no board scan).
+pub fn present(pos: &Position, c: Color) -> Relayers {
+    let r = &pos.variant().tables.relay;
+    let has = |list: &[usize]| list.iter().any(|&k| pos.count(crate::variant::KindId(k as u8), c) > 0);
+    Relayers { dervish: has(&r.dervish_list), harpy: has(&r.harpy_list) }
+}
+
+#[inline]
+fn kind_of(cell: u16) -> usize {
+    ((cell >> 1) - 1) as usize
+}
+
+/// Whether `cell` holds a piece of colour `c` whose type is in `set`.
+#[inline]
+fn is_kind(cell: u16, c: Color, set: &crate::movegen::tables::KindSet) -> bool {
+    is_color(cell, c) && set.contains(kind_of(cell))
+}
+
+/// Whether the square `x` is in reach of a Harpy of `c`: 1–3 squares away along a queen line
+/// with only empty squares between. `cell` reads the board (attack queries may ignore a square).
+fn harpy_reaches(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> u16) -> bool {
+    let shape = pos.variant().shape;
+    let harpy = &pos.variant().tables.relay.harpy;
+    for (dx, dy) in ORTHO.iter().chain(DIAG.iter()) {
+        let u = shape.delta(*dx, *dy);
+        let mut s = x;
+        for _ in 0..3 {
+            s = s.offset(u);
+            let v = cell(s);
+            if v == EMPTY {
+                continue;
+            }
+            if is_kind(v, c, harpy) {
+                return true;
+            }
+            break;
+        }
+    }
+    false
+}
+
+/// The squares the piece of colour `us` on `from` may reach by relay (before removing those
+/// that are its own moves). Targets hold no friend and are on the board.
+fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, out: &mut ArrayVec<Square, 48>) {
+    let v = pos.variant();
+    let shape = v.shape;
+    let cell = |s: Square| pos.cell(s);
+    let mut add = |t: Square| {
+        let c = pos.cell(t);
+        if c != OFF && !is_color(c, us) && !out.contains(&t) {
+            // At most 8 Dervishes x 3 targets + 8 Knight leaps: the capacity always suffices.
+            let _ = out.try_push(t);
+        }
+    };
+    if relayers.dervish {
+        let dervish = &v.tables.relay.dervish;
+        for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
+            let d = from.offset(shape.delta(ex, ey));
+            if !is_kind(cell(d), us, dervish) {
+                continue;
+            }
+            // Reflection through the Dervish.
+            add(d.offset(shape.delta(ex, ey)));
+            if ex == 0 || ey == 0 {
+                // Quarter turn: the Dervish's orthogonal neighbours beside X.
+                add(d.offset(shape.delta(ey, ex)));
+                add(d.offset(shape.delta(-ey, -ex)));
+            } else if v.rules.dervish_corner_leaps {
+                // Option D1: the Dervish's diagonal neighbours beside X.
+                add(d.offset(shape.delta(ex, -ey)));
+                add(d.offset(shape.delta(-ex, ey)));
+            }
+        }
+    }
+    if relayers.harpy && harpy_reaches(pos, from, us, &cell) {
+        for (nx, ny) in KNIGHT {
+            add(from.offset(shape.delta(nx, ny)));
+        }
+    }
+}
+
+/// Appends the relay-only moves of the piece on `from`, whose own moves are `out[own_start..]`.
+/// A relayed target that one of its own moves already reaches is that own move and is skipped.
+pub fn add_relayed(pos: &Position, from: Square, own_start: usize, relayers: Relayers, out: &mut Vec<Move>) {
+    let Some(piece) = pos.piece_at(from) else {
+        return;
+    };
+    let mut targets = ArrayVec::<Square, 48>::new();
+    relay_targets(pos, from, piece.color(), relayers, &mut targets);
+    let own_end = out.len();
+    for t in targets {
+        let own = out[own_start..own_end]
+            .iter()
+            .any(|m| m.to == t && m.kind == MoveKind::Normal && m.mid[0].is_none() && m.from == from);
+        if !own {
+            out.push(Move::new(from, t));
+        }
+    }
+}
+
+/// Whether `by` captures on `target` by a relayed move (Dervish or Harpy). `cell` reads the
+/// board, as `attack::is_attacked_ignoring` sees it.
+pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square) -> u16) -> bool {
+    let relayers = present(pos, by);
+    let v = pos.variant();
+    let shape = v.shape;
+    if relayers.dervish {
+        let dervish = &v.tables.relay.dervish;
+        let dervish_at = |dx: i32, dy: i32| is_kind(cell(target.offset(shape.delta(-dx, -dy))), by, dervish);
+        let friend_at = |s: Square| is_color(cell(s), by);
+        for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
+            // Reflection: the Dervish one step back from the target, X two steps back.
+            if dervish_at(ex, ey) && friend_at(target.offset(shape.delta(-2 * ex, -2 * ey))) {
+                return true;
+            }
+        }
+        for &(px, py) in ORTHO.iter() {
+            // Quarter turn onto the target: Dervish at target - p, X beside it across p.
+            if dervish_at(px, py) {
+                let d = target.offset(shape.delta(-px, -py));
+                if friend_at(d.offset(shape.delta(py, px))) || friend_at(d.offset(shape.delta(-py, -px))) {
+                    return true;
+                }
+            }
+        }
+        if v.rules.dervish_corner_leaps {
+            for &(px, py) in DIAG.iter() {
+                if dervish_at(px, py) {
+                    let d = target.offset(shape.delta(-px, -py));
+                    if friend_at(d.offset(shape.delta(px, -py))) || friend_at(d.offset(shape.delta(-px, py))) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    if relayers.harpy {
+        for (nx, ny) in KNIGHT {
+            let x = target.offset(shape.delta(nx, ny));
+            if is_color(cell(x), by) && harpy_reaches(pos, x, by, cell) {
+                return true;
+            }
+        }
+    }
+    false
+}
