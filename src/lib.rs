@@ -14,6 +14,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod search;
 pub mod selfplay;
 pub mod variant;

@@ -23,12 +23,20 @@ to-square (h5h7), legs through captured squares (e6e7,e7e8), igui (e6e7,e7e6), p
     after_help = "Examples:\n  kyodai variants\n  kyodai show --variant chu\n  kyodai moves --variant bigorra --moves h5h7 i12i10\n  kyodai perft --variant chu --depth 3 --divide --threads 2"
 )]
 struct Cli {
+    /// With no command, Kyodai speaks the protocol named by the GUI's first line (uci, usi
+    /// or xboard), as GUIs start engines without arguments.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak UCI on stdin/stdout (games chosen with the UCI_Variant option).
+    Uci,
+    /// Speak USI (lishogi dialect) on stdin/stdout: the shogi games.
+    Usi,
+    /// Speak XBoard/CECP protocol 2 on stdin/stdout (games up to 16x16).
+    Xboard,
     /// List every game with board size, number of piece types and pieces per side.
     Variants,
     /// Search a position and print the engine's lines and best move (UCI-style 'info' lines).
@@ -292,7 +300,15 @@ fn show(pos: &mut Position) -> String {
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
-    match cli.command {
+    use kyodai::protocol::{run_stdio, Protocol};
+    let Some(command) = cli.command else {
+        run_stdio(None);
+        return Ok(());
+    };
+    match command {
+        Command::Uci => run_stdio(Some(Protocol::Uci)),
+        Command::Usi => run_stdio(Some(Protocol::Usi)),
+        Command::Xboard => run_stdio(Some(Protocol::Xboard)),
         Command::Variants => {
             println!("{:<10} {:<12} {:>7} {:>6} {:>15}", "name", "title", "board", "types", "pieces per side");
             for n in Variant::builtin_names() {
@@ -358,7 +374,14 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 let d = depth.unwrap_or_else(|| kyodai::bench::default_depth(&v));
                 let r = kyodai::bench::run(&v, d);
                 let s = r.time.as_secs_f64();
-                println!("{:<10} depth {:>2} nodes {:>10} time {:>7.3} s nps {:>9.0}", v.name, d, r.nodes, s, r.nodes as f64 / s.max(1e-9));
+                println!(
+                    "{:<10} depth {:>2} nodes {:>10} time {:>7.3} s nps {:>9.0}",
+                    v.name,
+                    d,
+                    r.nodes,
+                    s,
+                    r.nodes as f64 / s.max(1e-9)
+                );
                 nodes += r.nodes;
                 secs += s;
             }

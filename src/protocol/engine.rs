@@ -1,0 +1,386 @@
+//! The engine controller shared by every dialect: the game (start position, moves, current
+//! position), the options, the loaded games, and the search thread. It knows no protocol: the
+//! dialects parse and format text and call it.
+
+use super::{Event, Out};
+use crate::moves::Move;
+use crate::outcome::{outcome, Outcome};
+use crate::position::{Position, Undo};
+use crate::search::{Info, Limits, SearchResult, Searcher};
+use crate::variant::Variant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// One game: where it started, the moves played since, and the current position (with the
+/// history the repetition rules need).
+#[derive(Clone)]
+pub struct Game {
+    pub variant: Arc<Variant>,
+    pub start: Position,
+    pub moves: Vec<Move>,
+    pub pos: Position,
+    undos: Vec<Undo>,
+}
+
+impl Game {
+    /// A game from `start`.
+    pub fn from_position(start: Position) -> Game {
+        Game { variant: Arc::clone(start.variant()), pos: start.clone(), start, moves: Vec::new(), undos: Vec::new() }
+    }
+
+    /// A game from the variant's start position.
+    pub fn new(v: &Arc<Variant>) -> Game {
+        Game::from_position(Position::start(v))
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, m: Move) {
+        let u = self.pos.make(m);
+        self.moves.push(m);
+        self.undos.push(u);
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match (self.moves.pop(), self.undos.pop()) {
+            (Some(m), Some(u)) => {
+                self.pos.unmake(m, u);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The result if the game is over.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        outcome(&mut self.pos)
+    }
+}
+
+/// The engine options every protocol exposes (in its own words).
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub ponder: bool,
+    pub own_book: bool,
+    /// Time kept back per move for communication, in milliseconds.
+    pub overhead_ms: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { hash_mb: 64, threads: 1, multipv: 1, ponder: false, own_book: false, overhead_ms: 50 }
+    }
+}
+
+/// Limits for the options the protocols offer.
+pub const MAX_HASH_MB: usize = 65536;
+pub const MAX_THREADS: usize = 256;
+pub const MAX_MULTIPV: usize = 256;
+pub const MAX_OVERHEAD_MS: u64 = 10_000;
+
+struct Running {
+    id: u64,
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<(SearchResult, Searcher)>,
+    root: Position,
+}
+
+/// A finished search: its id, what it found, and the position it searched.
+pub struct Finished {
+    pub id: u64,
+    pub result: SearchResult,
+    pub root: Position,
+}
+
+/// Turns a progress report into a protocol line (or nothing).
+pub type InfoFormatter = Box<dyn FnMut(&Info) -> Option<String> + Send>;
+
+/// The controller.
+pub struct Engine {
+    pub game: Game,
+    pub opts: Options,
+    /// Games loaded from files (UCI `VariantPath`), found by name before the built-in ones.
+    pub user_variants: Vec<Arc<Variant>>,
+    searcher: Option<Searcher>,
+    searcher_cfg: (usize, usize),
+    clear_pending: bool,
+    running: Option<Running>,
+    next_id: u64,
+    events: Sender<Event>,
+    out: Out,
+}
+
+impl Engine {
+    /// A controller with the default game (see [`default_variant_name`]).
+    pub fn new(out: Out, events: Sender<Event>) -> Engine {
+        let v = Variant::builtin(default_variant_name()).expect("the default game is built in");
+        Engine {
+            game: Game::new(&v),
+            opts: Options::default(),
+            user_variants: Vec::new(),
+            searcher: None,
+            searcher_cfg: (0, 0),
+            clear_pending: false,
+            running: None,
+            next_id: 1,
+            events,
+            out,
+        }
+    }
+
+    pub fn out(&self) -> &Out {
+        &self.out
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.game.variant
+    }
+
+    /// Finds a game by name or alias: loaded files first, then the built-in games; a name
+    /// ending in `.toml` is read as a game file.
+    pub fn find_variant(&self, name: &str) -> Result<Arc<Variant>, String> {
+        let n = name.trim();
+        if n.is_empty() {
+            return Err("no game name given".into());
+        }
+        if let Some(v) = self
+            .user_variants
+            .iter()
+            .find(|v| v.name.eq_ignore_ascii_case(n) || v.aliases.iter().any(|a| a.eq_ignore_ascii_case(n)))
+        {
+            return Ok(Arc::clone(v));
+        }
+        if n.ends_with(".toml") {
+            return load_game_file(n);
+        }
+        Variant::builtin(n).map_err(|e| e.to_string())
+    }
+
+    /// Every game the engine can play: built-in names, then loaded ones.
+    pub fn variant_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = Variant::builtin_names().into_iter().map(str::to_string).collect();
+        for v in &self.user_variants {
+            if !names.contains(&v.name) {
+                names.push(v.name.clone());
+            }
+        }
+        names
+    }
+
+    /// Loads the game files named by `paths` (files or folders of `*.toml`, separated by `;`).
+    /// Returns the names loaded.
+    pub fn load_variant_path(&mut self, paths: &str) -> Result<Vec<String>, String> {
+        let mut loaded = Vec::new();
+        for p in paths.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+            let path = std::path::Path::new(p);
+            let files: Vec<std::path::PathBuf> = if path.is_dir() {
+                let mut fs: Vec<_> = std::fs::read_dir(path)
+                    .map_err(|e| format!("cannot read folder '{p}': {e}"))?
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|f| f.extension().map(|x| x == "toml").unwrap_or(false))
+                    .collect();
+                fs.sort();
+                fs
+            } else {
+                vec![path.to_path_buf()]
+            };
+            for f in files {
+                let v = load_game_file(&f.to_string_lossy())?;
+                self.user_variants.retain(|u| u.name != v.name);
+                loaded.push(v.name.clone());
+                self.user_variants.push(v);
+            }
+        }
+        if loaded.is_empty() {
+            return Err(format!("no game file found in '{paths}'"));
+        }
+        Ok(loaded)
+    }
+
+    /// Starts a new game of `v` from its start position.
+    pub fn new_game(&mut self, v: &Arc<Variant>) {
+        self.abort();
+        self.game = Game::new(v);
+    }
+
+    /// Sets up a game of `v` from `fen` (or the start) and plays `moves`, each read by
+    /// `parse`. Nothing changes unless every part is valid.
+    pub fn set_position(
+        &mut self,
+        v: &Arc<Variant>,
+        fen: Option<&str>,
+        moves: &[&str],
+        parse: &mut dyn FnMut(&mut Position, &str) -> Result<Move, String>,
+    ) -> Result<(), String> {
+        let start = match fen {
+            Some(f) => Position::from_fen(v, f).map_err(|e| e.to_string())?,
+            None => Position::start(v),
+        };
+        let mut g = Game::from_position(start);
+        for (i, t) in moves.iter().enumerate() {
+            let m = parse(&mut g.pos, t).map_err(|e| format!("move {} ({t}): {e}", i + 1))?;
+            g.play(m);
+        }
+        self.abort();
+        self.game = g;
+        Ok(())
+    }
+
+    // ----- options -----
+
+    /// Sets the hash size (applied before the next search).
+    pub fn set_hash(&mut self, mb: usize) {
+        self.opts.hash_mb = mb.clamp(1, MAX_HASH_MB);
+    }
+
+    pub fn set_threads(&mut self, n: usize) {
+        self.opts.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    /// Forgets the transposition table (now, or when the running search ends).
+    pub fn clear_hash(&mut self) {
+        match &mut self.searcher {
+            Some(s) => s.clear(),
+            None => self.clear_pending = true,
+        }
+    }
+
+    fn take_searcher(&mut self) -> Searcher {
+        let cfg = (self.opts.hash_mb, self.opts.threads);
+        let mut s = match self.searcher.take() {
+            Some(s) => s,
+            None => {
+                self.searcher_cfg = cfg;
+                Searcher::new(cfg.0, cfg.1)
+            }
+        };
+        if self.searcher_cfg.0 != cfg.0 {
+            s.set_hash(cfg.0);
+        }
+        if self.searcher_cfg.1 != cfg.1 {
+            s.set_threads(cfg.1);
+        }
+        if self.clear_pending {
+            s.clear();
+            self.clear_pending = false;
+        }
+        self.searcher_cfg = cfg;
+        s
+    }
+
+    // ----- searching -----
+
+    pub fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    pub fn running_id(&self) -> Option<u64> {
+        self.running.as_ref().map(|r| r.id)
+    }
+
+    /// Starts searching the current position on a new thread; any running search is aborted
+    /// first. Progress lines made by `fmt` go straight to the output; the end is announced
+    /// with [`Event::SearchFinished`]. Returns the search id.
+    pub fn start_search(&mut self, limits: Limits, multipv: usize, mut fmt: InfoFormatter) -> u64 {
+        self.abort();
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut searcher = self.take_searcher();
+        let stop = Arc::new(AtomicBool::new(false));
+        let root = self.game.pos.clone();
+        let (pos, flag, out, tx) = (root.clone(), Arc::clone(&stop), self.out.clone(), self.events.clone());
+        let handle = std::thread::spawn(move || {
+            let r = searcher.search(&pos, &limits, multipv.max(1), &flag, &mut |i: &Info| {
+                if let Some(line) = fmt(i) {
+                    out.line(&line);
+                }
+            });
+            let _ = tx.send(Event::SearchFinished(id));
+            (r, searcher)
+        });
+        self.running = Some(Running { id, stop, handle, root });
+        id
+    }
+
+    /// Asks the running search to stop; its end arrives as an event.
+    pub fn stop(&self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Stops search `id` if it is still the running one.
+    pub fn stop_id(&self, id: u64) {
+        if let Some(r) = &self.running {
+            if r.id == id {
+                r.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Collects the result of search `id` once it has announced its end. `None` if it is not
+    /// the running search (it was aborted and replaced).
+    pub fn finish(&mut self, id: u64) -> Option<Finished> {
+        if self.running.as_ref().map(|r| r.id) != Some(id) {
+            return None;
+        }
+        let r = self.running.take()?;
+        match r.handle.join() {
+            Ok((result, searcher)) => {
+                self.searcher = Some(searcher);
+                Some(Finished { id, result, root: r.root })
+            }
+            Err(_) => {
+                self.out.line("info string error: the search thread failed");
+                None
+            }
+        }
+    }
+
+    /// Stops the running search, waits for it and throws its result away.
+    pub fn abort(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            if let Ok((_, searcher)) = r.handle.join() {
+                self.searcher = Some(searcher);
+            }
+        }
+    }
+
+    /// Sends [`Event::Deadline`] for search `id` after `after`.
+    pub fn arm_deadline(&self, id: u64, after: Duration) {
+        let tx = self.events.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            let _ = tx.send(Event::Deadline(id));
+        });
+    }
+}
+
+/// The game a session starts with: Scirocco when it is built in (the primary game of the
+/// protocols), otherwise the first built-in game.
+pub fn default_variant_name() -> &'static str {
+    let names = Variant::builtin_names();
+    if names.contains(&"scirocco") {
+        "scirocco"
+    } else {
+        names[0]
+    }
+}
+
+fn load_game_file(path: &str) -> Result<Arc<Variant>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read game file '{path}': {e}"))?;
+    Variant::from_toml(&text).map(Arc::new).map_err(|e| format!("{path}: {e}"))
+}
+
+/// The time a search with `limits` plans to spend (used to end a ponder search after
+/// `ponderhit`, since a running search keeps the limits it started with).
+pub fn budget(limits: &Limits) -> Option<Duration> {
+    crate::search::TimeManager::new(limits).soft
+}

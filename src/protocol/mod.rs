@@ -1,0 +1,213 @@
+//! The protocol front ends: UCI, USI and XBoard (CECP) over one engine controller.
+//!
+//! One input thread reads lines from the GUI and sends them to the session loop; searches run
+//! on their own threads and announce their end through the same channel, so the loop never
+//! blocks while the engine thinks (`stop`, `?`, `quit` are read at once). The dialects
+//! (`uci`, `usi`, `xboard`) only translate text; the game, the options and the search threads
+//! live in [`engine::Engine`]. Every malformed or out-of-order command gets an error line in
+//! the dialect's form and the session goes on.
+
+pub mod engine;
+pub mod squares;
+pub mod uci;
+pub mod usi;
+pub mod xbetza;
+pub mod xboard;
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+
+/// The engine's name and version as the protocols announce it.
+pub const ENGINE_NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
+/// The author line of `id author`.
+pub const ENGINE_AUTHOR: &str = "the Kyodai developers";
+
+/// Something the session loop reacts to.
+#[derive(Debug)]
+pub enum Event {
+    /// One line from the GUI (without the line end).
+    Line(String),
+    /// The GUI closed our input.
+    Eof,
+    /// The search with this id has returned (its result waits in the controller).
+    SearchFinished(u64),
+    /// A timer armed by the controller (ponderhit, XBoard clocks) fired for this search id.
+    Deadline(u64),
+}
+
+/// Where protocol lines go: shared by the session loop and the search threads, one whole line
+/// at a time, flushed at once.
+#[derive(Clone)]
+pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Out {
+    pub fn new(w: Box<dyn Write + Send>) -> Out {
+        Out(Arc::new(Mutex::new(w)))
+    }
+
+    pub fn stdout() -> Out {
+        Out::new(Box::new(std::io::stdout()))
+    }
+
+    /// Writes one line and flushes. A closed output is ignored: the GUI has gone, and the
+    /// input side will see the end of file.
+    pub fn line(&self, text: &str) {
+        let mut w = match self.0.lock() {
+            Ok(w) => w,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+}
+
+/// What a dialect tells the loop after handling an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// One protocol dialect: reacts to GUI lines and to finished searches.
+pub trait Dialect {
+    /// Handles one line from the GUI.
+    fn line(&mut self, line: &str) -> Flow;
+    /// Handles the end of search `id` (the controller holds its result).
+    fn search_finished(&mut self, id: u64) -> Flow;
+    /// A deadline timer for search `id` fired.
+    fn deadline(&mut self, id: u64);
+    /// The input ended: stop everything.
+    fn shutdown(&mut self);
+}
+
+/// The protocols a session can speak.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Usi,
+    Xboard,
+}
+
+impl Protocol {
+    /// The protocol a GUI's first command asks for.
+    pub fn from_first_line(line: &str) -> Option<Protocol> {
+        match line.split_whitespace().next() {
+            Some("uci") => Some(Protocol::Uci),
+            Some("usi") => Some(Protocol::Usi),
+            Some("xboard") => Some(Protocol::Xboard),
+            _ => None,
+        }
+    }
+}
+
+/// Starts the thread that reads GUI lines from `input` into `tx`.
+fn spawn_reader<R: BufRead + Send + 'static>(input: R, tx: Sender<Event>) {
+    std::thread::spawn(move || {
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(Event::Eof);
+                    return;
+                }
+                Ok(_) => {
+                    // Invalid UTF-8 is replaced, never fatal; the dialect reports what it cannot read.
+                    let text = String::from_utf8_lossy(&buf);
+                    let line = text.trim_end_matches(['\n', '\r']).to_string();
+                    if tx.send(Event::Line(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+}
+
+fn make_dialect(p: Protocol, out: Out, tx: Sender<Event>) -> Box<dyn Dialect> {
+    let engine = engine::Engine::new(out.clone(), tx);
+    match p {
+        Protocol::Uci => Box::new(uci::Uci::new(engine, out)),
+        Protocol::Usi => Box::new(usi::Usi::new(engine, out)),
+        Protocol::Xboard => Box::new(xboard::Xboard::new(engine, out)),
+    }
+}
+
+fn run_loop(mut d: Box<dyn Dialect>, rx: &Receiver<Event>) {
+    while let Ok(ev) = rx.recv() {
+        let flow = match ev {
+            Event::Line(l) => d.line(&l),
+            Event::Eof => {
+                d.shutdown();
+                Flow::Quit
+            }
+            Event::SearchFinished(id) => d.search_finished(id),
+            Event::Deadline(id) => {
+                d.deadline(id);
+                Flow::Continue
+            }
+        };
+        if flow == Flow::Quit {
+            d.shutdown();
+            return;
+        }
+    }
+}
+
+/// Runs a session of protocol `p` (or, with `None`, the protocol named by the first
+/// non-empty line) over `input` and `out`. Returns when the GUI quits or closes the input.
+pub fn run_with<R: BufRead + Send + 'static>(p: Option<Protocol>, input: R, out: Out) {
+    let (tx, rx) = channel();
+    spawn_reader(input, tx.clone());
+    let protocol = match p {
+        Some(p) => p,
+        None => loop {
+            match rx.recv() {
+                Ok(Event::Line(l)) => {
+                    let t = l.trim();
+                    if t.is_empty() {
+                        continue;
+                    }
+                    if t == "quit" {
+                        return;
+                    }
+                    match Protocol::from_first_line(t) {
+                        Some(p) => {
+                            let mut d = make_dialect(p, out.clone(), tx.clone());
+                            if d.line(t) == Flow::Quit {
+                                d.shutdown();
+                                return;
+                            }
+                            run_loop(d, &rx);
+                            return;
+                        }
+                        None => out.line(&format!(
+                            "info string error: unknown protocol command '{t}': send 'uci', 'usi' or 'xboard' first"
+                        )),
+                    }
+                }
+                Ok(Event::Eof) | Err(_) => return,
+                Ok(_) => {}
+            }
+        },
+    };
+    let d = make_dialect(protocol, out, tx);
+    run_loop(d, &rx);
+}
+
+/// Runs a session on standard input and output.
+pub fn run_stdio(p: Option<Protocol>) {
+    let stdin = std::io::stdin();
+    run_with(p, std::io::BufReader::new(stdin), Out::stdout());
+}
+
+/// Splits a command line into its first word and the rest (trimmed).
+pub(crate) fn split_command(line: &str) -> (&str, &str) {
+    let t = line.trim();
+    match t.find(char::is_whitespace) {
+        Some(i) => (&t[..i], t[i..].trim_start()),
+        None => (t, ""),
+    }
+}

@@ -1,0 +1,461 @@
+//! What XBoard needs to show a game it does not know: one letter per piece type (with XBoard's
+//! `'`/`!` suffixes when letters run out), the piece-to-image table of the `setup` command,
+//! XBoard FENs, and each piece's moves in XBetza, generated from the game's data file.
+
+use crate::geometry::Color;
+use crate::position::Position;
+use crate::variant::{FenField, PieceType, Power, PromotionText, Variant};
+
+/// XBoard's own piece table for Chu Shogi (from XBoard 4.9's `VariantChu`): our Chu letters
+/// are XBoard's, so the GUI's Chu pictures are kept.
+const CHU_TABLE: &str = "P.BRQSEXOG...HD..^DLI^HNV........^T..^L.C...A^AFT/^F^G^M.^E^X^O^I.^P.^B^R..M^S^C^VK";
+
+/// Number of picture slots before XBoard's King that a game may fill.
+const SLOTS: usize = 44;
+
+/// Preferred XBoard picture slot for our usual IDs (Pawn, Knight, Bishop, ... in XBoard's
+/// order), so familiar pieces keep familiar pictures.
+const PREFERRED: &[(&str, usize)] = &[
+    ("P", 0),
+    ("N", 1),
+    ("B", 2),
+    ("R", 3),
+    ("Q", 4),
+    ("E", 6),
+    ("X", 7),
+    ("H", 8),
+    ("W", 9),
+    ("J", 10),
+    ("C", 11),
+    ("Y", 13),
+    ("A", 14),
+    ("S", 16),
+    ("L", 21),
+    ("U", 20),
+    ("G", 36),
+];
+
+/// How XBoard shows one game.
+pub struct XbGame {
+    /// XBoard ID of each piece kind, upper case (`N`, `+D`, `S'`).
+    pub ids: Vec<String>,
+    /// The parent variant of the `setup` command.
+    pub parent: &'static str,
+    /// The piece-to-char table of the `setup` command.
+    pub table: String,
+}
+
+impl XbGame {
+    pub fn new(v: &Variant) -> XbGame {
+        let shogi = v.rules.promotion_text == PromotionText::Plus;
+        let mut ids: Vec<String> = vec![String::new(); v.pieces.len()];
+        let mut used: Vec<String> = Vec::new();
+        // Bare letters first, so that one-letter IDs keep their letter.
+        for (k, p) in v.pieces.iter().enumerate() {
+            if p.promoted {
+                continue;
+            }
+            if p.id.len() == 1 && !used.contains(&p.id) {
+                ids[k] = p.id.clone();
+                used.push(p.id.clone());
+            }
+        }
+        for (k, p) in v.pieces.iter().enumerate() {
+            if p.promoted || !ids[k].is_empty() {
+                continue;
+            }
+            let letters: Vec<char> = p.id.chars().chain('A'..='Z').collect();
+            let pick = ["", "'", "!"]
+                .iter()
+                .flat_map(|suf| letters.iter().map(move |c| format!("{c}{suf}")))
+                .find(|cand| !used.contains(cand))
+                .unwrap_or_else(|| "?".into());
+            used.push(pick.clone());
+            ids[k] = pick;
+        }
+        for (k, p) in v.pieces.iter().enumerate() {
+            if p.promoted {
+                // `+X` is the promoted form of the piece whose ID is X.
+                let base = v.kind_by_id(p.id.trim_start_matches('+'));
+                ids[k] = match base {
+                    Some(b) => format!("+{}", ids[b.index()]),
+                    None => format!("+{}", &p.id[1..]),
+                };
+            }
+        }
+        if v.name == "chu" {
+            return XbGame { ids, parent: "chu", table: CHU_TABLE.to_string() };
+        }
+        let table = build_table(v, &ids);
+        XbGame { ids, parent: if shogi { "chu" } else { "fairy" }, table }
+    }
+
+    /// The XBoard ID of the piece on a square, in FEN case.
+    fn token(&self, kind: usize, color: Color) -> String {
+        let id = &self.ids[kind];
+        if color == Color::White {
+            id.clone()
+        } else {
+            id.to_lowercase()
+        }
+    }
+
+    /// The kind whose XBoard ID is `id` (case-insensitive letter, suffix kept).
+    pub fn kind_of(&self, id: &str) -> Option<usize> {
+        let up = id.to_uppercase();
+        self.ids.iter().position(|x| *x == up)
+    }
+
+    /// The board of `pos` as an XBoard FEN placement.
+    pub fn board(&self, pos: &Position) -> String {
+        let shape = pos.variant().shape;
+        let mut s = String::new();
+        for r in (0..shape.ranks as i32).rev() {
+            let mut empty = 0;
+            for f in 0..shape.files as i32 {
+                match pos.piece_at(shape.square_unchecked(f, r)) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push_str(&self.token(p.kind().index(), p.color()));
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+
+    /// A full XBoard FEN of `pos`.
+    pub fn fen(&self, pos: &Position) -> String {
+        let side = pos.side().fen_char();
+        if self.parent == "chu" {
+            format!("{} {side} 0 {}", self.board(pos), pos.fullmove_number())
+        } else {
+            format!("{} {side} - - {} {}", self.board(pos), pos.halfmove_clock(), pos.fullmove_number())
+        }
+    }
+
+    /// Converts an XBoard FEN (XBoard letters) to our FEN for `v`. Fields XBoard does not
+    /// know (King-leap rights, counter-strike) are taken from the board: a King on its start
+    /// square keeps its leap.
+    pub fn fen_to_ours(&self, v: &Variant, xb: &str) -> Result<String, String> {
+        let fields: Vec<&str> = xb.split_whitespace().collect();
+        let Some(board) = fields.first() else {
+            return Err("empty FEN".into());
+        };
+        let mut ours = String::new();
+        let b = board.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i] as char;
+            if c.is_ascii_digit() || c == '/' {
+                ours.push(c);
+                i += 1;
+                continue;
+            }
+            let mut tok = String::new();
+            if c == '+' {
+                tok.push('+');
+                i += 1;
+            }
+            let Some(&l) = b.get(i) else {
+                return Err(format!("FEN ends after '{tok}'"));
+            };
+            if !l.is_ascii_alphabetic() {
+                return Err(format!("unexpected '{}' in the FEN placement", l as char));
+            }
+            tok.push(l as char);
+            i += 1;
+            if let Some(&s) = b.get(i) {
+                if s == b'\'' || s == b'!' {
+                    tok.push(s as char);
+                    i += 1;
+                }
+            }
+            let Some(kind) = self.kind_of(&tok) else {
+                return Err(format!("unknown piece '{tok}' in the FEN placement"));
+            };
+            let white = (l as char).is_ascii_uppercase();
+            ours.push_str(&v.pieces[kind].fen_token(white));
+        }
+        let side = match fields.get(1) {
+            None | Some(&"w") => 'w',
+            Some(&"b") => 'b',
+            Some(other) => return Err(format!("side to move '{other}' is not 'w' or 'b'")),
+        };
+        let nums: Vec<u32> = fields[2.min(fields.len())..].iter().filter_map(|t| t.parse().ok()).collect();
+        let fullmove = nums.last().copied().unwrap_or(1).max(1);
+        let halfmove = if nums.len() >= 2 { nums[nums.len() - 2] } else { 0 };
+        let mut fen = format!("{ours} {side}");
+        for f in &v.rules.fen_fields {
+            fen.push(' ');
+            match f {
+                FenField::LeapRights => fen.push_str(&leap_rights_from_board(v, &ours)),
+                FenField::EnPassant | FenField::CounterStrike => fen.push('-'),
+                FenField::Halfmove => fen.push_str(&halfmove.to_string()),
+                FenField::Fullmove => fen.push_str(&fullmove.to_string()),
+            }
+        }
+        Ok(fen)
+    }
+
+    /// The `setup` command for `v` starting from `pos`.
+    pub fn setup_line(&self, v: &Variant, pos: &Position) -> String {
+        format!("setup ({}) {}x{}+0_{} {}", self.table, v.shape.files, v.shape.ranks, self.parent, self.fen(pos))
+    }
+
+    /// One `piece` command per piece type.
+    pub fn piece_lines(&self, v: &Variant) -> Vec<String> {
+        v.pieces.iter().enumerate().map(|(k, p)| format!("piece {}& {}", self.ids[k], xbetza(p))).collect()
+    }
+}
+
+/// Leap rights read from a board: each side whose King-leap piece stands on its start square.
+fn leap_rights_from_board(v: &Variant, board: &str) -> String {
+    let start_board = v.start_fen.split_whitespace().next().unwrap_or("");
+    let (Ok(now), Ok(start)) =
+        (crate::position::fen::parse_board(v, board), crate::position::fen::parse_board(v, start_board))
+    else {
+        return "-".into();
+    };
+    let mut s = String::new();
+    for (c, ch) in [(Color::White, 'K'), (Color::Black, 'k')] {
+        let home =
+            start.iter().find(|(_, p)| p.color() == c && v.piece(p.kind()).has_power(|w| matches!(w, Power::KingLeap)));
+        if let Some(h) = home {
+            if now.iter().any(|x| x == h) {
+                s.push(ch);
+            }
+        }
+    }
+    if s.is_empty() {
+        "-".into()
+    } else {
+        s
+    }
+}
+
+/// The picture table: pieces in preferred slots, the royal King last.
+fn build_table(v: &Variant, ids: &[String]) -> String {
+    let mut slots: Vec<Option<usize>> = vec![None; SLOTS];
+    let mut king: Option<usize> = None;
+    let mut rest = Vec::new();
+    for (k, p) in v.pieces.iter().enumerate() {
+        if p.promoted {
+            continue;
+        }
+        if p.royal && king.is_none() && p.id == "K" {
+            king = Some(k);
+            continue;
+        }
+        match PREFERRED.iter().find(|(id, _)| *id == p.id) {
+            Some((_, s)) if slots[*s].is_none() => slots[*s] = Some(k),
+            _ => rest.push(k),
+        }
+    }
+    for k in rest {
+        if let Some(s) = slots.iter().position(|x| x.is_none()) {
+            slots[s] = Some(k);
+        }
+    }
+    // Shogi-style promoted types take the free slots after the others, written `^X`.
+    let mut promoted = Vec::new();
+    for (k, p) in v.pieces.iter().enumerate() {
+        if p.promoted {
+            promoted.push(k);
+        }
+    }
+    let mut tokens: Vec<String> = slots
+        .iter()
+        .map(|s| match s {
+            Some(k) => ids[*k].clone(),
+            None => ".".into(),
+        })
+        .collect();
+    for k in promoted {
+        if let Some(i) = tokens.iter().position(|t| t == ".") {
+            tokens[i] = format!("^{}", &ids[k][1..]);
+        }
+    }
+    while tokens.last().map(|t| t == ".").unwrap_or(false) {
+        tokens.pop();
+    }
+    let king_id = king.map(|k| ids[k].clone()).unwrap_or_else(|| "K".into());
+    let white = format!("{}/{}", tokens.concat(), king_id);
+    let black: String = white.to_lowercase();
+    format!("{white}{black}")
+}
+
+/// XBetza of a piece: its Betza atoms rewritten in XBoard's modifier order, plus the XBetza
+/// forms of the named powers (lion, lion lines, bent sliders). The King leap and other
+/// powers XBetza cannot say are left out: the engine's `highlight` answers show them.
+pub fn xbetza(p: &PieceType) -> String {
+    let mut s = betza_tokens(&p.betza);
+    for pw in &p.powers {
+        s.push_str(&power_xbetza(pw));
+    }
+    if s.is_empty() {
+        // A piece without moves: XBoard needs some description.
+        s.push_str("mW0");
+    }
+    s
+}
+
+/// Rewrites our Betza string token by token: direction letters first, then the modes in
+/// XBoard's order (m c e p n), a doubled atom as `atom0` (XBoard reads `NN` as two N).
+fn betza_tokens(text: &str) -> String {
+    let chars: Vec<char> = text.chars().filter(|c| *c != ' ' && *c != '+').collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let mut dirs = String::new();
+        let mut modes = [false; 5]; // m c e p n
+        while i < chars.len() && chars[i].is_ascii_lowercase() {
+            match chars[i] {
+                'm' => modes[0] = true,
+                'c' => modes[1] = true,
+                'e' => modes[2] = true,
+                'p' => modes[3] = true,
+                'n' => modes[4] = true,
+                d => dirs.push(d),
+            }
+            i += 1;
+        }
+        let Some(&atom) = chars.get(i) else { break };
+        i += 1;
+        let mut range = String::new();
+        if i < chars.len() && chars[i] == atom && !"RBQK".contains(atom) {
+            range.push('0');
+            i += 1;
+        }
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            range.push(chars[i]);
+            i += 1;
+        }
+        out.push_str(&dirs);
+        for (k, c) in ['m', 'c', 'e', 'p', 'n'].iter().enumerate() {
+            if modes[k] {
+                out.push(*c);
+            }
+        }
+        out.push(atom);
+        out.push_str(&range);
+    }
+    out
+}
+
+/// XBoard direction letters of a unit step (owner-relative).
+fn dir_letters(d: (i8, i8)) -> &'static str {
+    match d {
+        (0, 1) => "f",
+        (0, -1) => "b",
+        (-1, 0) => "l",
+        (1, 0) => "r",
+        (-1, 1) => "fl",
+        (1, 1) => "fr",
+        (-1, -1) => "bl",
+        (1, -1) => "br",
+        _ => "",
+    }
+}
+
+fn power_xbetza(pw: &Power) -> String {
+    match pw {
+        // HaChu's Lion: jumps to distance 2, capture and continue, and the pass.
+        Power::Lion => "KNADcaKmabK".into(),
+        Power::LionLine(dirs) => {
+            let mut s = String::new();
+            for &d in dirs {
+                let diag = d.0 != 0 && d.1 != 0;
+                let (step, jump) = if diag { ('F', 'A') } else { ('W', 'D') };
+                let l = dir_letters(d);
+                // Step, jump, capture-then-continue, igui, pass: all along the line.
+                s.push_str(&format!("{l}{step}{l}{jump}{l}caf{step}{l}cab{step}{l}mab{step}"));
+            }
+            s
+        }
+        Power::Bent(rule) => {
+            let mut s = String::new();
+            for v in &rule.first {
+                let first = (v.dx, v.dy);
+                let diag = first.0 != 0 && first.1 != 0;
+                let atom = if diag { 'F' } else { 'W' };
+                let conts = rule.continuations(first);
+                // Continuations 45 degrees left or right of the first step, as slides ('y').
+                let cross = |u: (i8, i8)| first.0 as i32 * u.1 as i32 - first.1 as i32 * u.0 as i32;
+                let left = conts.iter().any(|&u| cross(u) > 0);
+                let right = conts.iter().any(|&u| cross(u) < 0);
+                let rel = match (left, right) {
+                    (true, true) => "fs",
+                    (true, false) => "fl",
+                    (false, true) => "fr",
+                    _ => continue,
+                };
+                let mode = if v.mode.captures { "" } else { "m" };
+                // The first step itself is a move (and capture unless move-only).
+                s.push_str(&format!("{}{mode}{atom}", dir_letters(first)));
+                s.push_str(&format!("{}ya{rel}{atom}", dir_letters(first)));
+            }
+            s
+        }
+        // The King leap, relays, shots and other powers have no XBetza form that XBoard 4.9
+        // reads reliably; the engine's `highlight` answers show those moves.
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn betza_is_rewritten_in_xboard_order() {
+        assert_eq!(betza_tokens("fmWfceF fmnD"), "fmWfceFfmnD");
+        assert_eq!(betza_tokens("NN"), "N0");
+        assert_eq!(betza_tokens("mRcpR"), "mRcpR");
+        assert_eq!(betza_tokens("vRsW"), "vRsW");
+        assert_eq!(betza_tokens("R3"), "R3");
+        assert_eq!(betza_tokens("mfW"), "fmW");
+    }
+
+    #[test]
+    fn chu_keeps_xboard_letters_and_lion_xbetza() {
+        let v = Variant::builtin("chu").unwrap();
+        let g = XbGame::new(&v);
+        let lion = v.kind_by_id("N").unwrap().index();
+        assert_eq!(g.ids[lion], "N");
+        assert_eq!(xbetza(&v.pieces[lion]), "KNADcaKmabK");
+        let eagle = v.kind_by_id("+D").unwrap().index();
+        assert_eq!(g.ids[eagle], "+D");
+        let pos = Position::start(&v);
+        assert_eq!(g.board(&pos), v.start_fen.split_whitespace().next().unwrap());
+        let back = g.fen_to_ours(&v, &g.fen(&pos)).unwrap();
+        assert_eq!(Position::from_fen(&v, &back).unwrap().to_fen(), pos.to_fen());
+    }
+
+    #[test]
+    fn bigorra_letters_are_unique_and_round_trip() {
+        let v = Variant::builtin("bigorra").unwrap();
+        let g = XbGame::new(&v);
+        let mut seen = g.ids.clone();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), v.pieces.len(), "{:?}", g.ids);
+        let pos = Position::start(&v);
+        let back = g.fen_to_ours(&v, &g.fen(&pos)).unwrap();
+        assert_eq!(Position::from_fen(&v, &back).unwrap().to_fen(), pos.to_fen());
+        assert!(g.table.ends_with("/k"), "{}", g.table);
+        for p in &v.pieces {
+            assert!(!xbetza(p).is_empty());
+        }
+    }
+}
