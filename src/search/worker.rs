@@ -23,6 +23,15 @@ const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVES: usize = 3;
 /// Quiescence plies in which a side whose last royal is attacked may not stand pat.
 const QS_EVASION_PLIES: i32 = 2;
+/// Quiescence stops (stands pat) after this many plies: giant boards have long capture chains.
+const QS_MAX_PLIES: i32 = 10;
+/// Delta pruning: a capture that cannot lift the score near alpha even with this margin is
+/// skipped.
+const QS_DELTA_MARGIN: i32 = 200;
+/// A capture by a piece worth more than its victim by this margin, onto a square the opponent
+/// attacks, is presumed losing and skipped in quiescence (a cheap stand-in for exchange
+/// evaluation that works for every piece type).
+const QS_BAD_CAPTURE_MARGIN: i32 = 50;
 /// Move-ordering tiers.
 const ORDER_TT: i32 = 2_000_000;
 const ORDER_CAPTURE: i32 = 1_000_000;
@@ -445,9 +454,10 @@ impl<'a> Worker<'a> {
         }
         let evasion = qply < QS_EVASION_PLIES && self.in_danger();
         let mut best = -INF;
+        let mut stand = -INF;
         if !evasion {
-            let stand = self.ev.evaluate(&self.pos);
-            if stand >= beta {
+            stand = self.ev.evaluate(&self.pos);
+            if stand >= beta || qply >= QS_MAX_PLIES {
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -459,9 +469,24 @@ impl<'a> Worker<'a> {
         gen_buf.clear();
         generate(&self.pos, &mut gen_buf);
         for &m in &gen_buf {
-            if evasion || self.is_capture(m) || m.promotion().is_some() && qply == 0 {
+            if evasion {
                 buf.push((m, 0));
+                continue;
             }
+            let capture = self.is_capture(m);
+            if !(capture || m.promotion().is_some() && qply == 0) {
+                continue;
+            }
+            if capture && m.promotion().is_none() {
+                let gain = self.victims(m);
+                if stand + gain + QS_DELTA_MARGIN < alpha {
+                    continue;
+                }
+                if self.bad_capture(m, gain) {
+                    continue;
+                }
+            }
+            buf.push((m, 0));
         }
         self.gen_bufs[ply] = gen_buf;
         self.score_moves(&mut buf, 0, ply);
@@ -498,6 +523,19 @@ impl<'a> Worker<'a> {
             return self.no_move_score(ply, true);
         }
         best
+    }
+
+    /// A capture that probably loses material: the capturer is worth clearly more than what it
+    /// takes, and the opponent attacks the square it lands on.
+    fn bad_capture(&self, m: Move, gain: i32) -> bool {
+        let mover = self.pos.piece_at(m.from).unwrap();
+        let attacker = self.ev.value(mover.kind());
+        if self.ev.variant().piece(mover.kind()).royal {
+            // A royal may only take undefended pieces safely.
+            return crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, mover.color().flip(), m.from);
+        }
+        attacker > gain + QS_BAD_CAPTURE_MARGIN
+            && crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, mover.color().flip(), m.from)
     }
 
     /// Null move is unsafe when the side has nothing but royals (zugzwang).
