@@ -8,6 +8,8 @@
 //!   an empty board, plus a share of its promotion gain as it approaches its zone;
 //! - royals: each royal beyond the first is worth `extra_royal`; enemy pieces within distance 2
 //!   of a royal cost, friendly pieces next to it help;
+//! - mop-up: when one side has nothing left but royals, the other gains for pushing them to
+//!   the edge and bringing its pieces close, so it makes progress toward the win;
 //! - tempo.
 
 use crate::geometry::{BoardShape, ByColor, Color, Square};
@@ -193,8 +195,35 @@ impl Evaluator {
             }
             score[c.index()] = s;
         }
+        for c in Color::ALL {
+            let them = c.flip();
+            if pos.pieces(them).len() == pos.royal_count(them) as usize
+                && pos.pieces(c).len() > pos.royal_count(c) as usize
+            {
+                score[c.index()] += self.mop_up(pos, c);
+            }
+        }
         let us = pos.side();
         score[us.index()] - score[us.flip().index()] + p.tempo
+    }
+}
+
+impl Evaluator {
+    /// `c` against bare royals: enemy royals far from the centre and close to `c`'s pieces.
+    fn mop_up(&self, pos: &Position, c: Color) -> i32 {
+        let shape = self.variant.shape;
+        let w = self.variant.eval.mop_up;
+        let (cx2, cy2) = (shape.files as i32 - 1, shape.ranks as i32 - 1);
+        let mut s = 0;
+        for r in pos.royal_squares(c.flip()) {
+            let (x, y) = (shape.file_of(r), shape.rank_of(r));
+            // Distance from the centre, in half squares.
+            s += ((2 * x - cx2).abs().max((2 * y - cy2).abs())) * w;
+            for &q in pos.pieces(c) {
+                s -= shape.distance(q, r) * w / 4;
+            }
+        }
+        s
     }
 }
 

@@ -205,6 +205,9 @@ pub struct EvalParams {
     pub royal_defenders: i32,
     /// Centipawns per empty-board target for pieces whose value the data file leaves at 0.
     pub value_per_target: i32,
+    /// Against bare royals: per half square of their distance from the centre (and a quarter
+    /// of it per square between them and each attacking piece).
+    pub mop_up: i32,
 }
 
 impl Default for EvalParams {
@@ -217,6 +220,7 @@ impl Default for EvalParams {
             royal_attackers: 12,
             royal_defenders: 6,
             value_per_target: 40,
+            mop_up: 20,
         }
     }
 }
