@@ -1,1 +1,601 @@
-// placeholder
+//! Property tests of the rules core, run over random games of every built-in game
+//! (`Variant::builtin_names()`), so a newly added game is covered without editing this file.
+//!
+//! A random game is a list of steps `(mode, index)`: at each position the legal moves are
+//! listed and the step picks `legal[index % len]`, or, depending on `mode` and when there are
+//! such moves, one of the captures (so captures, lion double moves and royal captures happen
+//! often) or of the promotions / forward moves (so pieces reach the promotion zone and pawns
+//! meet for en passant); see [`pick`]. The game stops early when there is no legal move.
+//! Proptest shrinks a failing list to a short game, and every failure message gives the game,
+//! the moves played, the FEN of the position, the move text and what differs.
+//!
+//! Properties (each checked separately for every built-in game):
+//! 1. `make` then `unmake` restores the position exactly (`==`, plus the rev-ply counter and
+//!    `debug_check`), for every pseudo-legal move of every visited position (a superset of the
+//!    legal moves, which is asserted).
+//! 2. After every `make` (of the game's moves and of every tried move), `debug_check()` is Ok.
+//! 3. `parse_move(format_move(m)) == m` for every legal move; distinct legal moves have
+//!    distinct texts and no legal move is listed twice.
+//! 4. FEN round trip: same FEN, same hash, same legal moves (ignoring the history-dependent
+//!    no-repeat rule) for every visited position where both sides still have a royal.
+//! 5. Hash sensitivity: two positions met in one game (visited, or one legal move away) with
+//!    different boards or sides to move have different hashes.
+//! 6. Legality consistency: in check games no legal move leaves the mover's royal attacked (and,
+//!    where check is the only filter, every rejected pseudo-legal move does); in every game each
+//!    legal move changes the board or is a pass, and a pass changes nothing but the side.
+//!
+//! Plus deterministic smoke tests: fixed-seed 200-ply games of every game, with `outcome` at
+//! every position.
+//!
+//! `PROPTEST_CASES` overrides the number of cases per game and property.
+
+use kyodai::legality::{in_check, legal_move_list, legal_moves_with, material_decided, royal_lost};
+use kyodai::moves::MoveKind;
+use kyodai::notation::{format_move, parse_move};
+use kyodai::outcome::outcome;
+use kyodai::variant::{Legality, Repetition};
+use kyodai::{movegen, Move, Position, Variant};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use std::collections::{HashMap, HashSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+// ---------------------------------------------------------------------------------------------
+// Random games
+// ---------------------------------------------------------------------------------------------
+
+/// One ply of a random game: which kind of move to prefer (see [`pick`]), and which move.
+type Step = (u8, u16);
+
+const DEFAULT_CASES: u32 = 64;
+/// Longest random game, in plies, for the properties that try every move of every position
+/// (parsing a move lists the legal moves again, so the text property is quadratic).
+const MAX_PLIES: usize = 100;
+/// Longest random game for the cheaper properties.
+const LONG_PLIES: usize = 160;
+
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
+fn steps_strategy(max_plies: usize) -> impl Strategy<Value = Vec<Step>> {
+    prop::collection::vec((0u8..10, any::<u16>()), 0..=max_plies)
+}
+
+fn is_capture(pos: &Position, m: Move) -> bool {
+    m.kind == MoveKind::EnPassant
+        || (m.to != m.from && pos.piece_at(m.to).is_some())
+        || m.mids().any(|s| pos.piece_at(s).is_some())
+}
+
+/// How far `sq` is from the owner's first rank, for the side to move.
+fn depth(pos: &Position, sq: kyodai::Square) -> i32 {
+    let shape = &pos.variant().shape;
+    let r = shape.rank_of(sq);
+    if pos.side().forward() > 0 {
+        r
+    } else {
+        shape.ranks as i32 - 1 - r
+    }
+}
+
+/// The move a step chooses: mode 0-4 any legal move; 5-7 a capture; 8-9 a promotion, else a
+/// forward move, among the ones that end deepest in the enemy camp for mode 9 (so pieces reach
+/// the promotion zone and pawns meet for en passant). Falls back to any legal move.
+fn pick(pos: &Position, legal: &[Move], (mode, index): Step) -> Move {
+    let mut preferred: Vec<Move> = match mode {
+        0..=4 => Vec::new(),
+        5..=7 => legal.iter().copied().filter(|&m| is_capture(pos, m)).collect(),
+        _ => legal.iter().copied().filter(|&m| m.promotion().is_some()).collect(),
+    };
+    if mode >= 8 && preferred.is_empty() {
+        preferred = legal.iter().copied().filter(|&m| depth(pos, m.to) > depth(pos, m.from)).collect();
+        if mode == 9 {
+            let deepest = preferred.iter().map(|&m| depth(pos, m.to)).max().unwrap_or(0);
+            preferred.retain(|&m| depth(pos, m.to) == deepest);
+        }
+    }
+    if preferred.is_empty() {
+        legal[index as usize % legal.len()]
+    } else {
+        preferred[index as usize % preferred.len()]
+    }
+}
+
+/// What a visitor sees at each position of a random game.
+struct Visit<'a> {
+    v: &'a Arc<Variant>,
+    pos: &'a mut Position,
+    legal: &'a [Move],
+    /// Texts of the moves played from the start position.
+    line: &'a [String],
+}
+
+impl Visit<'_> {
+    /// "game, moves from the start, FEN": where a failure happened.
+    fn at(&self) -> String {
+        format!(
+            "{} after {} plies [{}]\n  FEN: {}",
+            self.v.name,
+            self.line.len(),
+            self.line.join(" "),
+            self.pos.to_fen()
+        )
+    }
+    fn text(&self, m: Move) -> String {
+        format_move(self.v, m)
+    }
+    fn fail<T>(&self, what: String) -> Result<T, TestCaseError> {
+        Err(TestCaseError::fail(format!("{what}\n  at {}", self.at())))
+    }
+}
+
+/// Plays the random game `steps` from the start position, calling `visit` at every position
+/// (including the last). Checks `debug_check` after every move played.
+fn play(
+    v: &Arc<Variant>,
+    steps: &[Step],
+    mut visit: impl FnMut(&mut Visit) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    let mut pos = Position::start(v);
+    let mut line: Vec<String> = Vec::new();
+    let mut ply = 0;
+    loop {
+        let legal = legal_move_list(&mut pos);
+        visit(&mut Visit { v, pos: &mut pos, legal: &legal, line: &line })?;
+        if legal.is_empty() || ply == steps.len() {
+            return Ok(());
+        }
+        let m = pick(&pos, &legal, steps[ply]);
+        let text = format_move(v, m);
+        let before = pos.to_fen();
+        pos.make(m);
+        if let Err(e) = pos.debug_check() {
+            return Err(TestCaseError::fail(format!(
+                "debug_check failed after playing {text}: {e}\n  at {} after [{}]\n  FEN before: {before}\n  FEN after: {}",
+                v.name,
+                line.join(" "),
+                pos.to_fen()
+            )));
+        }
+        line.push(text);
+        ply += 1;
+    }
+}
+
+/// The moves a step list plays (for failure reports); stops at a panic.
+fn replay_line(v: &Arc<Variant>, steps: &[Step]) -> String {
+    let mut line = Vec::new();
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        let mut pos = Position::start(v);
+        for &s in steps {
+            let legal = legal_move_list(&mut pos);
+            if legal.is_empty() {
+                break;
+            }
+            let m = pick(&pos, &legal, s);
+            line.push(format_move(v, m));
+            pos.make(m);
+        }
+    }));
+    line.join(" ")
+}
+
+/// Runs `property` on random games of every built-in game; panics with every game's minimal
+/// failing game if any fails.
+fn check_all_games(
+    name: &str,
+    default_cases: u32,
+    max_plies: usize,
+    property: impl Fn(&Arc<Variant>, &[Step]) -> Result<(), TestCaseError>,
+) {
+    let mut failures = Vec::new();
+    for game in Variant::builtin_names() {
+        let v = Variant::builtin(game).unwrap_or_else(|e| panic!("built-in game {game}: {e}"));
+        let config = Config {
+            cases: cases(default_cases),
+            failure_persistence: None,
+            max_shrink_time: 120_000,
+            ..Config::default()
+        };
+        let mut runner = TestRunner::new(config);
+        match runner.run(&steps_strategy(max_plies), |steps| property(&v, &steps)) {
+            Ok(()) => {}
+            Err(TestError::Fail(reason, steps)) => failures.push(format!(
+                "[{game}] {name} fails.\n  minimal game ({} steps): {}\n  steps: {steps:?}\n  {reason}",
+                steps.len(),
+                replay_line(&v, &steps)
+            )),
+            Err(TestError::Abort(reason)) => failures.push(format!("[{game}] {name} aborted: {reason}")),
+        }
+    }
+    if !failures.is_empty() {
+        panic!("{}", failures.join("\n\n"));
+    }
+}
+
+fn board_cells(pos: &Position) -> Vec<u16> {
+    pos.variant().shape.squares().map(|sq| pos.cell(sq)).collect()
+}
+
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort();
+    moves
+}
+
+fn texts(v: &Variant, moves: &[Move]) -> String {
+    moves.iter().map(|&m| format_move(v, m)).collect::<Vec<_>>().join(" ")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties 1 and 2: make / unmake
+// ---------------------------------------------------------------------------------------------
+
+/// Makes and unmakes `m`, checking `debug_check` after the make and exact restoration after the
+/// unmake.
+fn check_make_unmake(ctx: &mut Visit, m: Move, kind: &str) -> Result<(), TestCaseError> {
+    let before = ctx.pos.clone();
+    let undo = ctx.pos.make(m);
+    if let Err(e) = ctx.pos.debug_check() {
+        let after = ctx.pos.to_fen();
+        ctx.pos.unmake(m, undo);
+        return ctx.fail(format!("debug_check failed after {kind} move {}: {e}; FEN after: {after}", ctx.text(m)));
+    }
+    let after = ctx.pos.to_fen();
+    ctx.pos.unmake(m, undo);
+    if *ctx.pos != before || ctx.pos.rev_plies() != before.rev_plies() {
+        let what = format!(
+            "make/unmake of {kind} move {} ({m:?}) does not restore the position\n  FEN after make: {after}\n  \
+             FEN after unmake: {}\n  hash {:016x} -> {:016x}, rev plies {} -> {}, history {} -> {}",
+            ctx.text(m),
+            ctx.pos.to_fen(),
+            before.hash(),
+            ctx.pos.hash(),
+            before.rev_plies(),
+            ctx.pos.rev_plies(),
+            before.history_len(),
+            ctx.pos.history_len()
+        );
+        *ctx.pos = before;
+        return ctx.fail(what);
+    }
+    if let Err(e) = ctx.pos.debug_check() {
+        *ctx.pos = before;
+        return ctx.fail(format!("debug_check failed after make/unmake of {kind} move {}: {e}", ctx.text(m)));
+    }
+    Ok(())
+}
+
+#[test]
+fn make_unmake_restores_every_move() {
+    check_all_games("make/unmake of every move", DEFAULT_CASES, MAX_PLIES, |v, steps| {
+        play(v, steps, |ctx| {
+            let mut pseudo = Vec::new();
+            movegen::generate(ctx.pos, &mut pseudo);
+            let pseudo_set: HashSet<Move> = pseudo.iter().copied().collect();
+            for &m in ctx.legal {
+                if !pseudo_set.contains(&m) {
+                    return ctx.fail(format!("legal move {} is not generated by movegen::generate", ctx.text(m)));
+                }
+                check_make_unmake(ctx, m, "legal")?;
+            }
+            let legal_set: HashSet<Move> = ctx.legal.iter().copied().collect();
+            for &m in &pseudo {
+                if !legal_set.contains(&m) {
+                    check_make_unmake(ctx, m, "pseudo-legal")?;
+                }
+            }
+            Ok(())
+        })
+    });
+}
+
+/// Property 2 on longer games: `debug_check` after every move played (checked by `play`) and
+/// after every legal reply.
+#[test]
+fn debug_check_after_every_make() {
+    check_all_games("debug_check after make", DEFAULT_CASES, 200, |v, steps| {
+        play(v, steps, |ctx| {
+            if let Err(e) = ctx.pos.debug_check() {
+                return ctx.fail(format!("debug_check failed: {e}"));
+            }
+            for &m in ctx.legal {
+                let undo = ctx.pos.make(m);
+                let r = ctx.pos.debug_check();
+                ctx.pos.unmake(m, undo);
+                if let Err(e) = r {
+                    return ctx.fail(format!("debug_check failed after {}: {e}", ctx.text(m)));
+                }
+            }
+            Ok(())
+        })
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property 3: move text
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn move_text_round_trips() {
+    check_all_games("format/parse round trip", DEFAULT_CASES, MAX_PLIES, |v, steps| {
+        play(v, steps, |ctx| {
+            let mut seen_moves: HashSet<Move> = HashSet::new();
+            let mut seen_texts: HashMap<String, Move> = HashMap::new();
+            for &m in ctx.legal {
+                if !seen_moves.insert(m) {
+                    return ctx.fail(format!("legal move {} ({m:?}) is listed twice", ctx.text(m)));
+                }
+                let text = ctx.text(m);
+                if let Some(&other) = seen_texts.get(&text) {
+                    return ctx.fail(format!("distinct legal moves {other:?} and {m:?} are both written {text}"));
+                }
+                seen_texts.insert(text.clone(), m);
+                let before = ctx.pos.clone();
+                let parsed = parse_move(ctx.pos, &text);
+                if *ctx.pos != before {
+                    *ctx.pos = before;
+                    return ctx.fail(format!("parse_move({text}) changed the position"));
+                }
+                match parsed {
+                    Ok(p) if p == m => {}
+                    Ok(p) => {
+                        return ctx.fail(format!(
+                            "parse_move(\"{text}\") gives {} ({p:?}), not the legal move {m:?}",
+                            ctx.text(p)
+                        ))
+                    }
+                    Err(e) => return ctx.fail(format!("parse_move(\"{text}\") fails for legal move {m:?}: {e}")),
+                }
+            }
+            Ok(())
+        })
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property 4: FEN round trip
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn fen_round_trips() {
+    check_all_games("FEN round trip", DEFAULT_CASES, LONG_PLIES, |v, steps| {
+        play(v, steps, |ctx| {
+            if royal_lost(ctx.pos) {
+                return Ok(());
+            }
+            let fen = ctx.pos.to_fen();
+            let mut copy = match Position::from_fen(v, &fen) {
+                Ok(p) => p,
+                Err(e) => return ctx.fail(format!("from_fen(to_fen()) fails: {e}")),
+            };
+            if copy.to_fen() != fen {
+                return ctx.fail(format!("to_fen differs after the round trip: {}", copy.to_fen()));
+            }
+            if copy.hash() != ctx.pos.hash() {
+                return ctx.fail(format!(
+                    "hash differs after the FEN round trip: {:016x} (game) vs {:016x} (from FEN)",
+                    ctx.pos.hash(),
+                    copy.hash()
+                ));
+            }
+            if let Err(e) = copy.debug_check() {
+                return ctx.fail(format!("debug_check of the position read back from the FEN fails: {e}"));
+            }
+            let mut a = Vec::new();
+            let mut b = Vec::new();
+            legal_moves_with(ctx.pos, &mut a, false);
+            legal_moves_with(&mut copy, &mut b, false);
+            let (a, b) = (sorted(a), sorted(b));
+            if a != b {
+                let only_game: Vec<Move> = a.iter().copied().filter(|m| !b.contains(m)).collect();
+                let only_fen: Vec<Move> = b.iter().copied().filter(|m| !a.contains(m)).collect();
+                return ctx.fail(format!(
+                    "legal moves (no-repeat rule aside) differ after the FEN round trip: only in the game: [{}]; \
+                     only from the FEN: [{}]",
+                    texts(v, &only_game),
+                    texts(v, &only_fen)
+                ));
+            }
+            Ok(())
+        })
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property 5: hash sensitivity
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn hash_distinguishes_positions() {
+    check_all_games("hash sensitivity", DEFAULT_CASES, LONG_PLIES, |v, steps| {
+        // Every position met: the visited ones, and each one legal move away from them.
+        // (FEN and game line of each visited position, for the failure message.)
+        let mut visited: Vec<String> = Vec::new();
+        // hash -> (board, side, visited index, move from there)
+        let mut seen: HashMap<u64, (Vec<u16>, kyodai::Color, usize, Option<Move>)> = HashMap::new();
+        let describe = |visited: &[String], i: usize, m: Option<Move>| -> String {
+            let at = &visited[i];
+            match m {
+                None => format!("visited position {at}"),
+                Some(m) => {
+                    let fen = at.rsplit("FEN: ").next().unwrap();
+                    let mut p = Position::from_fen(v, fen).unwrap();
+                    p.make(m);
+                    format!(
+                        "{}
+    (reached by {} from visited position {at})",
+                        p.to_fen(),
+                        format_move(v, m)
+                    )
+                }
+            }
+        };
+        let mut failure = None;
+        play(v, steps, |ctx| {
+            visited.push(ctx.at());
+            let i = visited.len() - 1;
+            let mut met = vec![(ctx.pos.hash(), board_cells(ctx.pos), ctx.pos.side(), None)];
+            for &m in ctx.legal {
+                let undo = ctx.pos.make(m);
+                met.push((ctx.pos.hash(), board_cells(ctx.pos), ctx.pos.side(), Some(m)));
+                ctx.pos.unmake(m, undo);
+            }
+            for (h, board, side, m) in met {
+                match seen.get(&h) {
+                    Some((b0, s0, i0, m0)) if *b0 != board || *s0 != side => {
+                        failure = Some((h, *i0, *m0, i, m));
+                        return Err(TestCaseError::fail("hash collision"));
+                    }
+                    Some(_) => {}
+                    None => {
+                        seen.insert(h, (board, side, i, m));
+                    }
+                }
+            }
+            Ok(())
+        })
+        .map_err(|e| match failure {
+            Some((h, i0, m0, i1, m1)) => TestCaseError::fail(format!(
+                "hash {h:016x} is shared by positions with different boards or sides to move:\n  {}\n  {}",
+                describe(&visited, i0, m0),
+                describe(&visited, i1, m1)
+            )),
+            None => e,
+        })
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property 6: legality consistency
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn legal_moves_are_consistent() {
+    check_all_games("legality consistency", DEFAULT_CASES, LONG_PLIES, |v, steps| {
+        let check_game = v.rules.legality == Legality::Check;
+        // Where royal safety is the only legality filter (no lion-capture rules, repetition only
+        // draws), the legal moves are exactly the pseudo-legal moves that leave the mover's
+        // royal unattacked, unless the game is already decided by material.
+        let check_only = check_game && !v.rules.lion_capture_rules && v.rules.repetition == Repetition::DrawThird;
+        play(v, steps, |ctx| {
+            let check_only = check_only && !material_decided(ctx.pos);
+            let us = ctx.pos.side();
+            let legal: HashSet<Move> = ctx.legal.iter().copied().collect();
+            let mut pseudo = Vec::new();
+            movegen::generate(ctx.pos, &mut pseudo);
+            for &m in &pseudo {
+                let is_legal = legal.contains(&m);
+                if !is_legal && !check_only {
+                    continue;
+                }
+                let board = board_cells(ctx.pos);
+                let undo = ctx.pos.make(m);
+                let attacked = in_check(ctx.pos, us);
+                let changed = board_cells(ctx.pos) != board;
+                ctx.pos.unmake(m, undo);
+                if check_game && is_legal && attacked {
+                    return ctx.fail(format!("legal move {} leaves the {} royal attacked", ctx.text(m), us.name()));
+                }
+                if check_only && !is_legal && !attacked {
+                    return ctx.fail(format!(
+                        "pseudo-legal move {} leaves the {} royal safe but is not listed as legal",
+                        ctx.text(m),
+                        us.name()
+                    ));
+                }
+                if is_legal && !changed && !m.is_pass() {
+                    return ctx.fail(format!(
+                        "legal move {} ({m:?}) is not a pass but leaves the board unchanged",
+                        ctx.text(m)
+                    ));
+                }
+                if is_legal && changed && m.is_pass() {
+                    return ctx.fail(format!("pass {} ({m:?}) changes the board", ctx.text(m)));
+                }
+            }
+            Ok(())
+        })
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic smoke tests
+// ---------------------------------------------------------------------------------------------
+
+/// SplitMix64, for fixed-seed games independent of proptest.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Plays a 200-ply random game with `seed`, calling `outcome` at every position. Returns the
+/// number of plies played and the final outcome text.
+fn smoke_game(v: &Arc<Variant>, seed: u64) -> (usize, String) {
+    let mut rng = Rng(seed);
+    let mut pos = Position::start(v);
+    let mut line: Vec<String> = Vec::new();
+    for ply in 0..=200 {
+        let before = pos.clone();
+        let result = outcome(&mut pos);
+        assert!(pos == before, "{}: outcome changed the position at {}", v.name, pos.to_fen());
+        let legal = legal_move_list(&mut pos);
+        if legal.is_empty() {
+            assert!(
+                result.is_some(),
+                "{}: no legal move but no outcome at {} after [{}]",
+                v.name,
+                pos.to_fen(),
+                line.join(" ")
+            );
+            return (ply, result.unwrap().to_string());
+        }
+        if ply == 200 {
+            return (ply, result.map(|o| o.to_string()).unwrap_or_else(|| "unfinished".into()));
+        }
+        let r = rng.next();
+        let step = ((r % 10) as u8, (r >> 16) as u16);
+        let m = pick(&pos, &legal, step);
+        line.push(format_move(v, m));
+        pos.make(m);
+        if let Err(e) = pos.debug_check() {
+            panic!("{}: debug_check after [{}]: {e}", v.name, line.join(" "));
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn builtin_games_are_listed_and_load() {
+    let names = Variant::builtin_names();
+    for expected in ["bigorra", "chu"] {
+        assert!(names.contains(&expected), "{expected} missing from {names:?}");
+    }
+    for name in names {
+        let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut pos = Position::start(&v);
+        pos.debug_check().unwrap_or_else(|e| panic!("{name} start position: {e}"));
+        assert_eq!(Position::from_fen(&v, &pos.to_fen()).unwrap().to_fen(), pos.to_fen());
+        assert!(!legal_move_list(&mut pos).is_empty(), "{name}: no legal move at the start");
+        assert!(outcome(&mut pos).is_none(), "{name}: the start position is already decided");
+    }
+}
+
+#[test]
+fn smoke_fixed_seed_games_with_outcome() {
+    for name in Variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap();
+        for seed in 1..=16u64 {
+            let (plies, result) = smoke_game(&v, seed);
+            eprintln!("{name} seed {seed}: {plies} plies, {result}");
+        }
+    }
+}
