@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Kyodai vs HaChu on the Chu Shogi start position: both search for the same fixed time; prints
+each engine's depth reached and nodes per second side by side, and a verdict against the target
+(Kyodai's nps at least 3x HaChu's, and its depth at least HaChu's).
+
+Usage: engine-tests/compare/vs-hachu-speed.py [SECONDS] [KYODAI_BINARY]
+Installs HaChu (Debian package `hachu`) when it is missing. HaChu crashes if asked to search
+before `memory`, ignores `st`, and plans from `time`, so it gets a long clock and is stopped with
+`?` after SECONDS; its last finished iteration within that time counts.
+"""
+import os, re, shutil, subprocess, sys, threading, time
+
+secs = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
+kyodai = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "../../target/release/kyodai")
+
+hachu = shutil.which("hachu") or "/usr/games/hachu"
+if not os.path.exists(hachu):
+    print("installing hachu ...", file=sys.stderr)
+    subprocess.run(["apt-get", "install", "-y", "hachu"], check=False, stdout=subprocess.DEVNULL)
+    if not os.path.exists(hachu):
+        print("SKIP: HaChu is not installed and could not be installed (apt-get install hachu)")
+        sys.exit(0)
+if not os.path.exists(kyodai):
+    subprocess.run(["cargo", "build", "--release"], check=True)
+
+def run_hachu():
+    p = subprocess.Popen([hachu], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    lines = []
+    def reader():
+        for line in p.stdout:
+            lines.append((time.time(), line.strip()))
+    t = threading.Thread(target=reader, daemon=True)
+    t.start()
+    send = lambda s: (p.stdin.write(s + "\n"), p.stdin.flush())
+    for c in ["xboard", "protover 2", "new", "variant chu", "memory 64", "post", "level 0 60 0", "time 360000", "otim 360000"]:
+        send(c)
+    time.sleep(0.5)
+    start = time.time()
+    send("go")
+    time.sleep(secs)
+    send("?")
+    time.sleep(1.0)
+    send("quit")
+    p.wait(timeout=10)
+    best = None
+    for ts, line in lines:
+        m = re.match(r"^(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\s", line)
+        if m and ts - start <= secs + 0.05:
+            depth, cs, nodes = int(m.group(1)), int(m.group(3)), int(m.group(4))
+            best = (depth, nodes, max(cs, 1) / 100.0)
+    return best
+
+def run_kyodai():
+    out = subprocess.run([kyodai, "analyze", "--variant", "chu", "--movetime", str(int(secs * 1000))],
+                         capture_output=True, text=True, check=True).stdout
+    best = None
+    for line in out.splitlines():
+        m = re.search(r"info depth (\d+) .*nodes (\d+) nps (\d+) .*time (\d+)", line)
+        if m:
+            best = (int(m.group(1)), int(m.group(2)), int(m.group(4)) / 1000.0)
+    return best
+
+h = run_hachu()
+k = run_kyodai()
+if h is None or k is None:
+    print("FAIL: no thinking output from", "HaChu" if h is None else "Kyodai")
+    sys.exit(1)
+hn, kn = h[1] / h[2], k[1] / max(k[2], 1e-3)
+print(f"{'engine':<8} {'depth':>5} {'nodes':>10} {'time s':>7} {'nps':>10}")
+print(f"{'HaChu':<8} {h[0]:>5} {h[1]:>10} {h[2]:>7.2f} {hn:>10.0f}")
+print(f"{'Kyodai':<8} {k[0]:>5} {k[1]:>10} {k[2]:>7.2f} {kn:>10.0f}")
+ok = kn >= 3 * hn and k[0] >= h[0]
+print(f"nps ratio {kn / hn:.2f} (target >= 3), depth {k[0]} vs {h[0]} (target >=): {'PASS' if ok else 'BELOW TARGET'}")
