@@ -236,6 +236,26 @@ mod tests {
     }
 
     #[test]
+    fn lion_moves_in_usi_and_xboard_legs() {
+        let v = Variant::builtin("chu").unwrap();
+        let fen = "12/11k/12/12/9P2/4p7/4p7/4N7/12/12/K11/12 w - 1";
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        let double = parse_move(&mut pos, "e5e6,e6e7").unwrap();
+        assert_eq!(move_to_usi(&mut pos, double), "8h8g8f");
+        assert_eq!(move_to_xb_legs(&v.shape, double), vec!["e5e6,".to_string(), "e6e7".to_string()]);
+        let igui = parse_move(&mut pos, "e5e6,e6e5").unwrap();
+        assert_eq!(move_to_usi(&mut pos, igui), "8h8g8h");
+        let pass = parse_move(&mut pos, "e5e5").unwrap();
+        let usi = move_to_usi(&mut pos, pass);
+        assert!(usi.starts_with("8h") && usi.ends_with("8h") && usi.len() == 6, "{usi}");
+        let back = usi_move_to_ours(&v.shape, &usi).unwrap();
+        assert_eq!(parse_move(&mut pos, &back).unwrap(), pass);
+        assert_eq!(move_to_xb_legs(&v.shape, pass), vec!["@@@@".to_string()]);
+        let promo = parse_move(&mut pos, "j8j9+").unwrap();
+        assert_eq!(move_to_usi(&mut pos, promo), "3e3d+");
+    }
+
+    #[test]
     fn xboard_ranks_start_at_zero_on_ten_rank_boards() {
         let ten = BoardShape::new(10, 10, 2);
         let a1 = ten.parse_square("a1").unwrap();

@@ -370,7 +370,7 @@ mod tests {
         let board = v.start_fen.split_whitespace().next().unwrap();
         assert_eq!(sfen_to_fen(&v, &format!("{board} b - 1")).unwrap(), format!("{board} w - 1"));
         assert_eq!(sfen_to_fen(&v, &format!("{board} w - 4")).unwrap(), format!("{board} b - 2"));
-        assert_eq!(sfen_to_fen(&v, &format!("{board} w 7f 2")).unwrap(), format!("{board} b f6 1"));
+        assert_eq!(sfen_to_fen(&v, &format!("{board} w 7f 2")).unwrap(), format!("{board} b f7 1"));
         assert!(sfen_to_fen(&v, &format!("{board} x - 1")).is_err());
         let fen = sfen_to_fen(&v, &format!("{board} w - 4")).unwrap();
         assert_eq!(position_to_sfen(&Position::from_fen(&v, &fen).unwrap()), format!("{board} w - 4"));

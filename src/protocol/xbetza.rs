@@ -10,8 +10,10 @@ use crate::variant::{FenField, PieceType, Power, PromotionText, Variant};
 /// are XBoard's, so the GUI's Chu pictures are kept.
 const CHU_TABLE: &str = "P.BRQSEXOG...HD..^DLI^HNV........^T..^L.C...A^AFT/^F^G^M.^E^X^O^I.^P.^B^R..M^S^C^VK";
 
-/// Number of picture slots before XBoard's King that a game may fill.
+/// Number of picture slots before the `/` of XBoard's piece table that a game may fill.
 const SLOTS: usize = 44;
+/// Slots after the `/`, the last one being the King.
+const TAIL: usize = 20;
 
 /// Preferred XBoard picture slot for our usual IDs (Pawn, Knight, Bishop, ... in XBoard's
 /// order), so familiar pieces keep familiar pictures.
@@ -208,9 +210,15 @@ impl XbGame {
         Ok(fen)
     }
 
-    /// The `setup` command for `v` starting from `pos`.
-    pub fn setup_line(&self, v: &Variant, pos: &Position) -> String {
-        format!("setup ({}) {}x{}+0_{} {}", self.table, v.shape.files, v.shape.ranks, self.parent, self.fen(pos))
+    /// The `setup` command for `v` starting from `pos`; `None` for Chu Shogi, which XBoard
+    /// knows (pictures and start position). Tested with XBoard 4.9.1: a piece table sent for
+    /// Chu garbles its board, and any `setup` makes XBoard send `setboard` with a full FEN to
+    /// the opponent, which HaChu 0.21 cannot read; HaChu itself sends no `setup` for Chu.
+    pub fn setup_line(&self, v: &Variant, pos: &Position) -> Option<String> {
+        if v.name == "chu" {
+            return None;
+        }
+        Some(format!("setup ({}) {}x{}+0_{} {}", self.table, v.shape.files, v.shape.ranks, self.parent, self.fen(pos)))
     }
 
     /// One `piece` command per piece type.
@@ -286,11 +294,10 @@ fn build_table(v: &Variant, ids: &[String]) -> String {
             tokens[i] = format!("^{}", &ids[k][1..]);
         }
     }
-    while tokens.last().map(|t| t == ".").unwrap_or(false) {
-        tokens.pop();
-    }
+    // XBoard 4.9.1's table layout (as HaChu writes it): 44 slots, '/', then the 20 slots that
+    // end with the King.
     let king_id = king.map(|k| ids[k].clone()).unwrap_or_else(|| "K".into());
-    let white = format!("{}/{}", tokens.concat(), king_id);
+    let white = format!("{}/{}{king_id}", tokens.concat(), ".".repeat(TAIL - 1));
     let black: String = white.to_lowercase();
     format!("{white}{black}")
 }
@@ -453,7 +460,7 @@ mod tests {
         let pos = Position::start(&v);
         let back = g.fen_to_ours(&v, &g.fen(&pos)).unwrap();
         assert_eq!(Position::from_fen(&v, &back).unwrap().to_fen(), pos.to_fen());
-        assert!(g.table.ends_with("/k"), "{}", g.table);
+        assert!(g.table.ends_with('k') && g.table.matches('/').count() == 2, "{}", g.table);
         for p in &v.pieces {
             assert!(!xbetza(p).is_empty());
         }

@@ -161,7 +161,9 @@ impl Xboard {
         self.xb = XbGame::new(v);
         self.game_over = false;
         self.lifted = Lifted::default();
-        self.out.line(&self.xb.setup_line(v, &self.e.game.pos));
+        if let Some(l) = self.xb.setup_line(v, &self.e.game.pos) {
+            self.out.line(&l);
+        }
         for l in self.xb.piece_lines(v) {
             self.out.line(&l);
         }
