@@ -139,9 +139,34 @@ fn help_teaches() {
 #[test]
 fn readme_piece_tables_match_the_data() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for game in ["bigorra", "chu"] {
+    for game in ["bigorra", "chu", "scirocco"] {
         let table = stdout(&kyodai(&["pieces", "--variant", game]));
         let block = format!("<!-- pieces:{game} -->\n{table}<!-- /pieces -->");
         assert!(readme.contains(&block), "README table for {game} is stale: run scripts/update-readme-tables.sh");
     }
+}
+
+#[test]
+fn scirocco_tools_setups_and_results() {
+    let out = stdout(&kyodai(&["variants"]));
+    assert!(out.contains("scirocco") && out.contains("10x10") && out.contains("36") && out.contains("27"), "{out}");
+    let o = kyodai(&["moves", "--variant", "scirocco"]);
+    assert_eq!(stdout(&o).lines().count(), 21);
+    let o = kyodai(&["perft", "--variant", "scirocco", "--depth", "2"]);
+    assert_eq!(stdout(&o).trim(), "Nodes searched: 441");
+    // A chosen array: Wagon a1, Dabbaba b1, mirror symmetry (Tan King above Blue's on d).
+    let out = stdout(&kyodai(&["show", "--variant", "scirocco", "--setup", "WA D mirror"]));
+    assert!(out.contains("fen: (wa)d(st)1nc(de)(go)a(ch)/1(pr)(sc)kwf(co)(sc)(ma)1/"), "{out}");
+    fails_with(&["show", "--variant", "scirocco", "--setup", "512"], &["setup '512'", "out of range"]);
+    fails_with(&["show", "--variant", "scirocco", "--setup", "XX"], &["'XX'"]);
+    // Igui and hop captures in the move list, and the explicit form on input.
+    let fen = "9k/10/10/10/4pp4/4(GE)5/3n6/10/10/K9 w";
+    let out = stdout(&kyodai(&["moves", "--variant", "scirocco", "--fen", fen]));
+    assert!(out.lines().any(|l| l == "e5e6,e6e5"), "{out}");
+    let out = stdout(&kyodai(&["show", "--variant", "scirocco", "--fen", fen, "--moves", "e5e5xe6"]));
+    assert!(out.contains("state: in progress"), "{out}");
+    // Bare king: Blue wins at once.
+    let fen = "10/10/10/10/4k5/4p5/4K5/10/P9/10 w";
+    let out = stdout(&kyodai(&["show", "--variant", "scirocco", "--fen", fen, "--moves", "e4e5"]));
+    assert!(out.contains("white wins: bare king"), "{out}");
 }

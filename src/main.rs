@@ -166,6 +166,11 @@ struct PositionArgs {
     /// Start from this FEN instead of the game's start position.
     #[arg(long, short)]
     fen: Option<String>,
+    /// Start from one of the game's standard arrays (Scirocco: 512). SPEC is `default`, a
+    /// number, or the IDs of the pieces that go on the left square of their pair plus
+    /// `rotate`/`mirror`, e.g. 'WA D GO mirror' (pairs not named keep the default order).
+    #[arg(long, value_name = "SPEC", conflicts_with = "fen")]
+    setup: Option<String>,
     /// Moves to play first, in our notation (space separated).
     #[arg(long, short, num_args = 1.., value_name = "MOVE")]
     moves: Vec<String>,
@@ -192,9 +197,13 @@ fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>, Fail> {
 
 fn setup(a: &PositionArgs) -> Result<Position, Fail> {
     let v = load_variant(&a.variant, &a.options)?;
-    let mut pos = match &a.fen {
-        Some(f) => Position::from_fen(&v, f).map_err(|e| Fail(e.to_string()))?,
-        None => Position::start(&v),
+    let mut pos = match (&a.fen, &a.setup) {
+        (Some(f), _) => Position::from_fen(&v, f).map_err(|e| Fail(e.to_string()))?,
+        (None, Some(spec)) => {
+            let fen = v.setup_fen(spec).map_err(|e| Fail(e.to_string()))?;
+            Position::from_fen(&v, &fen).map_err(|e| Fail(e.to_string()))?
+        }
+        (None, None) => Position::start(&v),
     };
     for (i, text) in a.moves.iter().enumerate() {
         let m = parse_move(&mut pos, text).map_err(|e| Fail(format!("--moves, move {} ({}): {}", i + 1, text, e)))?;
@@ -212,7 +221,7 @@ fn analyze(a: AnalyzeArgs) -> Result<(), Fail> {
     if a.depth == Some(0) || a.nodes == Some(0) || a.movetime == Some(0) {
         return Err(Fail("--depth, --nodes and --movetime must be at least 1".into()));
     }
-    let pos = setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, moves: a.moves })?;
+    let pos = setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, setup: None, moves: a.moves })?;
     let mut p = pos.clone();
     if let Some(o) = outcome(&mut p) {
         println!("info string game over: {o}");
@@ -329,7 +338,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
             if movetime == 0 || games == 0 || max_plies == 0 || hash == 0 {
                 return Err(Fail("--movetime, --games, --max-plies and --hash must be at least 1".into()));
             }
-            let start = setup(&PositionArgs { variant, options, fen, moves: Vec::new() })?;
+            let start = setup(&PositionArgs { variant, options, fen, setup: None, moves: Vec::new() })?;
             let v = Arc::clone(start.variant());
             let mut searcher = kyodai::search::Searcher::new(hash, 1);
             let limits = kyodai::search::Limits::movetime(movetime);

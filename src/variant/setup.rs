@@ -212,13 +212,15 @@ impl SetupRules {
                 index |= k << self.pairs.len();
                 continue;
             }
+            // `-` is the empty member of a pair (the Dervish's partner square).
             let id = tok.trim_start_matches('(').trim_end_matches(')').to_ascii_uppercase();
-            let kind = v.kind_by_id(&id);
+            let kind = if id == "-" { Some(None) } else { v.kind_by_id(&id).map(Some) };
             let hits: Vec<usize> = (0..self.pairs.len())
                 .filter(|&i| {
                     let p = &self.pairs[i];
                     kind.is_some()
-                        && (p.left_piece.map(|x| x.kind()) == kind || p.right_piece.map(|x| x.kind()) == kind)
+                        && (Some(p.left_piece.map(|x| x.kind())) == kind
+                            || Some(p.right_piece.map(|x| x.kind())) == kind)
                 })
                 .collect();
             let &[i] = hits.as_slice() else {
@@ -241,7 +243,7 @@ impl SetupRules {
                 return Err(format!("'{tok}': its pair is named twice"));
             }
             named[i] = true;
-            if self.pairs[i].left_piece.map(|x| x.kind()) != kind {
+            if Some(self.pairs[i].left_piece.map(|x| x.kind())) != kind {
                 index |= 1 << i;
             }
         }
