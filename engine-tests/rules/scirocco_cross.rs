@@ -70,8 +70,8 @@ fn random_fen(rng: &mut Rng) -> String {
     for r in (0..10).rev() {
         let mut row = String::new();
         let mut empty = 0;
-        for f in 0..10 {
-            match &grid[f][r] {
+        for column in &grid {
+            match &column[r] {
                 None => empty += 1,
                 Some(t) => {
                     if empty > 0 {

@@ -9,6 +9,10 @@
 use std::collections::BTreeSet;
 
 pub type Cell = Option<(&'static str, bool)>;
+/// (file, rank), both 0..10.
+pub type Sq = (i32, i32);
+/// A destination and the square of a piece removed on the way (hop, shot).
+type Target = (Sq, Option<Sq>);
 
 /// The 36 IDs (section 3).
 pub const IDS: [&str; 36] = [
@@ -236,10 +240,10 @@ impl RefPos {
     }
 
     /// The own moves (targets and victims, no promotion yet) of the piece on `from`.
-    fn own(&self, from: (i32, i32)) -> Vec<((i32, i32), Option<(i32, i32)>)> {
+    fn own(&self, from: Sq) -> Vec<Target> {
         let (id, blue) = self.at(from).unwrap();
         let fwd = if blue { 1 } else { -1 };
-        let mut out: Vec<((i32, i32), Option<(i32, i32)>)> = Vec::new();
+        let mut out: Vec<Target> = Vec::new();
         let enemy = |s: (i32, i32)| matches!(self.at(s), Some((_, b)) if b != blue);
         let empty = |s: (i32, i32)| self.at(s).is_none();
         let mut add = |out: &mut Vec<_>, to: (i32, i32), mode: Mode| {
@@ -255,12 +259,11 @@ impl RefPos {
                 out.push((to, None));
             }
         };
-        let leap =
-            |out: &mut Vec<_>, a: i32, b: i32, mode: Mode, add: &mut dyn FnMut(&mut Vec<_>, (i32, i32), Mode)| {
-                for (dx, dy) in images(a, b) {
-                    add(out, (from.0 + dx, from.1 + dy), mode);
-                }
-            };
+        let leap = |out: &mut Vec<_>, a: i32, b: i32, mode: Mode, add: &mut dyn FnMut(&mut Vec<Target>, Sq, Mode)| {
+            for (dx, dy) in images(a, b) {
+                add(out, (from.0 + dx, from.1 + dy), mode);
+            }
+        };
         // A slide: empty squares (if the mode moves), then the first piece (if it captures).
         let slide = |out: &mut Vec<_>, dirs: &[(i32, i32)], max: i32, mode: Mode| {
             for &(dx, dy) in dirs {
@@ -378,8 +381,7 @@ impl RefPos {
                 leap(&mut out, 2, 2, Mode::Both, &mut add);
             }
             "ZA" | "ZI" => {
-                let (steps, hops): (&[(i32, i32)], &[(i32, i32)]) =
-                    if id == "ZA" { (&DIAG, &ORTH) } else { (&ORTH, &DIAG) };
+                let (steps, hops): (&[Sq], &[Sq]) = if id == "ZA" { (&DIAG, &ORTH) } else { (&ORTH, &DIAG) };
                 for &(dx, dy) in steps {
                     add(&mut out, (from.0 + dx, from.1 + dy), Mode::Both);
                     add(&mut out, (from.0 + 2 * dx, from.1 + 2 * dy), Mode::Both);
