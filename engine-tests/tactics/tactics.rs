@@ -105,13 +105,14 @@ fn solutions_are_confirmed_by_exhaustive_search() {
     }
 }
 
-/// The search finds each forced win at depth 2N+1, with the right distance.
+/// The search finds each forced win at depth 2N+2 (one ply of slack for late-move
+/// reductions), with the right distance.
 #[test]
 fn search_finds_every_forced_win() {
     for c in cases() {
         let v = Variant::builtin(&c.variant).unwrap();
         let pos = Position::from_fen(&v, &c.fen).unwrap();
-        let r = search(&pos, 2 * c.n + 1);
+        let r = search(&pos, 2 * c.n + 2);
         let best = format_move(&v, r.best.expect("a move"));
         assert_eq!(r.score, Score::Mate(c.n as i32), "{}: best {best}", c.fen);
         assert!(c.winners.contains(&best), "{}: {best} is not a winning move", c.fen);
@@ -182,4 +183,61 @@ fn self_play_moves_are_always_legal() {
             }
         }
     }
+}
+
+/// With one thread the search is deterministic: the same position, depth and hash size give the
+/// same move, score and node count.
+#[test]
+fn one_thread_search_is_deterministic() {
+    for name in Variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap();
+        let pos = Position::start(&v);
+        let a = search(&pos, 5);
+        let b = search(&pos, 5);
+        assert_eq!((a.best, a.score, a.nodes, a.pv.clone()), (b.best, b.score, b.nodes, b.pv.clone()), "{name}");
+    }
+}
+
+/// A search told to stop before it starts still answers at once with a legal move.
+#[test]
+fn stopped_search_still_returns_a_legal_move() {
+    for name in Variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap();
+        let mut pos = Position::start(&v);
+        let mut s = Searcher::new(8, 2);
+        let stop = AtomicBool::new(true);
+        let r = s.search(&pos, &Limits { infinite: true, ..Limits::default() }, 1, &stop, &mut |_| {});
+        let m = r.best.expect("a move");
+        assert!(legal_move_list(&mut pos).contains(&m), "{name}");
+    }
+}
+
+/// MultiPV gives distinct first moves, best first.
+#[test]
+fn multipv_lines_are_distinct_and_ordered() {
+    let v = Variant::builtin("chu").unwrap();
+    let pos = Position::start(&v);
+    let mut s = Searcher::new(16, 1);
+    let stop = AtomicBool::new(false);
+    let mut last: Vec<kyodai::search::Info> = Vec::new();
+    s.search(&pos, &Limits::depth(4), 3, &stop, &mut |i| {
+        if i.multipv == 1 {
+            last.clear();
+        }
+        last.push(i.clone());
+    });
+    assert_eq!(last.len(), 3);
+    let firsts: BTreeSet<_> = last.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts.len(), 3);
+    let cp = |s: Score| match s {
+        Score::Cp(c) => c,
+        Score::Mate(m) => {
+            if m > 0 {
+                100_000 - m
+            } else {
+                -100_000 - m
+            }
+        }
+    };
+    assert!(cp(last[0].score) >= cp(last[1].score) && cp(last[1].score) >= cp(last[2].score));
 }

@@ -232,6 +232,9 @@ fn iterate(
             }
             break;
         }
+        // Lines found one after another can come out of order (later slots see a fuller
+        // table); report them best first.
+        new_lines.sort_by(|a, b| b.score.cmp(&a.score));
         lines = new_lines;
         completed_depth = depth;
         let elapsed = tm.elapsed();

@@ -192,8 +192,13 @@ impl<'a> Worker<'a> {
     /// Terminal and drawn positions below the root; `None` to search on.
     fn terminal(&mut self, ply: usize) -> Option<i32> {
         let us = self.pos.side();
-        if self.pos.royal_count(us) == 0 {
+        // The same material loss conditions as the referee: no royal left, or a bare king where
+        // the game has that rule (the side to move is judged first).
+        if crate::outcome::loss_condition(&self.pos, us).is_some() {
             return Some(-MATE + ply as i32);
+        }
+        if crate::outcome::loss_condition(&self.pos, us.flip()).is_some() {
+            return Some(MATE - ply as i32);
         }
         let rules = &self.pos.variant().rules;
         if rules.repetition == Repetition::DrawThird && self.pos.rev_plies() >= 4 && self.pos.prior_occurrences() >= 1 {
