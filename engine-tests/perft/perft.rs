@@ -66,12 +66,7 @@ fn texts_of(v: &Arc<Variant>, list: &[kyodai::Move]) -> Result<BTreeSet<String>,
     }
 }
 
-fn diff_report(
-    fen: &str,
-    what: &str,
-    engine: &BTreeSet<String>,
-    reference: &BTreeSet<String>,
-) -> Option<String> {
+fn diff_report(fen: &str, what: &str, engine: &BTreeSet<String>, reference: &BTreeSet<String>) -> Option<String> {
     if engine == reference {
         return None;
     }
@@ -127,9 +122,7 @@ fn compare_makes(v: &Arc<Variant>, game: Game, fen: &str) -> Vec<String> {
         let (e, rf) = (pos.to_fen(), r.make(rm).to_fen());
         pos.unmake(m, u);
         if e != rf {
-            out.push(format!(
-                "MISMATCH after {t}\n  FEN before: {fen}\n  engine:     {e}\n  reference:  {rf}"
-            ));
+            out.push(format!("MISMATCH after {t}\n  FEN before: {fen}\n  engine:     {e}\n  reference:  {rf}"));
         }
         if pos.to_fen() != fen_normal(v, fen) {
             out.push(format!("MISMATCH: unmake of {t} does not restore {fen}"));
@@ -153,13 +146,7 @@ fn check_all(game: Game, fens: &[String]) {
         failures.extend(compare_makes(&v, game, fen));
     }
     eprintln!("{game:?}: compared {} positions", fens.len());
-    assert!(
-        failures.is_empty(),
-        "{} of {} positions differ:\n{}",
-        failures.len(),
-        fens.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {} positions differ:\n{}", failures.len(), fens.len(), failures.join("\n"));
 }
 
 /// A small fixed-seed generator (xorshift64*), so random games are reproducible.
@@ -190,13 +177,7 @@ impl Rng {
 /// - after each move, the engine's FEN with the reference's own make.
 ///
 /// Returns the number of positions compared and the failures.
-fn random_game(
-    v: &Arc<Variant>,
-    game: Game,
-    fen: &str,
-    plies: usize,
-    seed: u64,
-) -> (usize, Vec<String>) {
+fn random_game(v: &Arc<Variant>, game: Game, fen: &str, plies: usize, seed: u64) -> (usize, Vec<String>) {
     let mut rng = Rng::new(seed);
     let mut pos = Position::from_fen(v, fen).expect("start FEN");
     let mut r = RefPos::from_fen(game, fen).expect("reference FEN");
@@ -207,7 +188,9 @@ fn random_game(
         let fen_now = pos.to_fen();
         let ref_fen = r.to_fen();
         if fen_now != ref_fen {
-            failures.push(format!("MISMATCH after make (seed {seed})\n  engine FEN:    {fen_now}\n  reference FEN: {ref_fen}"));
+            failures.push(format!(
+                "MISMATCH after make (seed {seed})\n  engine FEN:    {fen_now}\n  reference FEN: {ref_fen}"
+            ));
             break;
         }
         compared += 1;
@@ -221,8 +204,7 @@ fn random_game(
         match texts_of(v, &buf) {
             Err(e) => failures.push(format!("MISMATCH (incremental)\n  FEN: {fen_now}\n  {e}")),
             Ok(es) => {
-                if let Some(f) = diff_report(&fen_now, "incrementally made position", &es, &rtexts)
-                {
+                if let Some(f) = diff_report(&fen_now, "incrementally made position", &es, &rtexts) {
                     failures.push(f);
                 }
             }
@@ -231,13 +213,10 @@ fn random_game(
             break;
         }
         // Choose a move, sorted by text so the game depends on the rules only.
-        let mut sorted: Vec<(String, &reference::RMove)> =
-            rmoves.iter().map(|m| (move_text(game, m), m)).collect();
+        let mut sorted: Vec<(String, &reference::RMove)> = rmoves.iter().map(|m| (move_text(game, m), m)).collect();
         sorted.sort_by(|a, b| a.0.cmp(&b.0));
-        let sharp: Vec<&(String, &reference::RMove)> = sorted
-            .iter()
-            .filter(|(_, m)| m.promo.is_some() || !r.captured_squares(m).is_empty())
-            .collect();
+        let sharp: Vec<&(String, &reference::RMove)> =
+            sorted.iter().filter(|(_, m)| m.promo.is_some() || !r.captured_squares(m).is_empty()).collect();
         let (text, rm) = if !sharp.is_empty() && rng.below(2) == 0 {
             let k = rng.below(sharp.len());
             (sharp[k].0.clone(), sharp[k].1)
@@ -270,12 +249,7 @@ fn run_random_games(game: Game, starts: &[String], games_per_start: usize, seed0
         }
     }
     eprintln!("{game:?}: random games compared {total} positions");
-    assert!(
-        failures.is_empty(),
-        "{} failures in random games:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} failures in random games:\n{}", failures.len(), failures.join("\n"));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -357,36 +331,30 @@ fn chu_rule_fens() -> Vec<String> {
     let c3 = "12/11k/12/12/4p7/4n7/12/4N7/12/12/K11/12 w - 1";
     let mut v: Vec<String> = vec![
         CHU_START.into(),
-        chu_fen(&[("f6", "N")], "w - 1"),              // C2
-        c3.into(),                                     // C3
-        chu_fen(&[("e5", "N"), ("e7", "n")], "w - 1"), // C3 without the Pawn
-        chu_fen(&[("e5", "N"), ("e7", "n"), ("e1", "r")], "w - 1"), // C4
-        chu_fen(&[("e6", "N"), ("e7", "n"), ("e8", "p")], "w - 1"), // C5
-        chu_fen(
-            &[("e5", "N"), ("e6", "s"), ("e7", "n"), ("e8", "p")],
-            "w - 1",
-        ), // C6
-        chu_fen(
-            &[("e5", "N"), ("e6", "i"), ("e7", "n"), ("e8", "p")],
-            "w - 1",
-        ), // C6 Go-Between
-        "12/11k/12/12/12/4n7/4G7/12/2g9/12/K11/12 w c4 1".into(), // C7a
-        "12/11k/12/12/12/4n7/4G7/12/2g9/12/K11/12 w - 1".into(), // C7a without Rule B
-        chu_fen(&[("e5", "N"), ("e7", "n"), ("c4", "g")], "w c4 1"), // C7b
-        "12/11k/12/12/12/4n7/4G7/2g9/2N9/12/K11/12 w - 1".into(), // C7c
-        chu_fen(&[("f6", "+H")], "w - 1"),             // C8 Falcon
-        chu_fen(&[("f6", "+D")], "w - 1"),             // C8 Eagle
-        chu_fen(&[("e8", "+H"), ("e9", "p"), ("e10", "p")], "w - 1"), // C8 Falcon captures
-        chu_fen(&[("e8", "S")], "w - 1"),              // C9
-        chu_fen(&[("e9", "S")], "w - 1"),              // C10
-        chu_fen(&[("e9", "S"), ("d10", "p"), ("e10", "p")], "w - 1"), // C10 captures
-        chu_fen(&[("e9", "S"), ("d8", "p")], "w - 1"), // C11
-        chu_fen(&[("e11", "P")], "w - 1"),             // C12
-        chu_fen(&[("e10", "P")], "w - 1"),             // C12
-        chu_fen(&[("e6", "L")], "w - 1"),              // C12 Lance
-        "12/11k/12/12/4n7/4G7/4G7/12/12/12/K11/12 w - 1".into(), // C14
-        chu_fen(&[("f6", "O")], "w - 1"),              // C15 Kirin
-        chu_fen(&[("f6", "X")], "w - 1"),              // C15 Phoenix
+        chu_fen(&[("f6", "N")], "w - 1"),                                        // C2
+        c3.into(),                                                               // C3
+        chu_fen(&[("e5", "N"), ("e7", "n")], "w - 1"),                           // C3 without the Pawn
+        chu_fen(&[("e5", "N"), ("e7", "n"), ("e1", "r")], "w - 1"),              // C4
+        chu_fen(&[("e6", "N"), ("e7", "n"), ("e8", "p")], "w - 1"),              // C5
+        chu_fen(&[("e5", "N"), ("e6", "s"), ("e7", "n"), ("e8", "p")], "w - 1"), // C6
+        chu_fen(&[("e5", "N"), ("e6", "i"), ("e7", "n"), ("e8", "p")], "w - 1"), // C6 Go-Between
+        "12/11k/12/12/12/4n7/4G7/12/2g9/12/K11/12 w c4 1".into(),                // C7a
+        "12/11k/12/12/12/4n7/4G7/12/2g9/12/K11/12 w - 1".into(),                 // C7a without Rule B
+        chu_fen(&[("e5", "N"), ("e7", "n"), ("c4", "g")], "w c4 1"),             // C7b
+        "12/11k/12/12/12/4n7/4G7/2g9/2N9/12/K11/12 w - 1".into(),                // C7c
+        chu_fen(&[("f6", "+H")], "w - 1"),                                       // C8 Falcon
+        chu_fen(&[("f6", "+D")], "w - 1"),                                       // C8 Eagle
+        chu_fen(&[("e8", "+H"), ("e9", "p"), ("e10", "p")], "w - 1"),            // C8 Falcon captures
+        chu_fen(&[("e8", "S")], "w - 1"),                                        // C9
+        chu_fen(&[("e9", "S")], "w - 1"),                                        // C10
+        chu_fen(&[("e9", "S"), ("d10", "p"), ("e10", "p")], "w - 1"),            // C10 captures
+        chu_fen(&[("e9", "S"), ("d8", "p")], "w - 1"),                           // C11
+        chu_fen(&[("e11", "P")], "w - 1"),                                       // C12
+        chu_fen(&[("e10", "P")], "w - 1"),                                       // C12
+        chu_fen(&[("e6", "L")], "w - 1"),                                        // C12 Lance
+        "12/11k/12/12/4n7/4G7/4G7/12/12/12/K11/12 w - 1".into(),                 // C14
+        chu_fen(&[("f6", "O")], "w - 1"),                                        // C15 Kirin
+        chu_fen(&[("f6", "X")], "w - 1"),                                        // C15 Phoenix
         // C16-like: a Crown Prince keeps the first player alive without its King.
         "12/11k/12/12/12/12/12/5+E6/12/12/12/12 w - 1".into(),
         "12/11k/12/12/12/12/12/5+E6/12/12/12/12 b - 1".into(),
@@ -408,10 +376,7 @@ fn mirror_fen(game: Game, fen: &str) -> String {
                 Game::Bigorra => (x, n - 1 - y),
                 Game::Chu => (n - 1 - x, n - 1 - y),
             };
-            m.set(
-                (x, y),
-                r.at(src).clone().map(|(c, id)| (reference::other(c), id)),
-            );
+            m.set((x, y), r.at(src).clone().map(|(c, id)| (reference::other(c), id)));
         }
     }
     m.side = reference::other(r.side);
@@ -446,12 +411,7 @@ fn replay_sample_game() -> Vec<String> {
         let m = ms
             .iter()
             .find(|m| move_text(Game::Bigorra, m) == t)
-            .unwrap_or_else(|| {
-                panic!(
-                    "reference: sample-game move {t} is not legal in {}",
-                    r.to_fen()
-                )
-            });
+            .unwrap_or_else(|| panic!("reference: sample-game move {t} is not legal in {}", r.to_fen()));
         r = r.make(m);
         fens.push(r.to_fen());
     }
@@ -466,9 +426,7 @@ fn ref_piece_moves(game: Game, fen: &str, from: &str) -> BTreeSet<String> {
     let r = RefPos::from_fen(game, fen).unwrap();
     r.legal_texts()
         .into_iter()
-        .filter(|t| {
-            t.starts_with(from) && !t[from.len()..].starts_with(|c: char| c.is_ascii_digit())
-        })
+        .filter(|t| t.starts_with(from) && !t[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
         .collect()
 }
 
@@ -506,33 +464,18 @@ fn reference_reproduces_bigorra_rules_examples() {
         assert_eq!(got.len(), n, "{from} in {}: {got:?}", f[i]);
     }
     // Specific sets.
-    let k1: BTreeSet<String> = [
-        "e3e2", "e3d3", "e3e4", "e3d1", "e3e1", "e3c3", "e3c4", "e3d5",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let k1: BTreeSet<String> =
+        ["e3e2", "e3d3", "e3e4", "e3d1", "e3e1", "e3c3", "e3c4", "e3d5"].iter().map(|s| s.to_string()).collect();
     assert_eq!(ref_piece_moves(g, &f[7], "e3"), k1);
     assert!(ref_piece_moves(g, &f[11], "f10").contains("f10e11"));
     assert!(!ref_piece_moves(g, &f[12], "f10").contains("f10e11"));
     // P-1: the FEN after d14d16.
     let r = RefPos::from_fen(g, &f[20]).unwrap();
-    let m = r
-        .legal_moves()
-        .into_iter()
-        .find(|m| move_text(g, m) == "d14d16")
-        .unwrap();
+    let m = r.legal_moves().into_iter().find(|m| move_text(g, m) == "d14d16").unwrap();
     assert_eq!(r.make(&m).to_fen(), f[21]);
     // G-1.
     assert_eq!(RefPos::from_fen(g, &f[22]).unwrap().legal_texts().len(), 0);
-    assert_eq!(
-        RefPos::from_fen(g, &f[23])
-            .unwrap()
-            .legal_texts()
-            .into_iter()
-            .collect::<Vec<_>>(),
-        vec!["a16b15"]
-    );
+    assert_eq!(RefPos::from_fen(g, &f[23]).unwrap().legal_texts().into_iter().collect::<Vec<_>>(), vec!["a16b15"]);
     // §7 and §9.1.
     let start = RefPos::from_fen(g, BIGORRA_START).unwrap();
     assert_eq!(start.legal_moves().len(), 52);
@@ -561,17 +504,8 @@ fn reference_reproduces_bigorra_rules_examples() {
     let fens = sample_game_fens();
     for (i, (fields, n)) in table.iter().enumerate() {
         let fen = &fens[i + 1];
-        assert!(
-            fen.ends_with(fields),
-            "ply {}: {fen} should end with {fields}",
-            i + 1
-        );
-        assert_eq!(
-            RefPos::from_fen(g, fen).unwrap().legal_moves().len(),
-            *n,
-            "ply {}: {fen}",
-            i + 1
-        );
+        assert!(fen.ends_with(fields), "ply {}: {fen} should end with {fields}", i + 1);
+        assert_eq!(RefPos::from_fen(g, fen).unwrap().legal_moves().len(), *n, "ply {}: {fen}", i + 1);
     }
     assert_eq!(fens[20], BIGORRA_PLY20);
     assert_eq!(fens[fens.len() - 1], BIGORRA_FINAL);
@@ -622,19 +556,10 @@ fn reference_reproduces_chu_rules_examples() {
     for t in ["e8e9,e9e8", "e8e9", "e8e10", "e8e9,e9e10"] {
         assert!(falcon.contains(t), "{t}");
     }
-    assert_eq!(
-        ref_piece_moves(g, &f[19], "e11")
-            .into_iter()
-            .collect::<Vec<_>>(),
-        vec!["e11e12"]
-    );
+    assert_eq!(ref_piece_moves(g, &f[19], "e11").into_iter().collect::<Vec<_>>(), vec!["e11e12"]);
     // C7c: after e6e7 the counter-strike is on; the Gold c5 may not retake on c4.
     let r = RefPos::from_fen(g, &f[11]).unwrap();
-    let m = r
-        .legal_moves()
-        .into_iter()
-        .find(|m| move_text(g, m) == "e6e7")
-        .unwrap();
+    let m = r.legal_moves().into_iter().find(|m| move_text(g, m) == "e6e7").unwrap();
     let r2 = r.make(&m);
     assert!(r2.to_fen().contains(" b e7 "), "{}", r2.to_fen());
     let t2 = r2.legal_texts();
@@ -644,10 +569,7 @@ fn reference_reproduces_chu_rules_examples() {
     r3.side = 'b';
     assert!(r3.legal_texts().contains("e8e7,e7e6"));
     // C16: royals.
-    assert!(!RefPos::from_fen(g, &f[25])
-        .unwrap()
-        .legal_texts()
-        .is_empty());
+    assert!(!RefPos::from_fen(g, &f[25]).unwrap().legal_texts().is_empty());
     let no_royal = RefPos::from_fen(g, "12/11k/12/12/12/12/12/5N6/12/12/12/12 w - 1").unwrap();
     assert!(no_royal.legal_texts().is_empty());
     // C1.
@@ -733,13 +655,7 @@ fn chu_rules_positions_match_reference() {
     let mut fens = chu_rule_fens();
     fens.extend(with_mirrors(
         Game::Chu,
-        &[
-            CHU_MELEE,
-            CHU_MELEE_CS,
-            CHU_BRIDGE_PROTECTOR,
-            CHU_KIRIN_TAKES_LION,
-            CHU_KIRIN_TAKES_LION_AFTER,
-        ],
+        &[CHU_MELEE, CHU_MELEE_CS, CHU_BRIDGE_PROTECTOR, CHU_KIRIN_TAKES_LION, CHU_KIRIN_TAKES_LION_AFTER],
     ));
     check_all(Game::Chu, &fens);
 }
@@ -770,13 +686,8 @@ fn bigorra_random_games_match_reference() {
     // From the start, from positions along the sample game, and from the promotion position.
     // 20 to 120 plies each; the seeds are fixed.
     let fens = sample_game_fens();
-    let starts: Vec<String> = vec![
-        BIGORRA_START.into(),
-        fens[100].clone(),
-        fens[250].clone(),
-        fens[400].clone(),
-        BIGORRA_PROMOTIONS.into(),
-    ];
+    let starts: Vec<String> =
+        vec![BIGORRA_START.into(), fens[100].clone(), fens[250].clone(), fens[400].clone(), BIGORRA_PROMOTIONS.into()];
     run_random_games(Game::Bigorra, &starts, 8, 1000);
     // Sparse positions (King's leap, e.p., pins), where Kings walk into contact.
     let sparse = with_mirrors(Game::Bigorra, &[&bigorra_rule_fens()[7], &bigorra_rule_fens()[11], BIGORRA_EP_PIN]);

@@ -60,13 +60,7 @@ pub struct RMove {
 
 impl RMove {
     fn plain(from: Sq, to: Sq) -> RMove {
-        RMove {
-            from,
-            to,
-            mid: None,
-            ep_victim: None,
-            promo: None,
-        }
+        RMove { from, to, mid: None, ep_victim: None, promo: None }
     }
 }
 
@@ -138,16 +132,7 @@ fn fam(a: i32, b: i32) -> Vec<Sq> {
 
 const ORTH: [Sq; 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAG: [Sq; 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const ALL8: [Sq; 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
+const ALL8: [Sq; 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
 
 impl RefPos {
     // ---------------------------------------------------------------- FEN
@@ -204,11 +189,7 @@ impl RefPos {
                 if x >= n {
                     return Err(format!("rank {r} too long"));
                 }
-                let colour = if colour_letter.is_ascii_uppercase() {
-                    'w'
-                } else {
-                    'b'
-                };
+                let colour = if colour_letter.is_ascii_uppercase() { 'w' } else { 'b' };
                 board[y as usize][x as usize] = Some((colour, id));
                 x += 1;
             }
@@ -266,11 +247,7 @@ impl RefPos {
                             s += &run.to_string();
                             run = 0;
                         }
-                        let t = if *c == 'w' {
-                            id.to_ascii_uppercase()
-                        } else {
-                            id.to_ascii_lowercase()
-                        };
+                        let t = if *c == 'w' { id.to_ascii_uppercase() } else { id.to_ascii_lowercase() };
                         if self.game == Game::Bigorra && t.len() > 1 {
                             s += &format!("({t})");
                         } else {
@@ -304,16 +281,10 @@ impl RefPos {
                     lr.push('-');
                 }
                 let ep = self.ep.map(sq_name).unwrap_or_else(|| "-".into());
-                format!(
-                    "{b} {} {lr} {ep} {} {}",
-                    self.side, self.halfmove, self.fullmove
-                )
+                format!("{b} {} {lr} {ep} {} {}", self.side, self.halfmove, self.fullmove)
             }
             Game::Chu => {
-                let cs = self
-                    .counter_strike
-                    .map(sq_name)
-                    .unwrap_or_else(|| "-".into());
+                let cs = self.counter_strike.map(sq_name).unwrap_or_else(|| "-".into());
                 format!("{b} {} {cs} {}", self.side, self.fullmove)
             }
         }
@@ -457,17 +428,11 @@ impl RefPos {
         };
         // Identity by effect: the text names the effect exactly, so deduplicate by text.
         let mut seen = BTreeSet::new();
-        moves
-            .into_iter()
-            .filter(|m| seen.insert(move_text(self.game, m)))
-            .collect()
+        moves.into_iter().filter(|m| seen.insert(move_text(self.game, m))).collect()
     }
 
     pub fn legal_texts(&self) -> BTreeSet<String> {
-        self.legal_moves()
-            .iter()
-            .map(|m| move_text(self.game, m))
-            .collect()
+        self.legal_moves().iter().map(|m| move_text(self.game, m)).collect()
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
@@ -598,13 +563,7 @@ impl RefPos {
                 } else {
                     None
                 };
-                out.push(RMove {
-                    from,
-                    to,
-                    mid: None,
-                    ep_victim,
-                    promo,
-                });
+                out.push(RMove { from, to, mid: None, ep_victim, promo });
             };
             // Leaps (§2.1): empty or enemy target.
             for &(dx, dy) in Self::bigorra_leaps(id) {
@@ -650,24 +609,15 @@ impl RefPos {
             }
             // Bent sliders (§2.2).
             let bent: Vec<(Sq, Vec<Sq>)> = match id {
-                "G" => DIAG
-                    .iter()
-                    .map(|&(sx, sy)| ((sx, sy), vec![(sx, 0), (0, sy)]))
-                    .collect(),
+                "G" => DIAG.iter().map(|&(sx, sy)| ((sx, sy), vec![(sx, 0), (0, sy)])).collect(),
                 "U" => vec![
                     ((0, 1), vec![(1, 1), (-1, 1)]),
                     ((0, -1), vec![(1, -1), (-1, -1)]),
                     ((1, 0), vec![(1, 1), (1, -1)]),
                     ((-1, 0), vec![(-1, 1), (-1, -1)]),
                 ],
-                "SH" => DIAG
-                    .iter()
-                    .map(|&(sx, sy)| ((sx, sy), vec![(0, sy)]))
-                    .collect(),
-                "SN" => vec![
-                    ((0, 1), vec![(1, 1), (-1, 1)]),
-                    ((0, -1), vec![(1, -1), (-1, -1)]),
-                ],
+                "SH" => DIAG.iter().map(|&(sx, sy)| ((sx, sy), vec![(0, sy)])).collect(),
+                "SN" => vec![((0, 1), vec![(1, 1), (-1, 1)]), ((0, -1), vec![(1, -1), (-1, -1)])],
                 _ => vec![],
             };
             for (s, conts) in bent {
@@ -732,12 +682,9 @@ impl RefPos {
                     // X is diagonally forward of us; the victim stands on L, just behind X
                     // as seen from the capturer (on the capturer's own rank).
                     let l = (x.0, x.1 - fwd);
-                    let victim_ok = matches!(self.at(l), Some((col, vid)) if *col != c && matches!(vid.as_str(), "P" | "S" | "PR"));
-                    if x.1 == from.1 + fwd
-                        && (x.0 - from.0).abs() == 1
-                        && self.at(x).is_none()
-                        && victim_ok
-                    {
+                    let victim_ok =
+                        matches!(self.at(l), Some((col, vid)) if *col != c && matches!(vid.as_str(), "P" | "S" | "PR"));
+                    if x.1 == from.1 + fwd && (x.0 - from.0).abs() == 1 && self.at(x).is_none() && victim_ok {
                         push(&mut *out, x, false, Some(l));
                     }
                 }
@@ -746,9 +693,7 @@ impl RefPos {
     }
 
     fn king_square(&self, c: char) -> Option<Sq> {
-        self.squares_of(c)
-            .into_iter()
-            .find(|&s| self.id_at(s) == Some("K"))
+        self.squares_of(c).into_iter().find(|&s| self.id_at(s) == Some("K"))
     }
 
     /// Brute force (§3.1): does any pseudo-legal capturing move of `by` hit `s`?
@@ -830,16 +775,11 @@ impl RefPos {
             return Vec::new();
         }
         let c = self.side;
-        self.chu_pseudo(c)
-            .into_iter()
-            .filter(|m| self.chu_lion_rules_allow(m))
-            .collect()
+        self.chu_pseudo(c).into_iter().filter(|m| self.chu_lion_rules_allow(m)).collect()
     }
 
     pub fn chu_has_royal(&self, c: char) -> bool {
-        self.squares_of(c)
-            .iter()
-            .any(|&s| matches!(self.id_at(s), Some("K") | Some("+E")))
+        self.squares_of(c).iter().any(|&s| matches!(self.id_at(s), Some("K") | Some("+E")))
     }
 
     /// §7.1 Rules A and B.
@@ -855,15 +795,10 @@ impl RefPos {
         // Rule A.
         if mover_is_lion && m.to != m.from && cheb(m.from, m.to) == 2 && takes_lion(&m.to) {
             let others: Vec<&Sq> = caps.iter().filter(|&&s| s != m.to).collect();
-            let no_bridge = others
-                .iter()
-                .all(|&&s| matches!(self.id_at(s), Some("P") | Some("I")));
+            let no_bridge = others.iter().all(|&&s| matches!(self.id_at(s), Some("P") | Some("I")));
             if no_bridge {
                 let after = self.make(m);
-                let attacked = after
-                    .chu_pseudo(other(c))
-                    .iter()
-                    .any(|e| after.captured_squares(e).contains(&m.to));
+                let attacked = after.chu_pseudo(other(c)).iter().any(|e| after.captured_squares(e).contains(&m.to));
                 if attacked {
                     return false;
                 }
@@ -885,17 +820,7 @@ impl RefPos {
         let mut out = Vec::new();
         // Owner-relative directions: the second player's are turned through 180°.
         let o = |d: Sq| if c == 'w' { d } else { (-d.0, -d.1) };
-        let dirs = [
-            (0, 1),
-            (0, -1),
-            (-1, 0),
-            (1, 0),
-            (-1, 1),
-            (1, 1),
-            (-1, -1),
-            (1, -1),
-        ]
-        .map(o);
+        let dirs = [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)].map(o);
         for from in self.squares_of(c) {
             let id = self.id_at(from).unwrap().to_string();
             let spec = chu_spec(&id);
@@ -944,21 +869,9 @@ impl RefPos {
                             base.push(RMove::plain(from, s2));
                         }
                         if self.on(s1) && self.is_enemy(s1, c) {
-                            base.push(RMove {
-                                from,
-                                to: from,
-                                mid: Some(s1),
-                                ep_victim: None,
-                                promo: None,
-                            });
+                            base.push(RMove { from, to: from, mid: Some(s1), ep_victim: None, promo: None });
                             if free(s2) {
-                                base.push(RMove {
-                                    from,
-                                    to: s2,
-                                    mid: Some(s1),
-                                    ep_victim: None,
-                                    promo: None,
-                                });
+                                base.push(RMove { from, to: s2, mid: Some(s1), ep_victim: None, promo: None });
                             }
                         }
                         if self.on(s1) && self.at(s1).is_none() {
@@ -987,21 +900,9 @@ impl RefPos {
                             for &(ex, ey) in &ALL8 {
                                 let y = (x.0 + ex, x.1 + ey);
                                 if y == from {
-                                    base.push(RMove {
-                                        from,
-                                        to: from,
-                                        mid: Some(x),
-                                        ep_victim: None,
-                                        promo: None,
-                                    });
+                                    base.push(RMove { from, to: from, mid: Some(x), ep_victim: None, promo: None });
                                 } else if free(y) {
-                                    base.push(RMove {
-                                        from,
-                                        to: y,
-                                        mid: Some(x),
-                                        ep_victim: None,
-                                        promo: None,
-                                    });
+                                    base.push(RMove { from, to: y, mid: Some(x), ep_victim: None, promo: None });
                                 }
                             }
                         }
@@ -1028,10 +929,7 @@ impl RefPos {
                         if !forced {
                             out.push(m.clone());
                         }
-                        out.push(RMove {
-                            promo: Some(p),
-                            ..m
-                        });
+                        out.push(RMove { promo: Some(p), ..m });
                     }
                     _ => out.push(m),
                 }

@@ -26,10 +26,7 @@ fn chu() -> Arc<Variant> {
 }
 
 fn sq(name: &str) -> Square {
-    chu()
-        .shape
-        .parse_square(name)
-        .unwrap_or_else(|e| panic!("square {name}: {e:?}"))
+    chu().shape.parse_square(name).unwrap_or_else(|e| panic!("square {name}: {e:?}"))
 }
 
 fn pos(fen: &str) -> Position {
@@ -48,11 +45,7 @@ fn all_moves(p: &mut Position) -> BTreeSet<String> {
 /// The legal moves of the piece on `from`, as canonical text.
 fn moves_from(p: &mut Position, from: &str) -> BTreeSet<String> {
     let s = sq(from);
-    legal_move_list(p)
-        .into_iter()
-        .filter(|m| m.from == s)
-        .map(text)
-        .collect()
+    legal_move_list(p).into_iter().filter(|m| m.from == s).map(text).collect()
 }
 
 fn moves_of(fen: &str, from: &str) -> BTreeSet<String> {
@@ -120,10 +113,7 @@ fn board(pieces: &[(&str, &str)]) -> String {
     let mut grid: Vec<Vec<Option<&str>>> = vec![vec![None; 12]; 12];
     for &(s, t) in pieces {
         let (f, r) = coords(s);
-        assert!(
-            grid[(r - 1) as usize][f as usize].is_none(),
-            "two pieces on {s}"
-        );
+        assert!(grid[(r - 1) as usize][f as usize].is_none(), "two pieces on {s}");
         grid[(r - 1) as usize][f as usize] = Some(t);
     }
     let mut rows = Vec::new();
@@ -170,8 +160,7 @@ fn is_illegal(p: &mut Position, t: &str) -> bool {
 
 /// (upper-case ID such as `+E`, owner) of the piece on `s`.
 fn piece_on(p: &Position, s: &str) -> Option<(String, Color)> {
-    p.piece_at(sq(s))
-        .map(|pc| (p.variant().piece(pc.kind()).id.clone(), pc.color()))
+    p.piece_at(sq(s)).map(|pc| (p.variant().piece(pc.kind()).id.clone(), pc.color()))
 }
 
 /// The squares from `files` (inclusive letters) x `ranks` (inclusive), minus `except`.
@@ -198,16 +187,7 @@ fn lion_set(from: &str, targets: &[String], extra: &[&str]) -> BTreeSet<String> 
 
 /// Owner-relative directions in the column order of the section 2 tables:
 /// f, b, l, r, fl, fr, bl, br (first player's view; the second player's is turned 180°).
-const DIRS: [(i32, i32); 8] = [
-    (0, 1),
-    (0, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (1, 1),
-    (-1, -1),
-    (1, -1),
-];
+const DIRS: [(i32, i32); 8] = [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)];
 
 /// The direction cells of sections 2.1 and 2.2 (`-` none, `1` step, `S` slide, `J2` leap to
 /// the second square). Lion-power pieces are tested with explicit sets instead.
@@ -281,19 +261,13 @@ fn suffixes(id: &str, c: Color, from_rank: i32, to_rank: i32, capture: bool) -> 
 
 /// The legal moves the rules file gives the (non-lion) piece on `from` in `p`.
 fn expected_moves(p: &Position, from: &str) -> BTreeSet<String> {
-    let pc = p
-        .piece_at(sq(from))
-        .unwrap_or_else(|| panic!("no piece on {from}"));
+    let pc = p.piece_at(sq(from)).unwrap_or_else(|| panic!("no piece on {from}"));
     let color = pc.color();
     let id = p.variant().piece(pc.kind()).id.clone();
     let (f0, r0) = coords(from);
     let mut out = BTreeSet::new();
     for (cell, (dx, dy)) in cells(&id).iter().zip(DIRS) {
-        let (dx, dy) = if color == Color::White {
-            (dx, dy)
-        } else {
-            (-dx, -dy)
-        };
+        let (dx, dy) = if color == Color::White { (dx, dy) } else { (-dx, -dy) };
         let (first, last) = match *cell {
             "-" => continue,
             "1" => (1, 1),
@@ -348,8 +322,7 @@ fn c1_start_moves_by_piece_type() {
     let mut p = Position::start(&chu());
     let expected = set(&[
         // 10 Pawns (d4 and i4 are blocked by the Go-Betweens)
-        "a4a5", "b4b5", "c4c5", "e4e5", "f4f5", "g4g5", "h4h5", "j4j5", "k4k5", "l4l5",
-        // 2 Go-Betweens
+        "a4a5", "b4b5", "c4c5", "e4e5", "f4f5", "g4g5", "h4h5", "j4j5", "k4k5", "l4l5", // 2 Go-Betweens
         "d5d6", "i5i6", // Lion 5
         "f3e5", "f3f5", "f3g5", "f3h5", "f3d2", // Kirin 1
         "f2d2", // Blind Tigers 2
@@ -460,10 +433,8 @@ fn setup_matches_section_3() {
 // Section 2 / 4: piece moves
 // ------------------------------------------------------------------------------------------
 
-const START_TYPES: [&str; 21] = [
-    "K", "N", "Q", "D", "H", "R", "B", "V", "M", "E", "T", "G", "F", "O", "X", "A", "L", "S", "C",
-    "I", "P",
-];
+const START_TYPES: [&str; 21] =
+    ["K", "N", "Q", "D", "H", "R", "B", "V", "M", "E", "T", "G", "F", "O", "X", "A", "L", "S", "C", "I", "P"];
 
 /// Section 2.1: each non-lion start type alone on f6 moves exactly as its direction cells
 /// say, including the promotion choices of section 6 for targets in ranks 9-12.
@@ -500,11 +471,7 @@ fn start_types_alone_on_f6() {
         assert_moves(&got, &want, &format!("{id} on f6"));
         assert_eq!(got.len(), n, "{id} on f6");
     }
-    assert_eq!(
-        counts.len() + 1,
-        START_TYPES.len(),
-        "every start type but the Lion (C2)"
-    );
+    assert_eq!(counts.len() + 1, START_TYPES.len(), "every start type but the Lion (C2)");
 }
 
 /// Section 2.2: each non-lion promoted type alone on f6 (no promotion ever).
@@ -533,10 +500,7 @@ fn promoted_types_alone_on_f6() {
         let got = moves_from(&mut p, "f6");
         assert_moves(&got, &expected_moves(&f, "f6"), &format!("{id} on f6"));
         assert_eq!(got.len(), n, "{id} on f6");
-        assert!(
-            got.iter().all(|m| !m.ends_with('+')),
-            "{id} promoted again: {got:?}"
-        );
+        assert!(got.iter().all(|m| !m.ends_with('+')), "{id} promoted again: {got:?}");
     }
 }
 
@@ -572,16 +536,15 @@ fn crowded(piece: &str) -> String {
 /// enemies, never land on friends; Kirin and Phoenix J2 moves leap over the first square.
 #[test]
 fn pieces_blocked_and_leaping_in_a_crowd() {
-    for id in START_TYPES.iter().filter(|&&id| id != "N").copied().chain([
-        "+E", "+V", "+M", "+T", "+A", "+L", "+P", "+X", "+R", "+B", "+G", "+F", "+S", "+C", "+I",
-    ]) {
+    for id in START_TYPES
+        .iter()
+        .filter(|&&id| id != "N")
+        .copied()
+        .chain(["+E", "+V", "+M", "+T", "+A", "+L", "+P", "+X", "+R", "+B", "+G", "+F", "+S", "+C", "+I"])
+    {
         let f = pos(&crowded(id));
         let mut p = f.clone();
-        assert_moves(
-            &moves_from(&mut p, "f6"),
-            &expected_moves(&f, "f6"),
-            &format!("{id} on f6 in the crowd"),
-        );
+        assert_moves(&moves_from(&mut p, "f6"), &expected_moves(&f, "f6"), &format!("{id} on f6 in the crowd"));
     }
     // Hand-checked spot sets.
     assert_moves(
@@ -596,13 +559,7 @@ fn pieces_blocked_and_leaping_in_a_crowd() {
     );
     assert_moves(
         &moves_of(&crowded("Q"), "f6"),
-        &with_from(
-            "f6",
-            &[
-                "f5", "f4", "e6", "d6", "c6", "b6", "a6", "g6", "e7", "g7", "g5", "h4", "i3", "j2",
-                "k1",
-            ],
-        ),
+        &with_from("f6", &["f5", "f4", "e6", "d6", "c6", "b6", "a6", "g6", "e7", "g7", "g5", "h4", "i3", "j2", "k1"]),
         "Free King in the crowd",
     );
 }
@@ -613,22 +570,11 @@ fn pieces_blocked_and_leaping_in_a_crowd() {
 fn second_player_pieces_are_rotated() {
     assert_moves(
         &moves_of(&fen_k(&[("e7", "l")], 'b'), "e7"),
-        &with_from(
-            "e7",
-            &["e6", "e5", "e4", "e4+", "e3", "e3+", "e2", "e2+", "e1+"],
-        ),
+        &with_from("e7", &["e6", "e5", "e4", "e4+", "e3", "e3+", "e2", "e2+", "e1+"]),
         "Black Lance e7",
     );
-    assert_moves(
-        &moves_of(&fen_k(&[("e5", "p")], 'b'), "e5"),
-        &with_from("e5", &["e4", "e4+"]),
-        "Black Pawn e5",
-    );
-    assert_moves(
-        &moves_of(&fen_k(&[("e2", "p")], 'b'), "e2"),
-        &with_from("e2", &["e1"]),
-        "Black Pawn e2",
-    );
+    assert_moves(&moves_of(&fen_k(&[("e5", "p")], 'b'), "e5"), &with_from("e5", &["e4", "e4+"]), "Black Pawn e5");
+    assert_moves(&moves_of(&fen_k(&[("e2", "p")], 'b'), "e2"), &with_from("e2", &["e1"]), "Black Pawn e2");
     assert_moves(
         &moves_of(&fen_k(&[("e2", "p"), ("e1", "G")], 'b'), "e2"),
         &with_from("e2", &["e1+"]),
@@ -643,11 +589,7 @@ fn second_player_pieces_are_rotated() {
         let lower = id.to_ascii_lowercase();
         let f = pos(&fen_k(&[("g7", &lower)], 'b'));
         let mut p = f.clone();
-        assert_moves(
-            &moves_from(&mut p, "g7"),
-            &expected_moves(&f, "g7"),
-            &format!("Black {id} on g7"),
-        );
+        assert_moves(&moves_from(&mut p, "g7"), &expected_moves(&f, "g7"), &format!("Black {id} on g7"));
     }
 }
 
@@ -657,16 +599,8 @@ fn second_player_pieces_are_rotated() {
 fn no_check_rule() {
     // Black Rook on b12 attacks the whole b-file, Black Rook a12 attacks the King on a2.
     let f = fen_k(&[("b12", "r"), ("a12", "r"), ("h1", "G")], 'w');
-    assert_moves(
-        &moves_of(&f, "a2"),
-        &with_from("a2", &["a1", "a3", "b1", "b2", "b3"]),
-        "King a2",
-    );
-    assert_moves(
-        &moves_of(&f, "h1"),
-        &with_from("h1", &["h2", "g1", "i1", "g2", "i2"]),
-        "Gold h1 ignores the check",
-    );
+    assert_moves(&moves_of(&f, "a2"), &with_from("a2", &["a1", "a3", "b1", "b2", "b3"]), "King a2");
+    assert_moves(&moves_of(&f, "h1"), &with_from("h1", &["h2", "g1", "i1", "g2", "i2"]), "Gold h1 ignores the check");
     let mut p = pos(&f);
     assert_eq!(outcome(&mut p), None, "no checkmate rule (section 9)");
 }
@@ -692,22 +626,14 @@ fn c3_distant_protected_lion() {
     assert_eq!(fen_k(&[("e8", "p"), ("e7", "n"), ("e5", "N")], 'w'), C3);
     let targets = block(('c', 'g'), (3, 7), &["e5"]);
     let without_e7: Vec<String> = targets.iter().filter(|t| *t != "e7").cloned().collect();
-    assert_moves(
-        &moves_of(C3, "e5"),
-        &lion_set("e5", &without_e7, &["e5e5"]),
-        "C3 (24)",
-    );
+    assert_moves(&moves_of(C3, "e5"), &lion_set("e5", &without_e7, &["e5e5"]), "C3 (24)");
     let mut p = pos(C3);
     assert!(is_illegal(&mut p, "e5e7"));
     assert!(parse_move(&mut p, "e5e6").is_ok());
 
     // Without the Pawn: 25 moves, e5e7 legal.
     let free = fen_k(&[("e7", "n"), ("e5", "N")], 'w');
-    assert_moves(
-        &moves_of(&free, "e5"),
-        &lion_set("e5", &targets, &["e5e5"]),
-        "C3 without the Pawn (25)",
-    );
+    assert_moves(&moves_of(&free, "e5"), &lion_set("e5", &targets, &["e5e5"]), "C3 without the Pawn (25)");
 }
 
 /// Section 13 C4 / 7.1 Rule A.2: protection through the Lion's vacated origin counts.
@@ -716,11 +642,7 @@ fn c4_protection_through_vacated_origin() {
     let f = fen_k(&[("e7", "n"), ("e5", "N"), ("e1", "r")], 'w');
     let targets: Vec<String> = block(('c', 'g'), (3, 7), &["e5", "e7"]);
     let got = moves_of(&f, "e5");
-    assert_moves(
-        &got,
-        &lion_set("e5", &targets, &["e5e5"]),
-        "C4 (24, no capture)",
-    );
+    assert_moves(&got, &lion_set("e5", &targets, &["e5e5"]), "C4 (24, no capture)");
 }
 
 /// Section 7.1 Rule A.2: protectors of every kind count (King, Lion jump, Horned Falcon's
@@ -728,10 +650,7 @@ fn c4_protection_through_vacated_origin() {
 #[test]
 fn rule_a_protectors_and_promoted_kirin() {
     // Protected by the enemy King on e8 (the only Black royal).
-    let f = format!(
-        "{} w - 1",
-        board(&[("a2", "K"), ("e8", "k"), ("e7", "n"), ("e5", "N")])
-    );
+    let f = format!("{} w - 1", board(&[("a2", "K"), ("e8", "k"), ("e7", "n"), ("e5", "N")]));
     assert!(!moves_of(&f, "e5").contains("e5e7"), "King protects");
     // Protected by another enemy Lion at distance 2 (g8).
     let f = fen_k(&[("g8", "n"), ("e7", "n"), ("e5", "N")], 'w');
@@ -739,21 +658,12 @@ fn rule_a_protectors_and_promoted_kirin() {
     // Protected by a Black Horned Falcon on e9 (forward is down: s1 e8, s2 e7), with e8
     // empty or holding a White piece it jumps over.
     let f = fen_k(&[("e9", "+h"), ("e7", "n"), ("e5", "N")], 'w');
-    assert!(
-        !moves_of(&f, "e5").contains("e5e7"),
-        "Falcon lion line protects"
-    );
+    assert!(!moves_of(&f, "e5").contains("e5e7"), "Falcon lion line protects");
     let f = fen_k(&[("e9", "+h"), ("e8", "G"), ("e7", "n"), ("e5", "N")], 'w');
-    assert!(
-        !moves_of(&f, "e5").contains("e5e7"),
-        "Falcon lion line protects over e8"
-    );
+    assert!(!moves_of(&f, "e5").contains("e5e7"), "Falcon lion line protects over e8");
     // Control: a Black Gold on e9 does not reach e7.
     let f = fen_k(&[("e9", "g"), ("e7", "n"), ("e5", "N")], 'w');
-    assert!(
-        moves_of(&f, "e5").contains("e5e7"),
-        "Gold e9 does not protect e7"
-    );
+    assert!(moves_of(&f, "e5").contains("e5e7"), "Gold e9 does not protect e7");
     // Target is a promoted Kirin.
     let f = fen_k(&[("e8", "p"), ("e7", "+o"), ("e5", "N")], 'w');
     assert_eq!(moves_of(&f, "e5").len(), 24);
@@ -795,27 +705,15 @@ fn lion_second_step_and_pass_conditions() {
     // Enemy Pawn e7, own Gold d8: hit-and-run via e7 cannot end on d8.
     let f = fen_k(&[("e6", "N"), ("e7", "p"), ("d8", "G")], 'w');
     let got = moves_of(&f, "e6");
-    assert!(
-        !got.contains("e6e7,e7d8") && !got.contains("e6d8"),
-        "{got:?}"
-    );
-    assert!(
-        got.contains("e6e7,e7e8") && got.contains("e6e7,e7e6"),
-        "{got:?}"
-    );
+    assert!(!got.contains("e6e7,e7d8") && !got.contains("e6d8"), "{got:?}");
+    assert!(got.contains("e6e7,e7e8") && got.contains("e6e7,e7e6"), "{got:?}");
     // Surrounded by eight enemy Pawns: captures, but no pass.
-    let ring: Vec<(&str, &str)> = ["d5", "e5", "f5", "d6", "f6", "d7", "e7", "f7"]
-        .iter()
-        .map(|&s| (s, "p"))
-        .collect();
+    let ring: Vec<(&str, &str)> = ["d5", "e5", "f5", "d6", "f6", "d7", "e7", "f7"].iter().map(|&s| (s, "p")).collect();
     let mut pieces = vec![("e6", "N")];
     pieces.extend(ring);
     let f = fen_k(&pieces, 'w');
     let got = moves_of(&f, "e6");
-    assert!(
-        !got.contains("e6e6"),
-        "no pass when every adjacent square is occupied"
-    );
+    assert!(!got.contains("e6e6"), "no pass when every adjacent square is occupied");
     let mut p = pos(&f);
     assert!(parse_move(&mut p, "@@@@").is_err());
     // Expected: the 16 distant squares, the 8 direct captures, and for each captured X every
@@ -850,53 +748,23 @@ fn lion_second_step_and_pass_conditions() {
 /// makes the distant Lion capture legal.
 #[test]
 fn c6_bridge_capture() {
-    let with = |bridge: &str| {
-        fen_k(
-            &[("e8", "p"), ("e7", "n"), ("e6", bridge), ("e5", "N")],
-            'w',
-        )
-    };
+    let with = |bridge: &str| fen_k(&[("e8", "p"), ("e7", "n"), ("e6", bridge), ("e5", "N")], 'w');
     let quiet = block(('c', 'g'), (3, 7), &["e5", "e6", "e7"]);
     let mut base = lion_set("e5", &quiet, &["e5e5"]);
     base.extend(
-        [
-            "e5e6",
-            "e5e6,e6e5",
-            "e5e6,e6d5",
-            "e5e6,e6f5",
-            "e5e6,e6d6",
-            "e5e6,e6f6",
-            "e5e6,e6d7",
-            "e5e6,e6f7",
-        ]
-        .iter()
-        .map(|s| s.to_string()),
+        ["e5e6", "e5e6,e6e5", "e5e6,e6d5", "e5e6,e6f5", "e5e6,e6d6", "e5e6,e6f6", "e5e6,e6d7", "e5e6,e6f7"]
+            .iter()
+            .map(|s| s.to_string()),
     );
     assert_eq!(base.len(), 31);
     let mut with_double = base.clone();
     with_double.insert("e5e6,e6e7".into());
 
-    assert_moves(
-        &moves_of(&with("s"), "e5"),
-        &with_double,
-        "C6 Silver bridge (32)",
-    );
-    assert_moves(
-        &moves_of(&with("i"), "e5"),
-        &base,
-        "C6 Go-Between is no bridge (31)",
-    );
-    assert_moves(
-        &moves_of(&with("p"), "e5"),
-        &base,
-        "a Pawn is no bridge (31)",
-    );
+    assert_moves(&moves_of(&with("s"), "e5"), &with_double, "C6 Silver bridge (32)");
+    assert_moves(&moves_of(&with("i"), "e5"), &base, "C6 Go-Between is no bridge (31)");
+    assert_moves(&moves_of(&with("p"), "e5"), &base, "a Pawn is no bridge (31)");
     // Promoted Pawn and Go-Between are bridges ("unpromoted Pawn or Go-Between").
-    assert_moves(
-        &moves_of(&with("+p"), "e5"),
-        &with_double,
-        "Tokin bridge (32)",
-    );
+    assert_moves(&moves_of(&with("+p"), "e5"), &with_double, "Tokin bridge (32)");
     assert_moves(&moves_of(&with("+i"), "e5"), &with_double, "+I bridge (32)");
 }
 
@@ -904,27 +772,15 @@ fn c6_bridge_capture() {
 #[test]
 fn c7a_counter_strike_forbids_non_lion() {
     let f = "12/11k/12/12/12/4n7/4G7/12/2g9/12/K11/12 w c4 1";
-    assert_eq!(
-        fen_k(&[("e7", "n"), ("e6", "G"), ("c4", "g")], 'w').replace(" - ", " c4 "),
-        f
-    );
+    assert_eq!(fen_k(&[("e7", "n"), ("e6", "G"), ("c4", "g")], 'w').replace(" - ", " c4 "), f);
     assert_eq!(pos(f).counter_strike(), Some(sq("c4")));
-    assert_moves(
-        &moves_of(f, "e6"),
-        &with_from("e6", &["e5", "d6", "f6", "d7", "f7"]),
-        "C7a (5)",
-    );
+    assert_moves(&moves_of(f, "e6"), &with_from("e6", &["e5", "d6", "f6", "d7", "f7"]), "C7a (5)");
     let mut p = pos(f);
     assert!(is_illegal(&mut p, "e6e7"));
     let g = f.replace(" c4 ", " - ");
-    assert_moves(
-        &moves_of(&g, "e6"),
-        &with_from("e6", &["e5", "d6", "f6", "d7", "f7", "e7"]),
-        "C7a without (6)",
-    );
+    assert_moves(&moves_of(&g, "e6"), &with_from("e6", &["e5", "d6", "f6", "d7", "f7", "e7"]), "C7a without (6)");
     // A non-Lion may still take a non-Lion.
-    let h =
-        fen_k(&[("e7", "n"), ("e6", "G"), ("c4", "g"), ("d7", "p")], 'w').replace(" - ", " c4 ");
+    let h = fen_k(&[("e7", "n"), ("e6", "G"), ("c4", "g"), ("d7", "p")], 'w').replace(" - ", " c4 ");
     assert!(moves_of(&h, "e6").contains("e6d7"));
 }
 
@@ -952,14 +808,8 @@ fn c7c_counter_strike_lasts_one_move() {
     let m = parse_move(&mut p, "e6e7").unwrap();
     let u = p.make(m);
     assert_eq!(p.counter_strike(), Some(sq("e7")));
-    assert_eq!(
-        p.to_fen(),
-        "12/11k/12/12/12/4G7/12/2g9/2N9/12/K11/12 b e7 1"
-    );
-    assert!(
-        is_illegal(&mut p, "c5c4"),
-        "Gold may not take the Lion right after"
-    );
+    assert_eq!(p.to_fen(), "12/11k/12/12/12/4G7/12/2g9/2N9/12/K11/12 b e7 1");
+    assert!(is_illegal(&mut p, "c5c4"), "Gold may not take the Lion right after");
     assert!(!moves_from(&mut p, "c5").contains("c5c4"));
     assert!(parse_move(&mut p, "c5d4").is_ok());
     p.unmake(m, u);
@@ -981,10 +831,7 @@ fn c7c_counter_strike_lasts_one_move() {
 /// promotes or not (judged before promotion); the new Lion is protected by it.
 #[test]
 fn kirin_takes_lion_and_promotes() {
-    let f = fen_k(
-        &[("e8", "O"), ("e10", "n"), ("e11", "g"), ("g11", "n")],
-        'w',
-    );
+    let f = fen_k(&[("e8", "O"), ("e10", "n"), ("e11", "g"), ("g11", "n")], 'w');
     let got = moves_of(&f, "e8");
     assert!(got.contains("e8e10") && got.contains("e8e10+"), "{got:?}");
     for t in ["e8e10+", "e8e10"] {
@@ -998,11 +845,7 @@ fn kirin_takes_lion_and_promotes() {
     // After the promotion the new Lion is protected by Rule B: the Gold may not take it.
     let mut p = pos(&f);
     play(&mut p, "e8e10+");
-    assert_moves(
-        &moves_from(&mut p, "e11"),
-        &with_from("e11", &["f10", "d10", "f11", "d11", "e12"]),
-        "+O on e10",
-    );
+    assert_moves(&moves_from(&mut p, "e11"), &with_from("e11", &["f10", "d10", "f11", "d11", "e12"]), "+O on e10");
     // Unpromoted, e10 holds a Kirin, which is no Lion: the Gold may take it.
     let mut p = pos(&f);
     play(&mut p, "e8e10");
@@ -1010,10 +853,7 @@ fn kirin_takes_lion_and_promotes() {
     let mut p = pos(&f);
     play(&mut p, "e8e10+");
     assert_eq!(piece_on(&p, "e10"), Some(("+O".into(), Color::White)));
-    assert_eq!(
-        p.to_fen(),
-        fen_k(&[("e10", "+O"), ("e11", "g"), ("g11", "n")], 'b').replace(" - ", " e10 ")
-    );
+    assert_eq!(p.to_fen(), fen_k(&[("e10", "+O"), ("e11", "g"), ("g11", "n")], 'b').replace(" - ", " e10 "));
 }
 
 /// Section 7.1 Rule B: a Horned Falcon taking a Lion on s1 triggers it; a Lion taking a Lion
@@ -1058,11 +898,7 @@ fn c8_falcon_and_eagle() {
         falcon.insert(format!("f6{t}"));
     }
     assert_eq!(falcon.len(), 40);
-    assert_moves(
-        &moves_of(&fen_k(&[("f6", "+H")], 'w'), "f6"),
-        &falcon,
-        "C8 Falcon",
-    );
+    assert_moves(&moves_of(&fen_k(&[("f6", "+H")], 'w'), "f6"), &falcon, "C8 Falcon");
 
     let mut eagle = with_from("f6", &["e7", "d8", "g7", "h8", "f6"]);
     for t in [
@@ -1076,11 +912,7 @@ fn c8_falcon_and_eagle() {
         eagle.insert(format!("f6{t}"));
     }
     assert_eq!(eagle.len(), 37);
-    assert_moves(
-        &moves_of(&fen_k(&[("f6", "+D")], 'w'), "f6"),
-        &eagle,
-        "C8 Eagle",
-    );
+    assert_moves(&moves_of(&fen_k(&[("f6", "+D")], 'w'), "f6"), &eagle, "C8 Eagle");
 }
 
 /// Section 13 C8: Falcon on e8 with enemy Pawns e9, e10: 37 slides + 4 captures, no pass.
@@ -1109,40 +941,22 @@ fn c8_falcon_line_captures() {
 fn lion_line_details() {
     // Falcon e8, own Gold e9: jump to e10 only on its forward line, no pass.
     let got = moves_of(&fen_k(&[("e8", "+H"), ("e9", "G")], 'w'), "e8");
-    assert!(
-        got.contains("e8e10") && !got.contains("e8e9") && !got.contains("e8e8"),
-        "{got:?}"
-    );
+    assert!(got.contains("e8e10") && !got.contains("e8e9") && !got.contains("e8e8"), "{got:?}");
     // Own piece on s2: step to s1 only (and the pass).
     let got = moves_of(&fen_k(&[("e8", "+H"), ("e10", "G")], 'w'), "e8");
-    assert!(
-        got.contains("e8e9") && !got.contains("e8e10") && got.contains("e8e8"),
-        "{got:?}"
-    );
+    assert!(got.contains("e8e9") && !got.contains("e8e10") && got.contains("e8e8"), "{got:?}");
     // Eagle f6 with one forward-diagonal s1 blocked by an own piece: still one pass.
     let got = moves_of(&fen_k(&[("f6", "+D"), ("e7", "G")], 'w'), "f6");
-    assert!(
-        got.contains("f6f6") && got.contains("f6d8") && !got.contains("f6e7"),
-        "{got:?}"
-    );
+    assert!(got.contains("f6f6") && got.contains("f6d8") && !got.contains("f6e7"), "{got:?}");
     // Both blocked by own pieces: no pass, jumps over both.
     let got = moves_of(&fen_k(&[("f6", "+D"), ("e7", "G"), ("g7", "G")], 'w'), "f6");
-    assert!(
-        !got.contains("f6f6") && got.contains("f6d8") && got.contains("f6h8"),
-        "{got:?}"
-    );
+    assert!(!got.contains("f6f6") && got.contains("f6d8") && got.contains("f6h8"), "{got:?}");
     // Eagle igui and double capture on its lion line; the line does not bend.
-    let got = moves_of(
-        &fen_k(&[("f6", "+D"), ("e7", "p"), ("d8", "p"), ("e8", "p")], 'w'),
-        "f6",
-    );
+    let got = moves_of(&fen_k(&[("f6", "+D"), ("e7", "p"), ("d8", "p"), ("e8", "p")], 'w'), "f6");
     for t in ["f6e7", "f6e7,e7f6", "f6e7,e7d8", "f6d8"] {
         assert!(got.contains(t), "{t} in {got:?}");
     }
-    assert!(
-        !got.contains("f6e7,e7e8") && !got.contains("f6e8"),
-        "lion line never bends: {got:?}"
-    );
+    assert!(!got.contains("f6e7,e7e8") && !got.contains("f6e8"), "lion line never bends: {got:?}");
 }
 
 /// Section 13 C14 / 10: the second player's Lion double capture, written `e8e7,e7e6`.
@@ -1182,11 +996,7 @@ fn c15_kirin_and_phoenix() {
 #[test]
 fn c9_entering_the_zone() {
     let f = fen_k(&[("e8", "S")], 'w');
-    assert_moves(
-        &moves_of(&f, "e8"),
-        &with_from("e8", &["d9", "d9+", "e9", "e9+", "f9", "f9+", "d7", "f7"]),
-        "C9",
-    );
+    assert_moves(&moves_of(&f, "e8"), &with_from("e8", &["d9", "d9+", "e9", "e9+", "f9", "f9+", "d7", "f7"]), "C9");
     let mut p = pos(&f);
     let plain = parse_move(&mut p, "e8e9").unwrap();
     assert_eq!(plain.promotion(), None, "no suffix = deferral");
@@ -1198,11 +1008,7 @@ fn c9_entering_the_zone() {
 #[test]
 fn c10_inside_the_zone() {
     let f = fen_k(&[("e9", "S")], 'w');
-    assert_moves(
-        &moves_of(&f, "e9"),
-        &with_from("e9", &["d10", "e10", "f10", "d8", "f8"]),
-        "C10",
-    );
+    assert_moves(&moves_of(&f, "e9"), &with_from("e9", &["d10", "e10", "f10", "d8", "f8"]), "C10");
     let mut p = pos(&f);
     assert!(is_illegal(&mut p, "e9e10+"));
     assert!(parse_move(&mut p, "e9e10").is_ok());
@@ -1218,11 +1024,7 @@ fn c10_inside_the_zone() {
 #[test]
 fn c11_capturing_out_of_the_zone() {
     let f = fen_k(&[("e9", "S"), ("d8", "p")], 'w');
-    assert_moves(
-        &moves_of(&f, "e9"),
-        &with_from("e9", &["d10", "e10", "f10", "d8", "d8+", "f8"]),
-        "C11",
-    );
+    assert_moves(&moves_of(&f, "e9"), &with_from("e9", &["d10", "e10", "f10", "d8", "d8+", "f8"]), "C11");
 }
 
 /// Section 6: captures outside the zone never promote; a capture entering it does.
@@ -1232,12 +1034,7 @@ fn captures_and_the_zone() {
     assert!(moves_of(&f, "e3").iter().all(|m| !m.ends_with('+')));
     let f = fen_k(&[("e6", "R"), ("e10", "p")], 'w');
     let got = moves_of(&f, "e6");
-    assert!(
-        got.contains("e6e10")
-            && got.contains("e6e10+")
-            && got.contains("e6e9+")
-            && got.contains("e6e9")
-    );
+    assert!(got.contains("e6e10") && got.contains("e6e10+") && got.contains("e6e9+") && got.contains("e6e9"));
     // HaChu accepts a Rook deferral e8e9; we generate both.
     let got = moves_of(&fen_k(&[("e8", "R")], 'w'), "e8");
     assert!(got.contains("e8e9") && got.contains("e8e9+"));
@@ -1262,36 +1059,21 @@ fn leave_and_reenter_the_zone() {
 fn c12_pawn_and_lance_at_the_last_rank() {
     // Pawn e11: e11e12 without promotion, then immobile.
     let f = fen_k(&[("e11", "P")], 'w');
-    assert_moves(
-        &moves_of(&f, "e11"),
-        &with_from("e11", &["e12"]),
-        "Pawn e11",
-    );
+    assert_moves(&moves_of(&f, "e11"), &with_from("e11", &["e12"]), "Pawn e11");
     let mut p = pos(&f);
     play(&mut p, "e11e12");
     assert_eq!(piece_on(&p, "e12"), Some(("P".into(), Color::White)));
     play(&mut p, "l11l10");
-    assert!(
-        moves_from(&mut p, "e12").is_empty(),
-        "the unpromoted Pawn on e12 is immobile"
-    );
+    assert!(moves_from(&mut p, "e12").is_empty(), "the unpromoted Pawn on e12 is immobile");
 
     // Pawn e10: e10e11 only; e10e11+ rejected.
     let f = fen_k(&[("e10", "P")], 'w');
-    assert_moves(
-        &moves_of(&f, "e10"),
-        &with_from("e10", &["e11"]),
-        "Pawn e10",
-    );
+    assert_moves(&moves_of(&f, "e10"), &with_from("e10", &["e11"]), "Pawn e10");
     assert!(is_illegal(&mut pos(&f), "e10e11+"));
 
     // A Pawn that entered without promoting cannot promote with a later non-capture.
     let mut p = pos(&fen_k(&[("d8", "P")], 'w'));
-    assert_moves(
-        &moves_from(&mut p, "d8"),
-        &with_from("d8", &["d9", "d9+"]),
-        "Pawn d8",
-    );
+    assert_moves(&moves_from(&mut p, "d8"), &with_from("d8", &["d9", "d9+"]), "Pawn d8");
     play(&mut p, "d8d9");
     assert_eq!(piece_on(&p, "d9"), Some(("P".into(), Color::White)));
     play(&mut p, "l11l10");
@@ -1300,28 +1082,16 @@ fn c12_pawn_and_lance_at_the_last_rank() {
 
     // A capture onto the last rank must promote.
     let f = fen_k(&[("e11", "P"), ("e12", "p")], 'w');
-    assert_moves(
-        &moves_of(&f, "e11"),
-        &with_from("e11", &["e12+"]),
-        "Pawn e11 takes e12",
-    );
+    assert_moves(&moves_of(&f, "e11"), &with_from("e11", &["e12+"]), "Pawn e11 takes e12");
     let mut p = pos(&f);
-    assert!(
-        parse_move(&mut p, "e11e12").unwrap().promotion().is_some(),
-        "deferral text = forced promotion"
-    );
+    assert!(parse_move(&mut p, "e11e12").unwrap().promotion().is_some(), "deferral text = forced promotion");
     assert!(parse_move(&mut p, "e11e12=").is_err());
 
     // Lance e6: 9 moves, e12 only with promotion.
     let f = fen_k(&[("e6", "L")], 'w');
     assert_moves(
         &moves_of(&f, "e6"),
-        &with_from(
-            "e6",
-            &[
-                "e7", "e8", "e9", "e9+", "e10", "e10+", "e11", "e11+", "e12+",
-            ],
-        ),
+        &with_from("e6", &["e7", "e8", "e9", "e9+", "e10", "e10+", "e11", "e11+", "e12+"]),
         "Lance e6",
     );
     let mut p = pos(&f);
@@ -1330,39 +1100,20 @@ fn c12_pawn_and_lance_at_the_last_rank() {
 
     // Lance inside the zone: reaches e12 unpromoted without capture, must promote capturing.
     let f = fen_k(&[("e10", "L")], 'w');
-    assert_moves(
-        &moves_of(&f, "e10"),
-        &with_from("e10", &["e11", "e12"]),
-        "Lance e10",
-    );
+    assert_moves(&moves_of(&f, "e10"), &with_from("e10", &["e11", "e12"]), "Lance e10");
     let mut p = pos(&f);
     play(&mut p, "e10e12");
     play(&mut p, "l11l10");
-    assert!(
-        moves_from(&mut p, "e12").is_empty(),
-        "the unpromoted Lance on e12 is immobile"
-    );
+    assert!(moves_from(&mut p, "e12").is_empty(), "the unpromoted Lance on e12 is immobile");
     let f = fen_k(&[("e10", "L"), ("e12", "p")], 'w');
-    assert_moves(
-        &moves_of(&f, "e10"),
-        &with_from("e10", &["e11", "e12+"]),
-        "Lance e10 takes e12",
-    );
+    assert_moves(&moves_of(&f, "e10"), &with_from("e10", &["e11", "e12+"]), "Lance e10 takes e12");
 }
 
 /// Sections 2.1 / 6: King, Lion and Free King never promote; promoted pieces never promote
 /// again.
 #[test]
 fn never_promoting_pieces() {
-    for (id, from) in [
-        ("K", "e8"),
-        ("Q", "e8"),
-        ("N", "e8"),
-        ("+B", "e8"),
-        ("+G", "e8"),
-        ("+I", "e8"),
-        ("+P", "e8"),
-    ] {
+    for (id, from) in [("K", "e8"), ("Q", "e8"), ("N", "e8"), ("+B", "e8"), ("+G", "e8"), ("+I", "e8"), ("+P", "e8")] {
         let f = fen_k(&[(from, id), ("e9", "p"), ("d9", "p")], 'w');
         let got = moves_of(&f, from);
         assert!(!got.is_empty());
@@ -1461,13 +1212,7 @@ fn capturing_the_last_royal_wins() {
     assert_eq!(outcome(&mut p), None);
     play(&mut p, "l1l11");
     assert_eq!(p.royal_count(Color::Black), 0);
-    assert_eq!(
-        outcome(&mut p),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::AllRoyalsCaptured
-        })
-    );
+    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
     assert!(legal_move_list(&mut p).is_empty());
     assert!(parse_move(&mut p, "l11l12").is_err());
 }
@@ -1476,16 +1221,7 @@ fn capturing_the_last_royal_wins() {
 /// second.
 #[test]
 fn c16_king_and_crown_prince() {
-    let f = format!(
-        "{} b - 1",
-        board(&[
-            ("a2", "K"),
-            ("c1", "+E"),
-            ("a12", "r"),
-            ("c12", "r"),
-            ("l11", "k")
-        ])
-    );
+    let f = format!("{} b - 1", board(&[("a2", "K"), ("c1", "+E"), ("a12", "r"), ("c12", "r"), ("l11", "k")]));
     let mut p = pos(&f);
     assert_eq!(p.royal_count(Color::White), 2);
     play(&mut p, "a12a2");
@@ -1495,59 +1231,29 @@ fn c16_king_and_crown_prince() {
     play(&mut p, "c1c2");
     play(&mut p, "c12c2");
     assert_eq!(p.royal_count(Color::White), 0);
-    assert_eq!(
-        outcome(&mut p),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: Reason::AllRoyalsCaptured
-        })
-    );
+    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::AllRoyalsCaptured }));
     assert!(legal_move_list(&mut p).is_empty());
 }
 
 /// Section 9: a Lion double move that removes the last two royals wins.
 #[test]
 fn lion_double_capture_of_both_royals() {
-    let f = format!(
-        "{} w - 1",
-        board(&[("a2", "K"), ("e6", "N"), ("e7", "k"), ("e8", "+e")])
-    );
+    let f = format!("{} w - 1", board(&[("a2", "K"), ("e6", "N"), ("e7", "k"), ("e8", "+e")]));
     let mut p = pos(&f);
     assert_eq!(p.royal_count(Color::Black), 2);
     play(&mut p, "e6e7,e7e8");
     assert_eq!(p.royal_count(Color::Black), 0);
-    assert_eq!(
-        outcome(&mut p),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::AllRoyalsCaptured
-        })
-    );
+    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
 }
 
 /// Section 9: the side to move without a legal move loses.
 #[test]
 fn no_legal_move_loses() {
     // White King a12 boxed in by its own Pawns, which cannot move either.
-    let f = format!(
-        "{} w - 1",
-        board(&[
-            ("a12", "K"),
-            ("b12", "P"),
-            ("a11", "P"),
-            ("b11", "P"),
-            ("l1", "k")
-        ])
-    );
+    let f = format!("{} w - 1", board(&[("a12", "K"), ("b12", "P"), ("a11", "P"), ("b11", "P"), ("l1", "k")]));
     let mut p = pos(&f);
     assert!(legal_move_list(&mut p).is_empty());
-    assert_eq!(
-        outcome(&mut p),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: Reason::NoLegalMove
-        })
-    );
+    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::NoLegalMove }));
     let mut q = pos(&f.replace(" w ", " b "));
     assert_eq!(outcome(&mut q), None);
 }
@@ -1575,10 +1281,7 @@ fn fen_round_trips_and_defaults() {
     assert_eq!(p.counter_strike(), None);
     assert_eq!(p.fullmove_number(), 1);
     // Full-move number optional.
-    assert_eq!(
-        pos(&format!("{board_only} b c4")).to_fen(),
-        format!("{board_only} b c4 1")
-    );
+    assert_eq!(pos(&format!("{board_only} b c4")).to_fen(), format!("{board_only} b c4 1"));
     // make/unmake restores the FEN.
     let mut p = Position::start(&chu());
     for m in legal_move_list(&mut p) {
@@ -1596,47 +1299,23 @@ fn fen_rejections() {
     let bad = [
         ("rank sum 13", "12/11k/12/12/12/12/12/12/12/12/K12/12 w - 1"),
         ("rank sum 11", "12/11k/12/12/12/12/12/12/12/12/K10/12 w - 1"),
-        (
-            "rank sum 13 by pieces",
-            "12/11k/12/12/12/12/12/12/12/12/K11P/12 w - 1",
-        ),
+        ("rank sum 13 by pieces", "12/11k/12/12/12/12/12/12/12/12/K11P/12 w - 1"),
         ("11 ranks", "12/11k/12/12/12/12/12/12/12/K11/12 w - 1"),
         ("13 ranks", "12/11k/12/12/12/12/12/12/12/12/12/K11/12 w - 1"),
-        (
-            "unknown letter Z",
-            "12/11k/12/12/12/12/12/12/12/12/K10Z/12 w - 1",
-        ),
-        (
-            "unknown letter w",
-            "12/11k/12/12/12/12/12/12/12/12/K10w/12 w - 1",
-        ),
-        (
-            "unknown letter J",
-            "12/11k/12/12/12/12/12/12/12/12/K10J/12 w - 1",
-        ),
+        ("unknown letter Z", "12/11k/12/12/12/12/12/12/12/12/K10Z/12 w - 1"),
+        ("unknown letter w", "12/11k/12/12/12/12/12/12/12/12/K10w/12 w - 1"),
+        ("unknown letter J", "12/11k/12/12/12/12/12/12/12/12/K10J/12 w - 1"),
         ("+K", "12/11k/12/12/12/12/12/12/12/12/K10+K/12 w - 1"),
         ("+N", "12/11k/12/12/12/12/12/12/12/12/K10+N/12 w - 1"),
         ("+Q", "12/11k/12/12/12/12/12/12/12/12/K10+Q/12 w - 1"),
         ("+n", "12/11k/12/12/12/12/12/12/12/12/K10+n/12 w - 1"),
         ("++P", "12/11k/12/12/12/12/12/12/12/12/K10++P/12 w - 1"),
         ("+ alone", "12/11k/12/12/12/12/12/12/12/12/K10+/12 w - 1"),
-        (
-            "no White royal",
-            "12/11k/12/12/12/12/12/12/12/12/12/12 w - 1",
-        ),
-        (
-            "no Black royal",
-            "12/12/12/12/12/12/12/12/12/12/K11/12 w - 1",
-        ),
+        ("no White royal", "12/11k/12/12/12/12/12/12/12/12/12/12 w - 1"),
+        ("no Black royal", "12/12/12/12/12/12/12/12/12/12/K11/12 w - 1"),
         ("side x", "12/11k/12/12/12/12/12/12/12/12/K11/12 x - 1"),
-        (
-            "bad counter-strike",
-            "12/11k/12/12/12/12/12/12/12/12/K11/12 w m13 1",
-        ),
-        (
-            "bad move number",
-            "12/11k/12/12/12/12/12/12/12/12/K11/12 w - x",
-        ),
+        ("bad counter-strike", "12/11k/12/12/12/12/12/12/12/12/K11/12 w m13 1"),
+        ("bad move number", "12/11k/12/12/12/12/12/12/12/12/K11/12 w - x"),
     ];
     for (why, f) in bad {
         assert!(Position::from_fen(&v, f).is_err(), "{why}: {f} accepted");
@@ -1660,39 +1339,10 @@ fn move_text_round_trips() {
         fen_k(&[("e8", "p"), ("e7", "n"), ("e6", "N")], 'w'),
         fen_k(&[("e8", "p"), ("e7", "n"), ("e6", "s"), ("e5", "N")], 'w'),
         "12/11k/12/12/12/4n7/4G7/12/2g9/12/K11/12 w c4 1".to_string(),
-        fen_k(
-            &[
-                ("e8", "+H"),
-                ("e9", "p"),
-                ("e10", "p"),
-                ("f6", "+D"),
-                ("e7", "p"),
-                ("g7", "p"),
-            ],
-            'w',
-        ),
+        fen_k(&[("e8", "+H"), ("e9", "p"), ("e10", "p"), ("f6", "+D"), ("e7", "p"), ("g7", "p")], 'w'),
         "12/11k/12/12/4n7/4G7/4G7/12/12/12/K11/12 b - 1".to_string(),
-        fen_k(
-            &[
-                ("e8", "S"),
-                ("e6", "L"),
-                ("e11", "P"),
-                ("g10", "p"),
-                ("h8", "O"),
-                ("h10", "n"),
-            ],
-            'w',
-        ),
-        fen_k(
-            &[
-                ("e5", "p"),
-                ("e7", "l"),
-                ("f6", "s"),
-                ("g7", "n"),
-                ("e1", "G"),
-            ],
-            'b',
-        ),
+        fen_k(&[("e8", "S"), ("e6", "L"), ("e11", "P"), ("g10", "p"), ("h8", "O"), ("h10", "n")], 'w'),
+        fen_k(&[("e5", "p"), ("e7", "l"), ("f6", "s"), ("g7", "n"), ("e1", "G")], 'b'),
     ];
     for f in fens {
         let mut p = pos(&f);
@@ -1717,14 +1367,7 @@ fn move_text_alternatives() {
     assert_eq!(text(pass), "f6f6");
     assert_eq!(parse_move(&mut p, "f6f6").unwrap(), pass);
     assert_eq!(parse_move(&mut p, "f6f7,f7f6").unwrap(), pass);
-    assert_eq!(
-        legal_move_list(&mut p)
-            .iter()
-            .filter(|m| m.is_pass())
-            .count(),
-        1,
-        "one pass"
-    );
+    assert_eq!(legal_move_list(&mut p).iter().filter(|m| m.is_pass()).count(), 1, "one pass");
 
     // Igui.
     let mut p = pos(&fen_k(&[("e8", "p"), ("e7", "n"), ("e6", "N")], 'w'));
