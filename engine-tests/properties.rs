@@ -599,3 +599,42 @@ fn smoke_fixed_seed_games_with_outcome() {
         }
     }
 }
+
+/// `generate_captures` (the quiescence search's generator) yields exactly the captures among
+/// the moves of `generate`, in random positions of every game.
+#[test]
+fn capture_generator_matches_filtered_generate() {
+    use kyodai::movegen::{generate, generate_captures, is_capture};
+    for name in Variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap();
+        for game in 0..8u64 {
+            let mut pos = Position::start(&v);
+            let mut seed = 0x1234_5678_9ABC_DEF0u64 ^ (game << 7);
+            for _ply in 0..120 {
+                let mut all = Vec::new();
+                generate(&pos, &mut all);
+                let mut want: Vec<_> = all.iter().copied().filter(|&m| is_capture(&pos, m)).collect();
+                let mut got = Vec::new();
+                generate_captures(&pos, &mut got);
+                want.sort();
+                got.sort();
+                assert_eq!(got, want, "{name}: {}", pos.to_fen());
+                let legal = legal_move_list(&mut pos);
+                if legal.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Prefer captures half of the time, so positions get sparse.
+                let caps: Vec<_> = legal.iter().copied().filter(|&m| is_capture(&pos, m)).collect();
+                let m = if seed % 2 == 0 && !caps.is_empty() {
+                    caps[(seed >> 8) as usize % caps.len()]
+                } else {
+                    legal[(seed >> 8) as usize % legal.len()]
+                };
+                pos.make(m);
+            }
+        }
+    }
+}

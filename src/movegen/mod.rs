@@ -139,6 +139,108 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     }
 }
 
+/// Whether `m` removes at least one piece (a capture, igui, hop or en-passant capture).
+#[inline]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    m.kind == crate::moves::MoveKind::EnPassant
+        || m.mids().any(|s| !pos.is_empty(s))
+        || (m.to != m.from && !pos.is_empty(m.to))
+}
+
+/// Keeps only the captures among `out[start..]`.
+fn retain_captures(pos: &Position, out: &mut Vec<Move>, start: usize) {
+    let mut w = start;
+    for r in start..out.len() {
+        if is_capture(pos, out[r]) {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// The pseudo-legal captures of the side to move (what a quiescence search tries): exactly the
+/// moves of [`generate`] that remove a piece. Plain atoms skip their quiet targets; pieces with
+/// powers, and games with relays, take the general path and are filtered, so each power's
+/// rules stay in one place.
+pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    let v = pos.variant();
+    if v.tables.relay.any() {
+        let start = out.len();
+        generate(pos, out);
+        retain_captures(pos, out, start);
+        return;
+    }
+    let them = us.flip();
+    for &from in pos.pieces(us) {
+        let piece = pos.piece_at(from).unwrap();
+        let km = &v.tables.moves[us][piece.kind().index()];
+        if km.needs_dedup
+            || km.lion
+            || !km.lion_lines.is_empty()
+            || !km.bents.is_empty()
+            || !km.shoot.is_empty()
+            || !km.hop_captures.is_empty()
+        {
+            let start = out.len();
+            generate_from(pos, from, out);
+            retain_captures(pos, out, start);
+            continue;
+        }
+        for l in &km.leaps {
+            if !l.mode.captures {
+                continue;
+            }
+            let to = from.offset(l.delta);
+            let cell = pos.cell(to);
+            if cell == OFF || !l.path.is_empty() && l.path.iter().any(|&d| pos.cell(from.offset(d)) != EMPTY) {
+                continue;
+            }
+            if cell == EMPTY {
+                if l.ep && pos.ep_square() == Some(to) {
+                    promotion::push(pos, piece, Move::en_passant(from, to), true, true, out);
+                }
+            } else if is_color(cell, them) {
+                promotion::push(pos, piece, Move::new(from, to), true, l.dist == 1, out);
+            }
+        }
+        for s in &km.slides {
+            if !s.mode.captures {
+                continue;
+            }
+            let mut to = from;
+            for step in 1..=s.max as u32 {
+                to = to.offset(s.delta);
+                let cell = pos.cell(to);
+                if cell == EMPTY {
+                    continue;
+                }
+                if step >= s.min as u32 && is_color(cell, them) {
+                    promotion::push(pos, piece, Move::new(from, to), true, step == 1, out);
+                }
+                break;
+            }
+        }
+        for &d in &km.hops {
+            let mut to = from.offset(d);
+            while pos.cell(to) == EMPTY {
+                to = to.offset(d);
+            }
+            if pos.cell(to) == OFF {
+                continue;
+            }
+            to = to.offset(d);
+            while pos.cell(to) == EMPTY {
+                to = to.offset(d);
+            }
+            if is_color(pos.cell(to), them) {
+                promotion::push(pos, piece, Move::new(from, to), true, false, out);
+            }
+        }
+    }
+}
+
 /// The pseudo-legal moves of the piece on `from` when its side is to move: its own moves and
 /// the moves its friends relay to it.
 pub fn generate_piece(pos: &Position, from: Square, out: &mut Vec<Move>) {

@@ -49,6 +49,9 @@ impl Piece {
     }
 }
 
+/// Mixed into the history key of a null-move position (see `make_null`).
+const NULL_MOVE_SALT: u64 = 0x6E75_6C6C_6D6F_7665;
+
 /// One reversible change made by `make`.
 #[derive(Clone, Copy, Debug)]
 enum Op {
@@ -576,8 +579,9 @@ impl Position {
         self.side = self.side.flip();
         self.rev_plies += 1;
         self.hash ^= self.state_key(false);
-        let k = self.repetition_key();
-        self.history.push(k);
+        // A null move is no move of the game: its position must never count as an occurrence
+        // for the repetition rules, so it is recorded under a key no real position has.
+        self.history.push(self.repetition_key() ^ NULL_MOVE_SALT);
         undo
     }
 

@@ -5,8 +5,8 @@ use super::time::{Limits, TimeManager};
 use super::tt::{encode_move, Bound, TranspositionTable};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::Evaluator;
-use crate::legality::{in_check, is_legal_pseudo};
-use crate::movegen::generate;
+use crate::legality::{in_check, try_make};
+use crate::movegen::{generate, generate_captures};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::variant::{Legality, NoMoves, Repetition};
@@ -145,9 +145,7 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn is_capture(&self, m: Move) -> bool {
-        m.kind == MoveKind::EnPassant
-            || m.mids().any(|s| !self.pos.is_empty(s))
-            || (m.to != m.from && !self.pos.is_empty(m.to))
+        crate::movegen::is_capture(&self.pos, m)
     }
 
     /// Value of everything `m` captures (for ordering).
@@ -358,12 +356,9 @@ impl<'a> Worker<'a> {
             if ply == 0 && self.root_excluded.contains(&m) {
                 continue;
             }
-            if !is_legal_pseudo(&mut self.pos, m) {
-                continue;
-            }
-            legal += 1;
             let capture = self.is_capture(m);
-            let u = self.pos.make(m);
+            let Some(u) = try_make(&mut self.pos, m) else { continue };
+            legal += 1;
             // Extend moves that put the opponent's last royal (or King) in danger.
             let gives_check = self.in_danger();
             let ext = i32::from(gives_check && ply < MAX_PLY / 2);
@@ -440,7 +435,7 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Quiescence: captures (and promotions) until the position is quiet. A side whose last
+    /// Quiescence: captures until the position is quiet. A side whose last
     /// royal is attacked may not stand pat for the first few plies: it must answer.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
         self.pv[ply].clear();
@@ -472,17 +467,17 @@ impl<'a> Worker<'a> {
         let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
         buf.clear();
         gen_buf.clear();
-        generate(&self.pos, &mut gen_buf);
+        if evasion {
+            generate(&self.pos, &mut gen_buf);
+        } else {
+            generate_captures(&self.pos, &mut gen_buf);
+        }
         for &m in &gen_buf {
             if evasion {
                 buf.push((m, 0));
                 continue;
             }
-            let capture = self.is_capture(m);
-            if !(capture || m.promotion().is_some() && qply == 0) {
-                continue;
-            }
-            if capture && m.promotion().is_none() {
+            if m.promotion().is_none() {
                 let gain = self.victims(m);
                 if stand + gain + QS_DELTA_MARGIN < alpha {
                     continue;
@@ -498,11 +493,8 @@ impl<'a> Worker<'a> {
         let mut legal = 0;
         for i in 0..buf.len() {
             let m = Self::pick(&mut buf, i);
-            if !is_legal_pseudo(&mut self.pos, m) {
-                continue;
-            }
+            let Some(u) = try_make(&mut self.pos, m) else { continue };
             legal += 1;
-            let u = self.pos.make(m);
             let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
             self.pos.unmake(m, u);
             if self.stopped {
