@@ -37,6 +37,7 @@ pub fn default_depth(v: &Variant) -> u32 {
     match v.name.as_str() {
         "bigorra" => 7,
         "chu" => 9,
+        "scirocco" => 10,
         _ => 6,
     }
 }

@@ -10,6 +10,27 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// `println!` for the command-line tools: when stdout is closed early (`kyodai moves | head`),
+/// exit quietly instead of panicking.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `print!` with the same behaviour as `outln!`.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "kyodai",
@@ -224,8 +245,8 @@ fn analyze(a: AnalyzeArgs) -> Result<(), Fail> {
     let pos = setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, setup: None, moves: a.moves })?;
     let mut p = pos.clone();
     if let Some(o) = outcome(&mut p) {
-        println!("info string game over: {o}");
-        println!("bestmove (none)");
+        outln!("info string game over: {o}");
+        outln!("bestmove (none)");
         return Ok(());
     }
     let v = Arc::clone(pos.variant());
@@ -239,7 +260,7 @@ fn analyze(a: AnalyzeArgs) -> Result<(), Fail> {
     let stop = AtomicBool::new(false);
     let r = searcher.search(&pos, &limits, a.multipv, &stop, &mut |i| {
         let pv: Vec<String> = i.pv.iter().map(|m| format_move(&v, *m)).collect();
-        println!(
+        outln!(
             "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
             i.depth,
             i.seldepth,
@@ -253,8 +274,8 @@ fn analyze(a: AnalyzeArgs) -> Result<(), Fail> {
         );
     });
     match r.best {
-        Some(m) => println!("bestmove {}", format_move(&v, m)),
-        None => println!("bestmove (none)"),
+        Some(m) => outln!("bestmove {}", format_move(&v, m)),
+        None => outln!("bestmove (none)"),
     }
     Ok(())
 }
@@ -319,11 +340,11 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Usi => run_stdio(Some(Protocol::Usi)),
         Command::Xboard => run_stdio(Some(Protocol::Xboard)),
         Command::Variants => {
-            println!("{:<10} {:<12} {:>7} {:>6} {:>15}", "name", "title", "board", "types", "pieces per side");
+            outln!("{:<10} {:<12} {:>7} {:>6} {:>15}", "name", "title", "board", "types", "pieces per side");
             for n in Variant::builtin_names() {
                 let v = Variant::builtin(n).map_err(|e| Fail(e.to_string()))?;
                 let pos = Position::start(&v);
-                println!(
+                outln!(
                     "{:<10} {:<12} {:>7} {:>6} {:>15}",
                     v.name,
                     v.title,
@@ -346,8 +367,8 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 // Colours alternate from game to game.
                 let players = if g % 2 == 1 { [white, black] } else { [black, white] };
                 let name = |p: kyodai::selfplay::Player| format!("{p:?}").to_lowercase();
-                println!("game {g}: {} from {}", v.title, start.to_fen());
-                println!("white: {}, black: {}", name(players[0]), name(players[1]));
+                outln!("game {g}: {} from {}", v.title, start.to_fen());
+                outln!("white: {}, black: {}", name(players[0]), name(players[1]));
                 let rec = kyodai::selfplay::play_match_game(
                     &start,
                     players,
@@ -361,12 +382,12 @@ fn run(cli: Cli) -> Result<(), Fail> {
                         }
                     },
                 );
-                println!("{}", rec.move_text());
+                outln!("{}", rec.move_text());
                 let reason = match rec.outcome {
                     Some(o) => o.to_string(),
                     None => format!("unfinished after {} plies", rec.moves.len()),
                 };
-                println!("result: {} ({reason})\n", rec.result_tag());
+                outln!("result: {} ({reason})\n", rec.result_tag());
             }
         }
         Command::Bench { variant, depth } => {
@@ -383,7 +404,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 let d = depth.unwrap_or_else(|| kyodai::bench::default_depth(&v));
                 let r = kyodai::bench::run(&v, d);
                 let s = r.time.as_secs_f64();
-                println!(
+                outln!(
                     "{:<10} depth {:>2} nodes {:>10} time {:>7.3} s nps {:>9.0}",
                     v.name,
                     d,
@@ -394,16 +415,16 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 nodes += r.nodes;
                 secs += s;
             }
-            println!("Total nodes: {nodes}");
-            println!("Nodes per second: {:.0}", nodes as f64 / secs.max(1e-9));
+            outln!("Total nodes: {nodes}");
+            outln!("Nodes per second: {:.0}", nodes as f64 / secs.max(1e-9));
         }
         Command::Pieces { variant } => {
             let v = load_variant(&variant, &[])?;
-            print!("{}", kyodai::variant::table::piece_table(&v));
+            out!("{}", kyodai::variant::table::piece_table(&v));
         }
         Command::Show(a) => {
             let mut pos = setup(&a)?;
-            print!("{}", show(&mut pos));
+            out!("{}", show(&mut pos));
         }
         Command::Moves(a) => {
             let mut pos = setup(&a)?;
@@ -411,7 +432,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
             let mut texts: Vec<String> = legal_move_list(&mut pos).into_iter().map(|m| format_move(&v, m)).collect();
             texts.sort();
             for t in texts {
-                println!("{t}");
+                outln!("{t}");
             }
         }
         Command::Perft { pos: a, depth, divide: div, threads, repetition } => {
@@ -431,10 +452,10 @@ fn run(cli: Cli) -> Result<(), Fail> {
                 let mut lines: Vec<(String, u64)> = counts.iter().map(|(m, n)| (format_move(&v, *m), *n)).collect();
                 lines.sort();
                 for (t, n) in lines {
-                    println!("{t}: {n}");
+                    outln!("{t}: {n}");
                 }
             }
-            println!("Nodes searched: {total}");
+            outln!("Nodes searched: {total}");
             eprintln!("time {:.3} s, {:.0} nodes per second", secs, total as f64 / secs.max(1e-9));
         }
     }
