@@ -37,6 +37,8 @@ const ORDER_TT: i32 = 2_000_000;
 const ORDER_CAPTURE: i32 = 1_000_000;
 const ORDER_KILLER: [i32; 2] = [900_000, 800_000];
 const HISTORY_MAX: i32 = 500_000;
+/// Entries of the per-thread evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 pub(crate) struct Worker<'a> {
     pub pos: Position,
@@ -62,6 +64,8 @@ pub(crate) struct Worker<'a> {
     gen_bufs: Vec<Vec<Move>>,
     quiet_bufs: Vec<Vec<Move>>,
     pv: Vec<Vec<Move>>,
+    /// Static evaluations by position hash (direct-mapped; `(hash, score)`).
+    eval_cache: Vec<(u64, i32)>,
 }
 
 impl<'a> Worker<'a> {
@@ -101,6 +105,7 @@ impl<'a> Worker<'a> {
             gen_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             quiet_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
         }
     }
 
@@ -219,6 +224,19 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The static evaluation, through a small cache: the same position is evaluated again and
+    /// again by quiescence stand-pat and the null-move test.
+    fn evaluate(&mut self) -> i32 {
+        let h = self.pos.hash();
+        let i = (h as usize) & (EVAL_CACHE_SIZE - 1);
+        if self.eval_cache[i].0 == h && h != 0 {
+            return self.eval_cache[i].1;
+        }
+        let e = self.ev.evaluate(&self.pos);
+        self.eval_cache[i] = (h, e);
+        e
+    }
+
     // ----- move ordering -----
 
     fn score_moves(&self, buf: &mut [(Move, i32)], tt_move: u64, ply: usize) {
@@ -295,7 +313,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.ev.evaluate(&self.pos);
+            return self.evaluate();
         }
         let pv_node = beta - alpha > 1;
 
@@ -321,7 +339,7 @@ impl<'a> Worker<'a> {
         // Step 2: null move.
         let danger = self.in_danger();
         if null_ok && !pv_node && !danger && depth >= NULL_MIN_DEPTH && self.has_pieces_to_spare() {
-            let stand = self.ev.evaluate(&self.pos);
+            let stand = self.evaluate();
             if stand >= beta {
                 let r = NULL_BASE_R + depth / 4;
                 let u = self.pos.make_null();
@@ -450,13 +468,13 @@ impl<'a> Worker<'a> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.ev.evaluate(&self.pos);
+            return self.evaluate();
         }
         let evasion = qply < QS_EVASION_PLIES && self.in_danger();
         let mut best = -INF;
         let mut stand = -INF;
         if !evasion {
-            stand = self.ev.evaluate(&self.pos);
+            stand = self.evaluate();
             if stand >= beta || qply >= QS_MAX_PLIES {
                 return stand;
             }
