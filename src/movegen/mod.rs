@@ -91,23 +91,7 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             break;
         }
     }
-    for &d in &km.hops {
-        // Find the screen, then the first piece beyond it.
-        let mut to = from.offset(d);
-        while pos.cell(to) == EMPTY {
-            to = to.offset(d);
-        }
-        if pos.cell(to) == OFF {
-            continue;
-        }
-        to = to.offset(d);
-        while pos.cell(to) == EMPTY {
-            to = to.offset(d);
-        }
-        if is_color(pos.cell(to), them) {
-            promotion::push(pos, piece, Move::new(from, to), true, false, out);
-        }
-    }
+    hop_captures_of(pos, piece, from, &km.hops, out);
     if !km.bents.is_empty() {
         bent::generate(pos, piece, from, km, out);
     }
@@ -136,6 +120,28 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             }
         }
         out.truncate(w);
+    }
+}
+
+/// Cannon-style captures along `dirs`: over exactly one screen, onto the first piece beyond it
+/// if it is an enemy (hoppers' captures; their quiet moves are ordinary slides).
+fn hop_captures_of(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    for &d in dirs {
+        let mut to = from.offset(d);
+        while pos.cell(to) == EMPTY {
+            to = to.offset(d);
+        }
+        if pos.cell(to) == OFF {
+            continue;
+        }
+        to = to.offset(d);
+        while pos.cell(to) == EMPTY {
+            to = to.offset(d);
+        }
+        if is_color(pos.cell(to), them) {
+            promotion::push(pos, piece, Move::new(from, to), true, false, out);
+        }
     }
 }
 
@@ -222,22 +228,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
                 break;
             }
         }
-        for &d in &km.hops {
-            let mut to = from.offset(d);
-            while pos.cell(to) == EMPTY {
-                to = to.offset(d);
-            }
-            if pos.cell(to) == OFF {
-                continue;
-            }
-            to = to.offset(d);
-            while pos.cell(to) == EMPTY {
-                to = to.offset(d);
-            }
-            if is_color(pos.cell(to), them) {
-                promotion::push(pos, piece, Move::new(from, to), true, false, out);
-            }
-        }
+        hop_captures_of(pos, piece, from, &km.hops, out);
     }
 }
 

@@ -445,10 +445,9 @@ impl Position {
         self.unmake_raw(m, undo);
     }
 
-    /// `make` without history and without the en-passant hash refinement: enough for
-    /// legality tests.
-    pub(crate) fn make_raw(&mut self, m: Move) -> Undo {
-        let mut undo = Undo {
+    /// An undo record holding the scalar state, with no board changes yet.
+    fn save_state(&self) -> Undo {
+        Undo {
             ops: ArrayVec::new(),
             hash: self.hash,
             ep: self.ep,
@@ -459,7 +458,13 @@ impl Position {
             fullmove: self.fullmove,
             rev_plies: self.rev_plies,
             ep_hashed: self.ep_hashed,
-        };
+        }
+    }
+
+    /// `make` without history and without the en-passant hash refinement: enough for
+    /// legality tests.
+    pub(crate) fn make_raw(&mut self, m: Move) -> Undo {
+        let mut undo = self.save_state();
         // Clear the old rule-state part of the hash; the new one is added at the end.
         self.hash ^= self.state_key(self.ep_hashed);
         self.ep_hashed = false;
@@ -559,18 +564,7 @@ impl Position {
     /// Passes the turn without a move (null-move pruning in the search). The en-passant and
     /// counter-strike states lapse, as after any move.
     pub fn make_null(&mut self) -> Undo {
-        let undo = Undo {
-            ops: ArrayVec::new(),
-            hash: self.hash,
-            ep: self.ep,
-            ep_victim: self.ep_victim,
-            leap_rights: self.leap_rights,
-            counter_strike: self.counter_strike,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            rev_plies: self.rev_plies,
-            ep_hashed: self.ep_hashed,
-        };
+        let undo = self.save_state();
         self.hash ^= self.state_key(self.ep_hashed);
         self.ep_hashed = false;
         self.ep = Square::NONE;
