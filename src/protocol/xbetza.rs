@@ -4,7 +4,7 @@
 
 use crate::geometry::Color;
 use crate::position::Position;
-use crate::variant::{FenField, PieceType, Power, PromotionText, Variant};
+use crate::variant::{FenField, PieceType, Power, Variant};
 
 /// XBoard's own piece table for Chu Shogi (from XBoard 4.9's `VariantChu`): our Chu letters
 /// are XBoard's, so the GUI's Chu pictures are kept.
@@ -49,7 +49,9 @@ pub struct XbGame {
 
 impl XbGame {
     pub fn new(v: &Variant) -> XbGame {
-        let shogi = v.rules.promotion_text == PromotionText::Plus;
+        // XBoard's shogi parent promotes a piece only to its `+` form; games whose promoted types
+        // are pieces of their own (Scirocco) need the chess-like parent and letter suffixes.
+        let shogi = v.pieces.iter().any(|p| p.promoted);
         let mut ids: Vec<String> = vec![String::new(); v.pieces.len()];
         let mut used: Vec<String> = Vec::new();
         // Bare letters first, so that one-letter IDs keep their letter.
@@ -66,7 +68,9 @@ impl XbGame {
             if p.promoted || !ids[k].is_empty() {
                 continue;
             }
-            let letters: Vec<char> = p.id.chars().chain('A'..='Z').collect();
+            // Never pick `X` for a multi-letter ID: XBoard reads a promotion suffix `x` as a
+            // capture sign (a Scirocco `i6h8x` was refused as an off-board move).
+            let letters: Vec<char> = p.id.chars().chain('A'..='Z').filter(|&c| c != 'X').collect();
             let pick = ["", "'", "!"]
                 .iter()
                 .flat_map(|suf| letters.iter().map(move |c| format!("{c}{suf}")))

@@ -199,7 +199,9 @@ impl Xboard {
         let mut legs = move_to_xb_legs(&v.shape, m);
         if let Some(k) = m.promotion() {
             let last = legs.last_mut().expect("a move has a leg");
-            if v.rules.promotion_text == PromotionText::Plus {
+            // XBoard's shogi parent takes `+`; its chess-like parent wants the new piece's
+            // letter (a Scirocco promotion written `+` is refused there).
+            if v.rules.promotion_text == PromotionText::Plus && self.xb.parent == "chu" {
                 last.push('+');
             } else {
                 last.push_str(&self.xb.ids[k.index()].to_lowercase());
@@ -211,6 +213,7 @@ impl Xboard {
     fn formatter(&self) -> InfoFormatter {
         let v = Arc::clone(self.e.variant());
         let xb_ids = self.xb.ids.clone();
+        let plus = v.rules.promotion_text == PromotionText::Plus && self.xb.parent == "chu";
         let post = self.post;
         Box::new(move |i: &Info| {
             if !post {
@@ -226,7 +229,7 @@ impl Xboard {
                     .map(|&m| {
                         let mut legs = move_to_xb_legs(&v.shape, m).concat();
                         if let Some(k) = m.promotion() {
-                            if v.rules.promotion_text == PromotionText::Plus {
+                            if plus {
                                 legs.push('+');
                             } else {
                                 legs.push_str(&xb_ids[k.index()].to_lowercase());
