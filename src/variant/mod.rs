@@ -20,6 +20,7 @@ use std::sync::Arc;
 const BUILTIN: &[(&str, &str)] = &[
     ("bigorra", include_str!("defs/bigorra.toml")),
     ("chu", include_str!("defs/chu.toml")),
+    ("nutty", include_str!("defs/nutty.toml")),
     ("scirocco", include_str!("defs/scirocco.toml")),
 ];
 
