@@ -39,10 +39,10 @@ impl Reason {
             Reason::BareKing => "bare king",
             Reason::FiftyMoves => "50-move rule",
             Reason::Repetition => "threefold repetition",
-            Reason::PerpetualCheck => "repetition: the opponent gave perpetual check",
-            Reason::PerpetualChase => "repetition: the opponent made a perpetual chase",
+            Reason::PerpetualCheck => "repetition: the loser gave check with every move (perpetual check)",
+            Reason::PerpetualChase => "repetition: the loser attacked and the winner did not (perpetual chase)",
             Reason::RepetitionDraw => "repetition without attacks",
-            Reason::RepetitionCompleted => "repetition with attacks by both sides: the opponent completed it",
+            Reason::RepetitionCompleted => "repetition with attacks by both sides: the loser completed it",
         }
     }
 }

@@ -780,3 +780,48 @@ fn repetition_ignores_history_before_an_irreversible_move_and_null_moves() {
     p.make(m);
     assert!(outcome(&mut p).is_some());
 }
+
+// ------------------------------------------------------------------------------------------
+// Attack detection agrees with the moves (the search and `in_check` rely on it)
+// ------------------------------------------------------------------------------------------
+
+/// On positions from random games, a piece is attacked (`is_attacked`: reverse lookups, burn,
+/// area and jump reach) exactly when some move of the other side would remove it (captures and
+/// burns, found by playing every move: `repetition::attacked_set`).
+#[test]
+fn attack_detection_matches_the_moves_on_random_games() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checked = 0;
+    for _game in 0..12 {
+        let mut p = pos(START);
+        for _ply in 0..120 {
+            if outcome(&mut p).is_some() {
+                break;
+            }
+            for by in [Color::White, Color::Black] {
+                let set = kyodai::repetition::attacked_set(&p, by);
+                for &s in p.pieces(by.flip()) {
+                    let a = kyodai::movegen::attack::is_attacked(&p, s, by);
+                    assert_eq!(a, set.contains(&s), "{}: {} attacked by {:?}", p.to_fen(), nutty().shape.name(s), by);
+                    checked += 1;
+                }
+            }
+            let moves = legal_move_list(&mut p);
+            // Prefer captures half of the time, so the games reach open middlegames.
+            let caps: Vec<Move> = moves.iter().copied().filter(|&m| kyodai::movegen::is_capture(&p, m)).collect();
+            let m = if !caps.is_empty() && next() % 2 == 0 {
+                caps[(next() % caps.len() as u64) as usize]
+            } else {
+                moves[(next() % moves.len() as u64) as usize]
+            };
+            p.make(m);
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
