@@ -825,3 +825,110 @@ fn attack_detection_matches_the_moves_on_random_games() {
     }
     assert!(checked > 10_000, "{checked}");
 }
+
+// ------------------------------------------------------------------------------------------
+// Symmetry: the second player's moves are the first player's turned 180 degrees
+// ------------------------------------------------------------------------------------------
+
+/// The FEN turned 180 degrees with the colours (and the side to move) swapped.
+fn rotate_fen(fen: &str) -> String {
+    let (board, side) = fen.split_once(' ').unwrap();
+    let rows: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|row| {
+            // Tokenise: numbers, `+X`, `X`.
+            let mut toks: Vec<String> = Vec::new();
+            let b: Vec<char> = row.chars().collect();
+            let mut i = 0;
+            while i < b.len() {
+                if b[i].is_ascii_digit() {
+                    let s = i;
+                    while i < b.len() && b[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    toks.push(b[s..i].iter().collect());
+                } else if b[i] == '+' {
+                    toks.push(format!("+{}", b[i + 1]));
+                    i += 2;
+                } else {
+                    toks.push(b[i].to_string());
+                    i += 1;
+                }
+            }
+            toks.reverse();
+            toks.iter()
+                .map(|t| {
+                    t.chars()
+                        .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                        .collect::<String>()
+                })
+                .collect::<String>()
+        })
+        .collect();
+    format!("{} {}", rows.join("/"), if side == "w" { "b" } else { "w" })
+}
+
+/// A square name turned 180 degrees on the 13x13 board.
+fn rotate_square(s: &str) -> String {
+    let f = s.as_bytes()[0] - b'a';
+    let r: u32 = s[1..].parse().unwrap();
+    format!("{}{}", (b'a' + 12 - f) as char, 14 - r)
+}
+
+/// A listing (`g7-g9 x g8,g9 +`) turned 180 degrees, removed squares re-sorted.
+fn rotate_listing(t: &str) -> String {
+    let (main, promo) = match t.strip_suffix(" +") {
+        Some(m) => (m, " +"),
+        None => (t, ""),
+    };
+    let (mv, removed) = match main.split_once(" x ") {
+        Some((a, b)) => (a, Some(b)),
+        None => (main, None),
+    };
+    let (a, b) = mv.split_once('-').unwrap();
+    let mut out = format!("{}-{}", rotate_square(a), rotate_square(b));
+    if let Some(r) = removed {
+        let mut sq: Vec<String> = r.split(',').map(rotate_square).collect();
+        sq.sort_by_key(|s| (s.as_bytes()[0], s[1..].parse::<u32>().unwrap()));
+        out.push_str(&format!(" x {}", sq.join(",")));
+    }
+    out + promo
+}
+
+fn all_listings(fen: &str) -> BTreeSet<String> {
+    let mut p = pos(fen);
+    legal_move_list(&mut p).into_iter().map(|m| listing(&p, m)).collect()
+}
+
+#[test]
+fn second_player_moves_are_the_first_players_turned_around() {
+    for fen in [
+        "4k8/13/13/13/6p6/5Pp6/6I6/13/13/13/13/13/1K11 w",
+        "4k8/13/13/13/13/13/13/5p7/13/4p8/ppP10/4f8/F1P9K w",
+        "4k8/13/13/13/5r7/5Y7/5p7/5P7/1p1f1Jy1v4/13/5+j7/5p7/1K11 w",
+        "4k8/13/13/6p6/13/5PvP5/5P+JV+jp3/6PP5/13/3p9/2K10/1p11/13 w",
+        "4k8/13/13/6p6/8P4/5pP6/4p1+Ap1p3/6p6/13/13/13/13/1K11 w",
+        "4k8/13/13/13/4P3p4/6Pp5/5P+C1p4/13/4P1P1P4/13/13/13/1K11 w",
+        "4k8/13/13/13/13/5PpP5/5P+HP5/5P1P5/6P6/13/13/13/1K11 w",
+        "4k8/13/13/13/4p1P6/5PPp5/5P+Q1p4/6PP5/4P8/13/13/13/1K11 w",
+        "4k8/13/13/13/13/13/13/5p7/4v8/3yp8/ppJ10/4f8/V1P9K w",
+        "4k8/P4p4Pp1/4G3N1PPP/13/2P4+PN4/13/13/13/13/13/13/13/1K11 w",
+        "4k8/13/13/13/13/2P1P3P1P2/3W5A3/2P1P3P1P2/13/6U6/13/13/1K11 w",
+        "4k8/13/2ppp8/13/3W9/13/13/13/13/13/13/13/1K11 w",
+    ] {
+        let white: BTreeSet<String> = all_listings(fen).iter().map(|t| rotate_listing(t)).collect();
+        let black = all_listings(&rotate_fen(fen));
+        assert_eq!(white, black, "{fen} turned around");
+    }
+}
+
+#[test]
+fn start_position_perft_is_the_same_for_the_second_player() {
+    // The start position is symmetric under a 180-degree turn, so with the second player to
+    // move the counts must be the same: a check of every piece's second-player orientation.
+    let mut p = pos(&START.replace(" w", " b"));
+    assert_eq!(perft(&mut p, 1, false), 43);
+    assert_eq!(perft(&mut p, 2, false), 1843);
+    assert_eq!(perft(&mut p, 3, false), 85215);
+}
