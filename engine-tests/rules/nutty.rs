@@ -234,11 +234,13 @@ fn section_9_start_position_has_the_43_listed_moves() {
 
 #[test]
 fn start_position_perft() {
-    // Depth 2 is checked by hand from the divide (test below); depth 3 is our engine's count.
+    // Depth 2 is checked by hand from the divide (test below); depths 3 and 4 are our engine's
+    // counts (the same with the second player to move, see below).
     let mut p = pos(START);
     assert_eq!(perft(&mut p, 1, false), 43);
     assert_eq!(perft(&mut p, 2, false), 1843);
     assert_eq!(perft(&mut p, 3, false), 85215);
+    assert_eq!(perft(&mut p, 4, false), 3_986_181);
 }
 
 #[test]
