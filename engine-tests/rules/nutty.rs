@@ -934,3 +934,87 @@ fn start_position_perft_is_the_same_for_the_second_player() {
     assert_eq!(perft(&mut p, 2, false), 1843);
     assert_eq!(perft(&mut p, 3, false), 85215);
 }
+
+// ------------------------------------------------------------------------------------------
+// Cross-check with an independent generator (engine-tests/rules/nutty_reference.rs)
+// ------------------------------------------------------------------------------------------
+
+#[path = "nutty_reference.rs"]
+mod reference;
+
+#[test]
+fn independent_generator_agrees_on_the_start_perft() {
+    let r = reference::parse(START);
+    assert_eq!(r.perft(1), 43);
+    assert_eq!(r.perft(2), 1843);
+    assert_eq!(r.perft(3), 85215);
+}
+
+#[test]
+fn independent_generator_agrees_on_the_rules_file_positions() {
+    for fen in [
+        "4k8/13/13/13/6p6/5Pp6/6I6/13/13/13/13/13/1K11 w",
+        "4k8/13/13/13/13/13/6+I6/13/13/13/13/13/1K11 w",
+        "4k8/13/13/13/13/13/13/5p7/13/4p8/ppP10/4f8/F1P9K w",
+        "4k8/13/13/13/5r7/5Y7/5p7/5P7/1p1f1Jy1v4/13/5+j7/5p7/1K11 w",
+        "4k8/13/13/6p6/13/5PvP5/5P+JV+jp3/6PP5/13/3p9/2K10/1p11/13 w",
+        "4k8/13/13/6p6/8P4/5pP6/4p1+Ap1p3/6p6/13/13/13/13/1K11 w",
+        "4k8/13/13/13/4P3p4/6Pp5/5P+C1p4/13/4P1P1P4/13/13/13/1K11 w",
+        "4k8/13/13/13/13/5PpP5/5P+HP5/5P1P5/6P6/13/13/13/1K11 w",
+        "4k8/13/13/13/4p1P6/5PPp5/5P+Q1p4/6PP5/4P8/13/13/13/1K11 w",
+        "4k8/13/13/13/13/13/13/5p7/4v8/3yp8/ppJ10/4f8/V1P9K w",
+        "4k5PPI/P4p4Pp1/4G3N1PPP/13/2P4+PN4/13/13/13/13/13/13/13/1K11 w",
+        "4k8/13/13/13/13/2P1P3P1P2/3W5A3/2P1P3P1P2/13/6U6/13/13/1K11 w",
+    ] {
+        let mut p = pos(fen);
+        let r = reference::parse(fen);
+        assert_eq!(legal_move_list(&mut p).len(), r.moves().len(), "{fen}");
+        for depth in 2..=3 {
+            assert_eq!(perft(&mut p, depth, false), r.perft(depth), "{fen} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn independent_generator_agrees_on_random_games() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut positions = 0;
+    for _game in 0..20 {
+        let mut p = pos(START);
+        for _ply in 0..150 {
+            let moves = legal_move_list(&mut p);
+            let r = reference::parse(&p.to_fen());
+            assert_eq!(moves.len(), r.moves().len(), "{}", p.to_fen());
+            positions += 1;
+            if moves.is_empty() {
+                break;
+            }
+            let caps: Vec<Move> = moves.iter().copied().filter(|&m| kyodai::movegen::is_capture(&p, m)).collect();
+            let m = if !caps.is_empty() && next() % 3 == 0 {
+                caps[(next() % caps.len() as u64) as usize]
+            } else {
+                moves[(next() % moves.len() as u64) as usize]
+            };
+            // The reference plays the same effect to the same position (burns included).
+            let shape = nutty().shape;
+            let xy = |s: kyodai::Square| (shape.file_of(s), shape.rank_of(s));
+            let mut caps: Vec<(i32, i32)> = m.mids().filter(|&s| !p.is_empty(s)).map(xy).collect();
+            if m.to != m.from && !p.is_empty(m.to) {
+                caps.push(xy(m.to));
+            }
+            caps.sort();
+            let key = (xy(m.from), xy(m.to), caps, m.promotion().is_some());
+            assert!(r.moves().contains(&key), "{}: {}", p.to_fen(), format_move(&nutty(), m));
+            let after = r.play(&key);
+            p.make(m);
+            assert!(after.same(&reference::parse(&p.to_fen())), "{}", p.to_fen());
+        }
+    }
+    assert!(positions > 1000, "{positions}");
+}
