@@ -139,7 +139,7 @@ fn help_teaches() {
 #[test]
 fn readme_piece_tables_match_the_data() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for game in ["bigorra", "chu", "scirocco"] {
+    for game in ["bigorra", "chu", "nutty", "scirocco"] {
         let table = stdout(&kyodai(&["pieces", "--variant", game]));
         let block = format!("<!-- pieces:{game} -->\n{table}<!-- /pieces -->");
         assert!(readme.contains(&block), "README table for {game} is stale: run scripts/update-readme-tables.sh");
@@ -169,4 +169,26 @@ fn scirocco_tools_setups_and_results() {
     let fen = "10/10/10/10/4k5/4p5/4K5/10/P9/10 w";
     let out = stdout(&kyodai(&["show", "--variant", "scirocco", "--fen", fen, "--moves", "e4e5"]));
     assert!(out.contains("white wins: bare king"), "{out}");
+}
+
+#[test]
+fn nutty_tools_moves_perft_and_results() {
+    let out = stdout(&kyodai(&["variants"]));
+    assert!(out.contains("nutty") && out.contains("13x13"), "{out}");
+    let o = kyodai(&["moves", "--variant", "nutty"]);
+    assert_eq!(stdout(&o).lines().count(), 43);
+    let o = kyodai(&["perft", "--variant", "nutty", "--depth", "2"]);
+    assert_eq!(stdout(&o).trim(), "Nodes searched: 1843");
+    // A burn is never written: the area move c5f8 burns the King on g9.
+    let fen = "13/13/13/13/6k6/13/13/13/2F10/13/13/13/1K11 w";
+    let out = stdout(&kyodai(&["show", "--variant", "nutty", "--fen", fen, "--moves", "c5f8"]));
+    assert!(out.contains("white wins"), "{out}");
+    // Repetition results state the reason (rules file R1, R3).
+    let fen = "4k8/13/13/6i6/13/13/13/13/13/6I6/13/13/1K11 w";
+    let out = stdout(&kyodai(&["show", "--variant", "nutty", "--fen", fen, "--moves", "g4g4", "g10g10"]));
+    assert!(out.contains("draw: repetition without attacks"), "{out}");
+    let fen = "4k8/13/13/13/13/13/13/R12/12x/13/13/13/1K11 w";
+    let out = stdout(&kyodai(&["show", "--variant", "nutty", "--fen", fen, "--moves", "a6a5", "m5m6", "a5a6", "m6m5"]));
+    assert!(out.contains("black wins") && out.contains("perpetual chase"), "{out}");
+    fails_with(&["show", "--variant", "nutty", "--fen", "4k8/13/13/13/13/13/6+F6/13/13/13/13/13/1K11 w"], &["+F"]);
 }

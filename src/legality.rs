@@ -98,7 +98,8 @@ pub fn try_make(pos: &mut Position, m: Move) -> Option<crate::position::Undo> {
         && match v.rules.repetition {
             Repetition::ForbidRepeat => pos.prior_occurrences() == 0,
             Repetition::ForbidThird => pos.prior_occurrences() < 2,
-            Repetition::DrawThird => true,
+            // Repetition ends the game rather than forbidding a move (`outcome`).
+            Repetition::DrawThird | Repetition::FirstRepetition => true,
         };
     if ok {
         Some(u)

@@ -15,6 +15,7 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod protocol;
+pub mod repetition;
 pub mod search;
 pub mod selfplay;
 pub mod variant;

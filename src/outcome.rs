@@ -18,6 +18,14 @@ pub enum Reason {
     BareKing,
     FiftyMoves,
     Repetition,
+    /// Nutty: a side gave check with every move of the repetition cycle.
+    PerpetualCheck,
+    /// Nutty: a side made attacking moves in the cycle and the other none.
+    PerpetualChase,
+    /// Nutty: the first repetition, with no attacking move on either side.
+    RepetitionDraw,
+    /// Nutty: both sides attacked in the cycle; the side that completed it loses.
+    RepetitionCompleted,
 }
 
 impl Reason {
@@ -31,6 +39,10 @@ impl Reason {
             Reason::BareKing => "bare king",
             Reason::FiftyMoves => "50-move rule",
             Reason::Repetition => "threefold repetition",
+            Reason::PerpetualCheck => "repetition: the loser gave check with every move (perpetual check)",
+            Reason::PerpetualChase => "repetition: the loser attacked and the winner did not (perpetual chase)",
+            Reason::RepetitionDraw => "repetition without attacks",
+            Reason::RepetitionCompleted => "repetition with attacks by both sides: the loser completed it",
         }
     }
 }
@@ -77,6 +89,12 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     for c in [side, side.flip()] {
         if let Some(reason) = loss_condition(pos, c) {
             return Some(Outcome::Win { winner: c.flip(), reason });
+        }
+    }
+    // Nutty (section 5 step 7): repetition is judged before the no-legal-move rule.
+    if v.rules.repetition == Repetition::FirstRepetition {
+        if let Some(o) = crate::repetition::nutty_outcome(pos) {
+            return Some(o);
         }
     }
     if legal_move_list(pos).is_empty() {

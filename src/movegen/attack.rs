@@ -102,6 +102,43 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
             }
         }
     }
+    for (d, ranges) in &at.skip_slides {
+        // The attacker's first square (next to it, on the target's side) blocks nothing, so
+        // the attacker may stand one square beyond the first piece met walking out.
+        let mut sq = target;
+        let mut dist = 0u32;
+        let mut first_piece = 0u32;
+        loop {
+            sq = sq.offset(*d);
+            dist += 1;
+            let c = cell_at(sq);
+            if c == OFF {
+                break;
+            }
+            if c != EMPTY {
+                let (o, k) = owner_kind(c);
+                let (lo, hi) = ranges[k];
+                if o == b && hi as u32 >= dist && lo as u32 <= dist {
+                    return true;
+                }
+                if first_piece == 0 {
+                    first_piece = dist;
+                }
+            }
+            if first_piece != 0 && dist > first_piece {
+                break;
+            }
+        }
+    }
+    if !at.jumps.is_empty() && super::jump::attacks(pos, target, by, &cell_at) {
+        return true;
+    }
+    if !pos.variant().tables.special.area.is_empty() && super::area::attacks(pos, target, by, &cell_at) {
+        return true;
+    }
+    if super::burn::attacks(pos, target, by) {
+        return true;
+    }
     if pos.variant().tables.relay.any() && super::relay::attacks(pos, target, by, &cell_at) {
         return true;
     }

@@ -3,10 +3,14 @@
 //!
 //! Legality (check, lion-capture rules, repetition) is applied on top by `legality`.
 
+pub mod area;
 pub mod attack;
 pub mod bent;
+pub mod burn;
+pub mod harpy;
 pub mod hop_capture;
 pub mod igui;
+pub mod jump;
 pub mod king_leap;
 pub mod lion;
 pub mod promotion;
@@ -78,6 +82,10 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             if cell == OFF {
                 break;
             }
+            // A Tetrarchs' first square is skipped, whatever stands there.
+            if s.skip && step == 1 {
+                continue;
+            }
             // Squares before `min` (a Wagon's first square) must be empty and are no targets.
             if cell == EMPTY {
                 if s.mode.moves && step >= min {
@@ -109,6 +117,15 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     }
     if !km.hop_captures.is_empty() {
         hop_capture::generate(pos, piece, from, &km.hop_captures, out);
+    }
+    if km.area > 0 {
+        area::generate(pos, piece, from, km.area, out);
+    }
+    if !km.jump_lines.is_empty() {
+        jump::generate(pos, piece, from, &km.jump_lines, out);
+    }
+    if km.double_diagonal {
+        harpy::generate(pos, piece, from, out);
     }
     if km.needs_dedup {
         out[start..].sort_unstable();
@@ -188,6 +205,10 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             || !km.bents.is_empty()
             || !km.shoot.is_empty()
             || !km.hop_captures.is_empty()
+            || km.area > 0
+            || !km.jump_lines.is_empty()
+            || km.double_diagonal
+            || km.slides.iter().any(|s| s.skip)
         {
             let start = out.len();
             generate_from(pos, from, out);

@@ -49,6 +49,8 @@ pub struct SlideT {
     /// First step that is a target: 1 normally, 2 for a skip-first rider (Scirocco Wagon),
     /// whose first square must be empty.
     pub min: u8,
+    /// The first square is skipped: whatever stands there blocks nothing (Nutty Tetrarchs).
+    pub skip: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -75,6 +77,12 @@ pub struct KindMoves {
     /// Hop-capture directions (board deltas of the victim; landing at twice the delta):
     /// `movegen::hop_capture`.
     pub hop_captures: Vec<i32>,
+    /// Area move of up to this many king steps (0 = none): `movegen::area`.
+    pub area: u8,
+    /// Jumping-capture directions (board deltas): `movegen::jump`.
+    pub jump_lines: Vec<i32>,
+    /// The Harpy's double diagonal step: `movegen::harpy`.
+    pub double_diagonal: bool,
     /// Some targets can be reached by two atoms: the generator must merge duplicates.
     pub needs_dedup: bool,
     /// Has an en-passant capture vector.
@@ -99,6 +107,12 @@ pub struct AttackTables {
     /// Hop captures (Zig, Zag): (delta from target to the attacker, types); the landing square,
     /// target minus that delta, must be empty.
     pub hop_captures: Vec<(i32, KindSet)>,
+    /// Sliders whose first square is skipped (Tetrarchs): (delta from target toward the
+    /// attacker, (first, last) capturing distance per type).
+    pub skip_slides: Vec<(i32, Vec<(u8, u8)>)>,
+    /// Jumping captures: (delta from target toward the attacker, types that jump-capture
+    /// along it); the jump ranks decide what may stand between (`movegen::jump`).
+    pub jumps: Vec<(i32, KindSet)>,
 }
 
 /// Which types relay moves to friends (the same for both colours: relays are symmetric).
@@ -117,10 +131,24 @@ impl RelayKinds {
     }
 }
 
+/// Nutty powers that need whole-board attention: which types have them.
+#[derive(Clone, Debug, Default)]
+pub struct SpecialKinds {
+    /// Types with an area move, and their step counts.
+    pub area: Vec<(usize, u8)>,
+    /// Types that burn (Fire Demons).
+    pub burners: KindSet,
+    /// Types that burn or promote to a burner (Buffalo): their moves may burn.
+    pub may_burn: Vec<usize>,
+    /// Jump rank per type.
+    pub jump_rank: Vec<u8>,
+}
+
 pub struct Tables {
     pub moves: ByColor<Vec<KindMoves>>,
     pub attacks: ByColor<AttackTables>,
     pub relay: RelayKinds,
+    pub special: SpecialKinds,
 }
 
 fn lame_path(shape: &BoardShape, dx: i32, dy: i32) -> ArrayVec<i32, 2> {
@@ -162,7 +190,22 @@ impl Tables {
                 relay.harpy_list.push(k);
             }
         }
-        Tables { moves, attacks, relay }
+        let mut special = SpecialKinds::default();
+        for (k, t) in pieces.iter().enumerate() {
+            special.jump_rank.push(t.jump_rank);
+            for p in &t.powers {
+                if let Power::Area(n) = p {
+                    special.area.push((k, *n));
+                }
+            }
+            if t.burns() {
+                special.burners.insert(k);
+            }
+            if t.burns() || t.promotes_to.is_some_and(|p| pieces[p.index()].burns()) {
+                special.may_burn.push(k);
+            }
+        }
+        Tables { moves, attacks, relay, special }
     }
 }
 
@@ -183,9 +226,13 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                     dist: dx.abs().max(dy.abs()) as u8,
                 });
             }
-            Travel::Ride { max } => {
-                km.slides.push(SlideT { delta, mode: v.mode, max: if max == 0 { 255 } else { max }, min: 1 })
-            }
+            Travel::Ride { max } => km.slides.push(SlideT {
+                delta,
+                mode: v.mode,
+                max: if max == 0 { 255 } else { max },
+                min: 1,
+                skip: false,
+            }),
             Travel::Hop => km.hops.push(delta),
         }
     }
@@ -210,7 +257,8 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                     km.bents.push(BentT { first: shape.delta(sx, sy), first_mode: f.mode, conts });
                 }
             }
-            Power::SkipFirst(atoms) => {
+            Power::SkipFirst(atoms) | Power::LeapFirst(atoms) => {
+                let skip = matches!(p, Power::LeapFirst(_));
                 for v in &atoms.vectors {
                     let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
                     let max = match v.travel {
@@ -218,7 +266,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                         Travel::Ride { max } => max,
                         _ => 1,
                     };
-                    km.slides.push(SlideT { delta: shape.delta(dx, dy), mode: v.mode, max, min: 2 });
+                    km.slides.push(SlideT { delta: shape.delta(dx, dy), mode: v.mode, max, min: 2, skip });
                 }
             }
             Power::Shoot(atoms) => {
@@ -235,6 +283,16 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
             }
             // Relays give moves to other pieces: `movegen::relay`, keyed by `Tables::relay`.
             Power::DervishRelay | Power::HarpyRelay => {}
+            Power::Area(n) => km.area = *n,
+            Power::JumpCapture(atoms) => {
+                for (dx, dy) in atoms.dirs() {
+                    let (dx, dy) = orient(o, c, dx as i32, dy as i32);
+                    km.jump_lines.push(shape.delta(dx, dy));
+                }
+            }
+            Power::DoubleDiagonal => km.double_diagonal = true,
+            // Burning is a forced effect of `make` (`movegen::burn`), not a move.
+            Power::Burn => {}
         }
     }
     // Duplicate targets: a leap that lands on a square a slide also reaches, or two leaps to
@@ -262,6 +320,10 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
         // could overlap.
         dup |= km.lion;
     }
+    // An area move reaches squares the piece's slides reach too; the Harpy's double steps land
+    // where its A and D leaps do (only its capture-and-continue moves are its own, but merging
+    // keeps the rule simple).
+    dup |= km.area > 0 || km.double_diagonal;
     km.needs_dedup = dup;
     km
 }
@@ -324,19 +386,31 @@ fn add_attacks(
             continue;
         }
         let d = -s.delta;
-        let idx = match at.slides.iter().position(|(x, _)| *x == d) {
+        let list = if s.skip { &mut at.skip_slides } else { &mut at.slides };
+        let idx = match list.iter().position(|(x, _)| *x == d) {
             Some(i) => i,
             None => {
-                at.slides.push((d, vec![(0, 0); nkinds]));
-                at.slides.len() - 1
+                list.push((d, vec![(0, 0); nkinds]));
+                list.len() - 1
             }
         };
         // Ranges of one type in one direction start at 1 or 2, so their union is one range.
-        let r = &mut at.slides[idx].1[k];
+        let r = &mut list[idx].1[k];
         *r = if r.1 == 0 { (s.min, s.max) } else { (r.0.min(s.min), r.1.max(s.max)) };
     }
     for &e in &km.shoot {
         add_leap(at, e);
+    }
+    for &j in &km.jump_lines {
+        let d = -j;
+        match at.jumps.iter_mut().find(|(x, _)| *x == d) {
+            Some((_, set)) => set.insert(k),
+            None => {
+                let mut s = KindSet::default();
+                s.insert(k);
+                at.jumps.push((d, s));
+            }
+        }
     }
     for &e in &km.hop_captures {
         let d = -e;

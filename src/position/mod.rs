@@ -111,6 +111,9 @@ pub struct Position {
     hash: u64,
     /// Repetition keys of every position of the game so far, the current one last.
     history: Vec<u64>,
+    /// The moves that led from each position of `history` to the next (Nutty's repetition
+    /// rule replays the cycle to classify its moves; see `outcome`).
+    moves: Vec<Move>,
 }
 
 impl PartialEq for Position {
@@ -166,6 +169,7 @@ impl Position {
             ep_hashed: false,
             hash: 0,
             history: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -408,6 +412,7 @@ impl Position {
         self.hash = self.compute_hash();
         self.history.clear();
         self.history.push(self.repetition_key());
+        self.moves.clear();
     }
 
     /// Whether the side to move has an en-passant capture that is also legal.
@@ -436,12 +441,14 @@ impl Position {
         }
         let k = self.repetition_key();
         self.history.push(k);
+        self.moves.push(m);
         undo
     }
 
     /// Takes back `m`, which must be the last move made with `make`.
     pub fn unmake(&mut self, m: Move, undo: Undo) {
         self.history.pop();
+        self.moves.pop();
         self.unmake_raw(m, undo);
     }
 
@@ -515,6 +522,25 @@ impl Position {
             undo.ops.push(Op::Replace { sq: m.to, old });
             irreversible = true;
         }
+        // Forced Fire Demon burns (Nutty): decided in `movegen::burn`, recorded for `unmake`.
+        if !v.tables.special.burners.is_empty() && m.kind != MoveKind::EnPassant {
+            let now = Piece(self.board[m.to.index()]);
+            match crate::movegen::burn::effects(self, now, m.to) {
+                crate::movegen::burn::Burns::Nothing => {}
+                crate::movegen::burn::Burns::Mover => {
+                    let (p, idx) = self.take(m.to);
+                    undo.ops.push(Op::Remove { sq: m.to, piece: p, idx });
+                    captured_any = true;
+                }
+                crate::movegen::burn::Burns::Victims(list) => {
+                    for sq in list {
+                        let (p, idx) = self.take(sq);
+                        undo.ops.push(Op::Remove { sq, piece: p, idx });
+                        captured_any = true;
+                    }
+                }
+            }
+        }
 
         // Rule state.
         let (fx, fy) = (v.shape.file_of(m.from), v.shape.rank_of(m.from));
@@ -576,12 +602,14 @@ impl Position {
         // A null move is no move of the game: its position must never count as an occurrence
         // for the repetition rules, so it is recorded under a key no real position has.
         self.history.push(self.repetition_key() ^ NULL_MOVE_SALT);
+        self.moves.push(Move::pass(Square::NONE));
         undo
     }
 
     /// Takes back `make_null`.
     pub fn unmake_null(&mut self, undo: Undo) {
         self.history.pop();
+        self.moves.pop();
         self.unmake_raw(Move::pass(Square::NONE), undo);
     }
 
@@ -614,6 +642,38 @@ impl Position {
         let n = self.history.len();
         let k = (self.rev_plies as usize).min(n - 1);
         &self.history[n - 1 - k..n - 1]
+    }
+
+    /// The last `k` moves of the game, oldest first (fewer if the game is shorter).
+    pub fn last_moves(&self, k: usize) -> &[Move] {
+        &self.moves[self.moves.len().saturating_sub(k)..]
+    }
+
+    /// How many moves back the most recent earlier occurrence of the current position is, if
+    /// it occurred before (since the last irreversible move).
+    pub fn plies_since_occurrence(&self) -> Option<usize> {
+        let key = *self.history.last().unwrap();
+        let recent = self.recent_history();
+        recent.iter().rev().position(|&k| k == key).map(|i| i + 1)
+    }
+
+    /// Takes back a reversible move (a shift or a pass: no capture, promotion or burn) without
+    /// an undo record, for replaying a repetition cycle on a copy. History is not touched.
+    pub(crate) fn retract_reversible(&mut self, m: Move) {
+        if m.from != m.to {
+            self.shift(m.to, m.from);
+        }
+        self.set_side(self.side.flip());
+    }
+
+    /// Sets the side to move (for "as if that side were to move" questions on a copy).
+    pub(crate) fn set_side(&mut self, c: Color) {
+        self.side = c;
+        self.ep = Square::NONE;
+        self.ep_victim = Square::NONE;
+        self.counter_strike = Square::NONE;
+        self.ep_hashed = false;
+        self.hash = self.compute_hash();
     }
 
     /// How many times the current position occurred before in the game.

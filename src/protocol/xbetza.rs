@@ -418,7 +418,18 @@ fn power_xbetza(pw: &Power) -> String {
             }
             s
         }
-        // The King leap, relays, shots and other powers have no XBetza form that XBoard 4.9
+        // Nutty area move: king steps through empty squares, the last may capture.
+        Power::Area(n) => {
+            let mut s = String::new();
+            for k in 1..=*n {
+                s.push_str(&"ma".repeat(k as usize - 1));
+                s.push('K');
+            }
+            s
+        }
+        // Nutty Harpy: capture diagonally and step on (or back: igui), and the pass.
+        Power::DoubleDiagonal => "caFmabF".into(),
+        // The King leap, relays, shots, burns, jumping captures and other powers have no XBetza form that XBoard 4.9
         // reads reliably; the engine's `highlight` answers show those moves.
         _ => String::new(),
     }

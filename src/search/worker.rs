@@ -53,6 +53,8 @@ pub(crate) struct Worker<'a> {
     flushed: u64,
     stopped: bool,
     pub seldepth: usize,
+    /// Depth of the current iteration: check extensions stop at twice this ply.
+    root_depth: i32,
     pub root_excluded: Vec<Move>,
     killers: Vec<[Move; 2]>,
     /// History heuristic by (colour, piece type, destination).
@@ -96,6 +98,7 @@ impl<'a> Worker<'a> {
             flushed: 0,
             stopped: false,
             seldepth: 0,
+            root_depth: 1,
             root_excluded: Vec::new(),
             killers: vec![[Move::pass(crate::geometry::Square::NONE); 2]; MAX_PLY + 1],
             history: vec![0; 2 * kinds * cells],
@@ -128,6 +131,7 @@ impl<'a> Worker<'a> {
     /// Searches the root to `depth` in the window (alpha, beta).
     pub fn search_root(&mut self, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.seldepth = 0;
+        self.root_depth = depth as i32;
         self.negamax(alpha, beta, depth as i32, 0, false)
     }
 
@@ -377,9 +381,11 @@ impl<'a> Worker<'a> {
             let capture = self.is_capture(m);
             let Some(u) = try_make(&mut self.pos, m) else { continue };
             legal += 1;
-            // Extend moves that put the opponent's last royal (or King) in danger.
+            // Extend moves that put the opponent's last royal (or King) in danger, up to twice
+            // the iteration's depth: in Nutty Shogi a distant Fire Demon can threaten to burn a
+            // King after almost every move, and unbounded extensions never reach the leaves.
             let gives_check = self.in_danger();
-            let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+            let ext = i32::from(gives_check && ply < MAX_PLY / 2 && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
             let score = if legal == 1 {
                 -self.negamax(-beta, -alpha, new_depth, ply + 1, true)

@@ -20,6 +20,7 @@ use std::sync::Arc;
 const BUILTIN: &[(&str, &str)] = &[
     ("bigorra", include_str!("defs/bigorra.toml")),
     ("chu", include_str!("defs/chu.toml")),
+    ("nutty", include_str!("defs/nutty.toml")),
     ("scirocco", include_str!("defs/scirocco.toml")),
 ];
 
@@ -65,6 +66,10 @@ pub enum Repetition {
     /// A move that would produce a position for the third time in the game is illegal; nothing
     /// is ever drawn by repetition (Scirocco).
     ForbidThird,
+    /// Nutty Shogi (rules section 7.3): the first repetition ends the game; perpetual check
+    /// loses, then perpetual chase loses, then no attacks draws, else the side that completed
+    /// the repetition loses. `repetition::nutty_outcome`.
+    FirstRepetition,
 }
 
 /// When a move offers promotion.
@@ -180,6 +185,8 @@ struct PieceFile {
     clock_reset: String,
     #[serde(default)]
     value: i32,
+    #[serde(default)]
+    jump_rank: u8,
 }
 
 fn yes() -> bool {
@@ -430,6 +437,7 @@ impl Variant {
                 value: p.value,
                 in_setup: false,
                 never_retreats: false,
+                jump_rank: p.jump_rank,
             });
             let t = pieces.last_mut().unwrap();
             t.never_retreats = t.powers.is_empty() && t.vectors.iter().all(|v| v.dy >= 0);
@@ -458,6 +466,8 @@ impl Variant {
                         | Power::HopCapture(_)
                         | Power::DervishRelay
                         | Power::HarpyRelay
+                        | Power::DoubleDiagonal
+                        | Power::LeapFirst(_)
                 ) {
                     pad = pad.max(2);
                 }

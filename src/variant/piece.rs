@@ -45,6 +45,22 @@ pub enum Power {
     /// Scirocco Harpy relay (`relay:harpy`): friends on open queen lines up to 3 squares away
     /// gain the Knight leap. `movegen::relay`.
     HarpyRelay,
+    /// Nutty Fire Demon (`burn`): after its move, every enemy next to its destination is
+    /// removed; an enemy move that ends next to it removes the mover. Applied by `make`
+    /// (`movegen::burn`).
+    Burn,
+    /// Nutty area move (`area:3`): up to N king steps through empty squares, stopping at the
+    /// first capture, never ending on the origin. `movegen::area`.
+    Area(u8),
+    /// Nutty jumping captures (`jump-capture:R`): along these lines the piece may capture beyond
+    /// pieces of a strictly lower jump rank. `movegen::jump`.
+    JumpCapture(Atoms),
+    /// A rider whose first square is skipped: never a target, and what stands there blocks
+    /// nothing (Nutty Tetrarchs, `leap-first:B`). Compiled into slides (`movegen::tables`).
+    LeapFirst(Atoms),
+    /// Nutty Harpy (`double-diagonal`): two diagonal steps in one turn, the first optionally a
+    /// jump; igui, hit-and-run, double capture and pass. `movegen::harpy`.
+    DoubleDiagonal,
 }
 
 /// The argument of a power written as a Betza string, e.g. the `K` of `shoot:K`.
@@ -149,9 +165,30 @@ impl Power {
             ("hop-capture", Some(a)) => Ok(Power::HopCapture(Atoms::parse(name, a, true)?)),
             ("relay", Some("dervish")) => Ok(Power::DervishRelay),
             ("relay", Some("harpy")) => Ok(Power::HarpyRelay),
+            ("burn", None) => Ok(Power::Burn),
+            ("double-diagonal", None) => Ok(Power::DoubleDiagonal),
+            ("area", Some(a)) => match a.parse::<u8>() {
+                Ok(n @ 1..=3) => Ok(Power::Area(n)),
+                _ => Err(format!("area:{a}: the argument is a number of king steps, 1 to 3")),
+            },
+            ("jump-capture", Some(a)) => {
+                let atoms = Atoms::parse(name, a, false)?;
+                if atoms.vectors.iter().any(|v| !matches!(v.travel, betza::Travel::Ride { max: 0 })) {
+                    return Err(format!("jump-capture:{a}: the argument must be an unlimited rider (R, B, Q)"));
+                }
+                Ok(Power::JumpCapture(atoms))
+            }
+            ("leap-first", Some(a)) => {
+                let atoms = Atoms::parse(name, a, false)?;
+                if atoms.vectors.iter().any(|v| !matches!(v.travel, betza::Travel::Ride { .. })) {
+                    return Err(format!("leap-first:{a}: the argument must be a rider (R, B, sR3, ...)"));
+                }
+                Ok(Power::LeapFirst(atoms))
+            }
             _ => Err(format!(
                 "unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap, skip-first:RIDER, \
-                 shoot:STEPS, hop-capture:STEPS, relay:dervish, relay:harpy)"
+                 shoot:STEPS, hop-capture:STEPS, relay:dervish, relay:harpy, burn, area:N, jump-capture:RIDER, \
+                 leap-first:RIDER, double-diagonal)"
             )),
         }
     }
@@ -190,9 +227,16 @@ pub struct PieceType {
     pub in_setup: bool,
     /// No move takes it backward (Pawn, Soldier, Lance): its forward moves are irreversible.
     pub never_retreats: bool,
+    /// Nutty jump rank: a jumping capturer passes only pieces of strictly lower rank.
+    pub jump_rank: u8,
 }
 
 impl PieceType {
+    /// Whether the piece burns (Nutty Fire Demon).
+    pub fn burns(&self) -> bool {
+        self.has_power(|p| matches!(p, Power::Burn))
+    }
+
     /// Whether the piece lends moves to friends (Dervish, Harpy).
     pub fn is_relayer(&self) -> bool {
         self.has_power(|p| matches!(p, Power::DervishRelay | Power::HarpyRelay))

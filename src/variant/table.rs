@@ -29,6 +29,11 @@ fn power_text(p: &Power) -> String {
         Power::HopCapture(a) => format!("hop capture over an adjacent enemy `{}`", a.spec),
         Power::DervishRelay => "Dervish relay (F, D, A to adjacent friends)".into(),
         Power::HarpyRelay => "Harpy relay (N to friends within Q3)".into(),
+        Power::Burn => "burns adjacent enemies; burns pieces that land next to it".into(),
+        Power::Area(n) => format!("area move of up to {n} king steps"),
+        Power::JumpCapture(a) => format!("jumping captures `{}` over lower jump ranks", a.spec),
+        Power::LeapFirst(a) => format!("`{}` skipping the 1st square", a.spec),
+        Power::DoubleDiagonal => "two diagonal steps (igui, hit-and-run, double capture, pass)".into(),
     }
 }
 
@@ -54,6 +59,9 @@ pub fn piece_table(v: &Variant) -> String {
         }
         if p.forced_promotion_ranks > 0 {
             notes.push("must promote on the last rank".to_string());
+        }
+        if p.jump_rank > 0 {
+            notes.push(format!("jump rank {}", p.jump_rank));
         }
         if !p.in_setup {
             notes.push("by promotion only".to_string());

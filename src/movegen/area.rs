@@ -1,0 +1,122 @@
+//! Area moves (Nutty Fire Demon and Regent, rules section 4.7): a path of 1 to N king steps in
+//! freely chosen directions. Every square before the last must be empty (the origin counts as
+//! empty once the piece has left it); the last must be empty or hold an enemy, which is
+//! captured, so the move stops at the first capture and never jumps. It never ends on the
+//! origin. A move is identified by its last square, so each reachable square is emitted once.
+//!
+//! Area moves capture, so they attack: [`attacks`] answers for `attack::is_attacked`.
+
+use super::is_color;
+use super::promotion;
+use crate::geometry::{Color, Square};
+use crate::moves::Move;
+use crate::position::{Piece, Position, EMPTY, OFF};
+use arrayvec::ArrayVec;
+
+const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+
+/// The squares an area move of `steps` from `from` can reach: (square, captures). `cell_at`
+/// gives the board as the caller sees it.
+fn reach(pos: &Position, from: Square, us: Color, steps: u8, cell_at: &dyn Fn(Square) -> u16) -> Vec<(Square, bool)> {
+    let shape = pos.variant().shape;
+    let them = us.flip();
+    // Squares already expanded (empty, or the origin): reaching one again later adds nothing.
+    let mut seen: ArrayVec<Square, 64> = ArrayVec::new();
+    seen.push(from);
+    let mut frontier: Vec<Square> = vec![from];
+    let mut targets: Vec<(Square, bool)> = Vec::new();
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            for (dx, dy) in KING {
+                let t = s.offset(shape.delta(dx, dy));
+                if t == from || seen.contains(&t) {
+                    continue;
+                }
+                let c = cell_at(t);
+                if c == OFF {
+                    continue;
+                }
+                if c == EMPTY {
+                    seen.push(t);
+                    next.push(t);
+                    targets.push((t, false));
+                } else if is_color(c, them) && !targets.iter().any(|&(x, _)| x == t) {
+                    targets.push((t, true));
+                }
+            }
+        }
+        frontier = next;
+    }
+    targets
+}
+
+/// The area moves of `piece` on `from`.
+pub fn generate(pos: &Position, piece: Piece, from: Square, steps: u8, out: &mut Vec<Move>) {
+    let shape = pos.variant().shape;
+    for (to, captures) in reach(pos, from, piece.color(), steps, &|s| pos.cell(s)) {
+        promotion::push(pos, piece, Move::new(from, to), captures, shape.distance(from, to) == 1, out);
+    }
+}
+
+/// Whether a piece of `by` with an area move could capture on `target` with it.
+pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> u16) -> bool {
+    let v = pos.variant();
+    let kinds = &v.tables.special.area;
+    if !kinds.iter().any(|&(k, _)| pos.count(crate::variant::KindId(k as u8), by) > 0) {
+        return false;
+    }
+    let shape = v.shape;
+    for dy in -3i32..=3 {
+        for dx in -3i32..=3 {
+            let a = target.offset(shape.delta(dx, dy));
+            if !shape.on_board(a) {
+                continue;
+            }
+            let Some(p) = Piece::from_code(cell_at(a)) else {
+                continue;
+            };
+            if p.color() != by {
+                continue;
+            }
+            let Some(&(_, n)) = kinds.iter().find(|&&(k, _)| k == p.kind().index()) else {
+                continue;
+            };
+            let d = dx.abs().max(dy.abs());
+            if d == 0 || d > n as i32 {
+                continue;
+            }
+            if reach_square(pos, a, n, target, cell_at) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether an area move of `steps` from `from` can end on `target` (whatever stands there),
+/// with every square before the last empty.
+fn reach_square(pos: &Position, from: Square, steps: u8, target: Square, cell_at: &dyn Fn(Square) -> u16) -> bool {
+    let shape = pos.variant().shape;
+    let mut seen: ArrayVec<Square, 64> = ArrayVec::new();
+    seen.push(from);
+    let mut frontier: Vec<Square> = vec![from];
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            if shape.distance(s, target) == 1 {
+                return true;
+            }
+            for (dx, dy) in KING {
+                let t = s.offset(shape.delta(dx, dy));
+                if seen.contains(&t) || cell_at(t) != EMPTY {
+                    continue;
+                }
+                seen.push(t);
+                next.push(t);
+            }
+        }
+        frontier = next;
+    }
+    false
+}

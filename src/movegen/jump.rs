@@ -1,0 +1,81 @@
+//! Jumping captures (Nutty Jumping Rook, Jumping Bishop, Regent, Jumping Queen; rules section
+//! 4.3). Along its jump lines the piece may capture an enemy beyond other pieces, friend or foe,
+//! as long as every piece passed over has a strictly lower jump rank than the mover. The captured
+//! piece may have any rank. Non-capturing moves are the piece's ordinary slides, and so is the
+//! capture of the first piece on a line; this module adds only the captures beyond it.
+//!
+//! Jumping captures attack: [`attacks`] answers for `attack::is_attacked`.
+
+use super::is_color;
+use super::promotion;
+use crate::geometry::{Color, Square};
+use crate::moves::Move;
+use crate::position::{Piece, Position, EMPTY, OFF};
+
+/// Jump rank of the piece in `cell` (which must hold a piece).
+#[inline]
+fn rank_of(pos: &Position, cell: u16) -> u8 {
+    pos.variant().tables.special.jump_rank[((cell >> 1) - 1) as usize]
+}
+
+/// The jumping captures of `piece` on `from` along `dirs` (board deltas), beyond the first
+/// piece of each line.
+pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    let mine = pos.variant().piece(piece.kind()).jump_rank;
+    for &d in dirs {
+        let mut to = from;
+        let mut passed_first = false;
+        loop {
+            to = to.offset(d);
+            let c = pos.cell(to);
+            if c == OFF {
+                break;
+            }
+            if c == EMPTY {
+                continue;
+            }
+            // The first piece is the ordinary slide's target; later ones are jump captures.
+            if passed_first && is_color(c, them) {
+                promotion::push(pos, piece, Move::new(from, to), true, false, out);
+            }
+            if rank_of(pos, c) >= mine {
+                break;
+            }
+            passed_first = true;
+        }
+    }
+}
+
+/// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
+pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> u16) -> bool {
+    let v = pos.variant();
+    let ranks = &v.tables.special.jump_rank;
+    for (d, set) in &v.tables.attacks[by].jumps {
+        let mut sq = target;
+        // Highest rank passed so far walking out from the target (None: nothing passed yet).
+        let mut highest: Option<u8> = None;
+        loop {
+            sq = sq.offset(*d);
+            let c = cell_at(sq);
+            if c == OFF {
+                break;
+            }
+            if c == EMPTY {
+                continue;
+            }
+            let k = ((c >> 1) - 1) as usize;
+            let r = ranks[k];
+            if (c & 1) as usize == by.index() && set.contains(k) && highest.is_none_or(|h| h < r) {
+                return true;
+            }
+            let h = highest.map_or(r, |h| h.max(r));
+            highest = Some(h);
+            // Nothing outranks a King or a Jumping Queen among the jumpers.
+            if h >= 3 {
+                break;
+            }
+        }
+    }
+    false
+}
