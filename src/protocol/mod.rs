@@ -62,6 +62,71 @@ impl Out {
     }
 }
 
+/// The `bestmove` of a `go infinite` or `go ponder` search waits for `stop` or `ponderhit`
+/// (UCI and USI alike). This holds it back, with the pending ponder `go` (`G`, the dialect's
+/// parsed `go`).
+pub(crate) struct HeldBestmove<G> {
+    hold: bool,
+    line: Option<String>,
+    ponder_go: Option<G>,
+}
+
+impl<G> HeldBestmove<G> {
+    pub fn new() -> Self {
+        HeldBestmove { hold: false, line: None, ponder_go: None }
+    }
+
+    /// A search starts: hold its `bestmove` or not; remember the `go` of a ponder search.
+    pub fn start(&mut self, hold: bool, ponder_go: Option<G>) {
+        self.hold = hold;
+        self.line = None;
+        self.ponder_go = ponder_go;
+    }
+
+    /// Forgets a held line (a new game, a new `go`); the hold itself stays as it is.
+    pub fn drop_line(&mut self) {
+        self.line = None;
+    }
+
+    /// Stops holding and forgets a held line (game over, shutdown).
+    pub fn clear(&mut self) {
+        self.hold = false;
+        self.line = None;
+    }
+
+    /// The search finished with `line`: print it, or keep it while holding.
+    pub fn finished(&mut self, out: &Out, line: String) {
+        if self.hold {
+            self.line = Some(line);
+        } else {
+            out.line(&line);
+        }
+    }
+
+    /// `stop`: nothing is held any more; a held line is printed now.
+    pub fn release(&mut self, out: &Out) {
+        self.hold = false;
+        self.ponder_go = None;
+        if let Some(l) = self.line.take() {
+            out.line(&l);
+        }
+    }
+
+    /// `ponderhit`: `Err` without a ponder search; `Ok(None)` when the search had already
+    /// finished (its line is printed now); `Ok(Some(go))` when it runs on under `go`'s limits.
+    pub fn ponderhit(&mut self, out: &Out) -> Result<Option<G>, ()> {
+        let g = self.ponder_go.take().ok_or(())?;
+        self.hold = false;
+        match self.line.take() {
+            Some(l) => {
+                out.line(&l);
+                Ok(None)
+            }
+            None => Ok(Some(g)),
+        }
+    }
+}
+
 /// What a dialect tells the loop after handling an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {

@@ -2,7 +2,7 @@
 //! `info string variant ...`, positions and moves in our notation (`shared/PROTOCOLS.md`).
 
 use super::engine::{budget, Engine, InfoFormatter, MAX_HASH_MB, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS};
-use super::{split_command, Dialect, Flow, Out, ENGINE_AUTHOR, ENGINE_NAME};
+use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
 use crate::position::Position;
@@ -179,29 +179,19 @@ pub fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
     }
 }
 
-/// Where a search came from, for what to print when it ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    /// A normal `go`: print `bestmove` when done.
-    Normal,
-    /// `go infinite` or `go ponder`: hold `bestmove` until `stop` / `ponderhit`.
-    Hold,
-}
-
 /// A UCI session.
 pub struct Uci {
     e: Engine,
     out: Out,
-    mode: Mode,
     /// The `go` of a ponder search, to time it after `ponderhit`.
-    ponder_go: Option<Go>,
     /// A finished search's `bestmove` line waiting for `stop` / `ponderhit`.
-    held: Option<String>,
+    /// `bestmove` held back while pondering or searching infinitely.
+    held: HeldBestmove<Go>,
 }
 
 impl Uci {
     pub fn new(e: Engine, out: Out) -> Uci {
-        Uci { e, out, mode: Mode::Normal, ponder_go: None, held: None }
+        Uci { e, out, held: HeldBestmove::new() }
     }
 
     fn error(&self, msg: &str) {
@@ -308,7 +298,7 @@ impl Uci {
             self.perft(d);
             return Ok(());
         }
-        self.held = None;
+        self.held.drop_line();
         if let Some(o) = self.e.game.outcome() {
             self.out.line(&format!("info string game over: {o}"));
             self.out.line("bestmove (none)");
@@ -319,8 +309,7 @@ impl Uci {
         if g.ponder {
             limits.infinite = true;
         }
-        self.mode = if g.infinite || g.ponder { Mode::Hold } else { Mode::Normal };
-        self.ponder_go = if g.ponder { Some(g.clone()) } else { None };
+        self.held.start(g.infinite || g.ponder, if g.ponder { Some(g.clone()) } else { None });
         let mpv = self.e.opts.multipv;
         let fmt = self.formatter(mpv);
         self.e.start_search(limits, mpv, fmt);
@@ -353,15 +342,14 @@ impl Uci {
     }
 
     fn ponderhit(&mut self) {
-        let Some(g) = self.ponder_go.take() else {
-            self.error("'ponderhit' without a ponder search");
-            return;
+        let g = match self.held.ponderhit(&self.out) {
+            Err(()) => {
+                self.error("'ponderhit' without a ponder search");
+                return;
+            }
+            Ok(None) => return,
+            Ok(Some(g)) => g,
         };
-        self.mode = Mode::Normal;
-        if let Some(line) = self.held.take() {
-            self.out.line(&line);
-            return;
-        }
         let Some(id) = self.e.running_id() else { return };
         let white = self.e.game.pos.side() == crate::Color::White;
         let mut limits = g.limits(white, self.e.opts.overhead_ms);
@@ -395,7 +383,7 @@ impl Dialect for Uci {
                 let v = Arc::clone(self.e.variant());
                 self.e.new_game(&v);
                 self.e.clear_hash();
-                self.held = None;
+                self.held.drop_line();
                 Ok(())
             }
             "position" => {
@@ -407,11 +395,7 @@ impl Dialect for Uci {
             }
             "go" => self.go(args),
             "stop" => {
-                self.mode = Mode::Normal;
-                self.ponder_go = None;
-                if let Some(l) = self.held.take() {
-                    self.out.line(&l);
-                }
+                self.held.release(&self.out);
                 self.e.stop();
                 Ok(())
             }
@@ -435,11 +419,7 @@ impl Dialect for Uci {
     fn search_finished(&mut self, id: u64) -> Flow {
         let Some(f) = self.e.finish(id) else { return Flow::Continue };
         let line = self.bestmove_line(f.result.best, f.result.ponder);
-        if self.mode == Mode::Hold {
-            self.held = Some(line);
-        } else {
-            self.out.line(&line);
-        }
+        self.held.finished(&self.out, line);
         Flow::Continue
     }
 
@@ -450,7 +430,7 @@ impl Dialect for Uci {
     fn shutdown(&mut self) {
         // A search still running is stopped and its move reported, as after `stop`.
         if let Some(id) = self.e.running_id() {
-            self.mode = Mode::Normal;
+            self.held.clear();
             self.e.stop();
             self.search_finished(id);
         }

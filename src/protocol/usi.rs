@@ -5,7 +5,7 @@
 use super::engine::{budget, Engine, InfoFormatter, MAX_HASH_MB, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS};
 use super::squares::{move_to_usi, parse_usi_square_prefix, usi_move_to_ours};
 use super::uci::{check, info_line, parse_go, parse_setoption, spin, Go};
-use super::{split_command, Dialect, Flow, Out, ENGINE_AUTHOR, ENGINE_NAME};
+use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::geometry::Color;
 use crate::notation::parse_move;
 use crate::outcome::Outcome;
@@ -86,19 +86,12 @@ pub fn position_to_sfen(pos: &Position) -> String {
     format!("{} {side} {cs} {ply}", pos.board_fen())
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    Normal,
-    Hold,
-}
-
 /// A USI session.
 pub struct Usi {
     e: Engine,
     out: Out,
-    mode: Mode,
-    ponder_go: Option<Go>,
-    held: Option<String>,
+    /// `bestmove` held back while pondering or searching infinitely.
+    held: HeldBestmove<Go>,
 }
 
 impl Usi {
@@ -108,7 +101,7 @@ impl Usi {
                 e.new_game(&v);
             }
         }
-        Usi { e, out, mode: Mode::Normal, ponder_go: None, held: None }
+        Usi { e, out, held: HeldBestmove::new() }
     }
 
     fn error(&self, msg: &str) {
@@ -216,7 +209,7 @@ impl Usi {
             self.out.line("checkmate notimplemented");
             return Ok(());
         }
-        self.held = None;
+        self.held.drop_line();
         if let Some(o) = self.e.game.outcome() {
             self.out.line(&format!("info string game over: {o}"));
             self.out.line(&self.game_over_line(o));
@@ -229,8 +222,7 @@ impl Usi {
         if g.ponder {
             limits.infinite = true;
         }
-        self.mode = if g.infinite || g.ponder { Mode::Hold } else { Mode::Normal };
-        self.ponder_go = if g.ponder { Some(swapped) } else { None };
+        self.held.start(g.infinite || g.ponder, if g.ponder { Some(swapped) } else { None });
         let mpv = self.e.opts.multipv;
         let fmt = self.formatter(mpv);
         self.e.start_search(limits, mpv, fmt);
@@ -238,15 +230,14 @@ impl Usi {
     }
 
     fn ponderhit(&mut self) {
-        let Some(g) = self.ponder_go.take() else {
-            self.error("'ponderhit' without a ponder search");
-            return;
+        let g = match self.held.ponderhit(&self.out) {
+            Err(()) => {
+                self.error("'ponderhit' without a ponder search");
+                return;
+            }
+            Ok(None) => return,
+            Ok(Some(g)) => g,
         };
-        self.mode = Mode::Normal;
-        if let Some(line) = self.held.take() {
-            self.out.line(&line);
-            return;
-        }
         let Some(id) = self.e.running_id() else { return };
         let white = self.e.game.pos.side() == Color::White;
         let mut limits = g.limits(white, self.e.opts.overhead_ms);
@@ -278,7 +269,7 @@ impl Dialect for Usi {
             "usinewgame" => {
                 let v = Arc::clone(self.e.variant());
                 self.e.new_game(&v);
-                self.held = None;
+                self.held.drop_line();
                 Ok(())
             }
             "position" => {
@@ -290,11 +281,7 @@ impl Dialect for Usi {
             }
             "go" => self.go(args),
             "stop" => {
-                self.mode = Mode::Normal;
-                self.ponder_go = None;
-                if let Some(l) = self.held.take() {
-                    self.out.line(&l);
-                }
+                self.held.release(&self.out);
                 self.e.stop();
                 Ok(())
             }
@@ -304,8 +291,7 @@ impl Dialect for Usi {
             }
             "gameover" => {
                 self.e.abort();
-                self.held = None;
-                self.mode = Mode::Normal;
+                self.held.clear();
                 match args {
                     "win" | "lose" | "draw" => Ok(()),
                     other => Err(format!("'gameover' expects win, lose or draw, not '{other}'")),
@@ -338,11 +324,7 @@ impl Dialect for Usi {
                 s
             }
         };
-        if self.mode == Mode::Hold {
-            self.held = Some(line);
-        } else {
-            self.out.line(&line);
-        }
+        self.held.finished(&self.out, line);
         Flow::Continue
     }
 
@@ -353,7 +335,7 @@ impl Dialect for Usi {
     fn shutdown(&mut self) {
         // A search still running is stopped and its move reported, as after `stop`.
         if let Some(id) = self.e.running_id() {
-            self.mode = Mode::Normal;
+            self.held.clear();
             self.e.stop();
             self.search_finished(id);
         }
