@@ -99,15 +99,17 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             break;
         }
     }
-    hop_captures_of(pos, piece, from, &km.hops, out);
+    if !km.hops.is_empty() {
+        hop_captures_of(pos, piece, from, &km.hops, out);
+    }
     if !km.bents.is_empty() {
         bent::generate(pos, piece, from, km, out);
     }
     if km.lion {
-        lion::generate_lion(pos, piece, from, out);
+        lion::generate_lion(pos, piece, from, false, out);
     }
     if !km.lion_lines.is_empty() {
-        lion::generate_lines(pos, piece, from, &km.lion_lines, out);
+        lion::generate_lines(pos, piece, from, &km.lion_lines, false, out);
     }
     if km.king_leap && pos.leap_right(us) {
         king_leap::generate(pos, from, out);
@@ -128,16 +130,21 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
         harpy::generate(pos, piece, from, out);
     }
     if km.needs_dedup {
-        out[start..].sort_unstable();
-        let mut w = start;
-        for r in start..out.len() {
-            if w == start || out[r] != out[w - 1] {
-                out[w] = out[r];
-                w += 1;
-            }
-        }
-        out.truncate(w);
+        dedup(out, start);
     }
+}
+
+/// Removes repeated moves from `out[start..]` (a piece reaching a target by two atoms).
+fn dedup(out: &mut Vec<Move>, start: usize) {
+    out[start..].sort_unstable();
+    let mut w = start;
+    for r in start..out.len() {
+        if w == start || out[r] != out[w - 1] {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
 }
 
 /// Cannon-style captures along `dirs`: over exactly one screen, onto the first piece beyond it
@@ -199,10 +206,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     for &from in pos.pieces(us) {
         let piece = pos.piece_at(from).unwrap();
         let km = &v.tables.moves[us][piece.kind().index()];
-        if km.needs_dedup
-            || km.lion
-            || !km.lion_lines.is_empty()
-            || !km.bents.is_empty()
+        if !km.bents.is_empty()
             || !km.shoot.is_empty()
             || !km.hop_captures.is_empty()
             || km.area > 0
@@ -215,6 +219,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             retain_captures(pos, out, start);
             continue;
         }
+        let start = out.len();
         for l in &km.leaps {
             if !l.mode.captures {
                 continue;
@@ -249,7 +254,18 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
                 break;
             }
         }
-        hop_captures_of(pos, piece, from, &km.hops, out);
+        if !km.hops.is_empty() {
+            hop_captures_of(pos, piece, from, &km.hops, out);
+        }
+        if km.lion {
+            lion::generate_lion(pos, piece, from, true, out);
+        }
+        if !km.lion_lines.is_empty() {
+            lion::generate_lines(pos, piece, from, &km.lion_lines, true, out);
+        }
+        if km.needs_dedup {
+            dedup(out, start);
+        }
     }
 }
 
