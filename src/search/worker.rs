@@ -221,6 +221,21 @@ impl<'a> Worker<'a> {
         if rules.repetition == Repetition::DrawThird && self.pos.rev_plies() >= 4 && self.pos.prior_occurrences() >= 1 {
             return Some(0);
         }
+        // Nutty Shogi: the first repetition ends the game, won, lost or drawn as its rule judges
+        // the cycle (perpetual check, chase). Judged by the referee's own code, and only when a
+        // position really recurs, which is rare in the tree.
+        if rules.repetition == Repetition::FirstRepetition
+            && self.pos.rev_plies() >= 4
+            && self.pos.prior_occurrences() >= 1
+        {
+            if let Some(o) = crate::repetition::nutty_outcome(&self.pos) {
+                return Some(match o {
+                    crate::outcome::Outcome::Win { winner, .. } if winner == us => MATE - ply as i32,
+                    crate::outcome::Outcome::Win { .. } => -MATE + ply as i32,
+                    crate::outcome::Outcome::Draw { .. } => 0,
+                });
+            }
+        }
         if rules.fifty_move_rule && self.pos.halfmove_clock() >= 100 {
             return Some(0);
         }
