@@ -220,38 +220,39 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             continue;
         }
         let start = out.len();
-        for l in &km.leaps {
-            if !l.mode.captures {
-                continue;
-            }
-            let to = from.offset(l.delta);
-            let cell = pos.cell(to);
-            if cell == OFF || !l.path.is_empty() && l.path.iter().any(|&d| pos.cell(from.offset(d)) != EMPTY) {
-                continue;
-            }
-            if cell == EMPTY {
-                if l.ep && pos.ep_square() == Some(to) {
-                    promotion::push(pos, piece, Move::en_passant(from, to), true, true, out);
-                }
-            } else if is_color(cell, them) {
-                promotion::push(pos, piece, Move::new(from, to), true, l.dist == 1, out);
+        for &(d, step) in &km.capture_leaps {
+            let to = from.offset(d);
+            if is_color(pos.cell(to), them) {
+                promotion::push(pos, piece, Move::new(from, to), true, step, out);
             }
         }
-        for s in &km.slides {
-            if !s.mode.captures {
-                continue;
-            }
-            let mut to = from;
-            for step in 1..=s.max as u32 {
-                to = to.offset(s.delta);
+        if km.capture_leaps_special {
+            for l in km.leaps.iter().filter(|l| l.mode.captures && (l.ep || !l.path.is_empty())) {
+                let to = from.offset(l.delta);
                 let cell = pos.cell(to);
-                if cell == EMPTY {
+                if cell == OFF || l.path.iter().any(|&d| pos.cell(from.offset(d)) != EMPTY) {
                     continue;
                 }
-                if step >= s.min as u32 && is_color(cell, them) {
-                    promotion::push(pos, piece, Move::new(from, to), true, step == 1, out);
+                if cell == EMPTY {
+                    if l.ep && pos.ep_square() == Some(to) {
+                        promotion::push(pos, piece, Move::en_passant(from, to), true, true, out);
+                    }
+                } else if is_color(cell, them) {
+                    promotion::push(pos, piece, Move::new(from, to), true, l.dist == 1, out);
                 }
-                break;
+            }
+        }
+        for &(d, min, max) in &km.capture_slides {
+            // Walk the empty squares; the first piece met ends the line (off-board counts as a
+            // piece of neither colour).
+            let mut to = from.offset(d);
+            let mut step = 1u8;
+            while pos.cell(to) == EMPTY && step < max {
+                to = to.offset(d);
+                step += 1;
+            }
+            if step >= min && is_color(pos.cell(to), them) {
+                promotion::push(pos, piece, Move::new(from, to), true, step == 1, out);
             }
         }
         if !km.hops.is_empty() {
