@@ -3,19 +3,28 @@
 //!
 //! Legality (check, lion-capture rules, repetition) is applied on top by `legality`.
 
+pub mod approach;
 pub mod area;
 pub mod attack;
 pub mod bent;
 pub mod burn;
+pub mod cicada;
+pub mod convert;
 pub mod harpy;
 pub mod hop_capture;
 pub mod igui;
+pub mod immobilizer;
 pub mod jump;
 pub mod king_leap;
 pub mod lion;
+pub mod longleap;
+pub mod parrot;
 pub mod promotion;
 pub mod relay;
+pub mod swap;
+pub mod sweep;
 pub mod tables;
+pub mod withdraw;
 
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
@@ -52,6 +61,11 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     let km = &v.tables.moves[us][piece.kind().index()];
     let start = out.len();
     let them = us.flip();
+    // A frozen piece (Typhoon) has no own moves; it may only capture itself.
+    if !v.tables.special.immobilizer_list.is_empty() && immobilizer::frozen(pos, from, us) {
+        out.push(Move::self_capture(from));
+        return;
+    }
 
     for l in &km.leaps {
         let to = from.offset(l.delta);
@@ -99,6 +113,16 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             break;
         }
     }
+    // Powers that modify or extend the plain moves generated so far (Typhoon).
+    if km.withdraw {
+        withdraw::apply(pos, piece, start, out);
+    }
+    if km.approach {
+        approach::add(pos, piece, start, out);
+    }
+    if km.convert_ahead {
+        convert::add_ahead(pos, piece, start, out);
+    }
     hop_captures_of(pos, piece, from, &km.hops, out);
     if !km.bents.is_empty() {
         bent::generate(pos, piece, from, km, out);
@@ -126,6 +150,27 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     }
     if km.double_diagonal {
         harpy::generate(pos, piece, from, out);
+    }
+    if km.cicada {
+        cicada::generate(pos, piece, from, out);
+    }
+    if !km.convert.is_empty() {
+        convert::generate(pos, piece, from, &km.convert, out);
+    }
+    if !km.swap.is_empty() {
+        swap::generate(pos, piece, from, &km.swap, out);
+    }
+    if !km.sweep.is_empty() {
+        sweep::generate(pos, piece, from, &km.sweep, out);
+    }
+    if !km.parrot.is_empty() {
+        parrot::generate(pos, piece, from, &km.parrot, out);
+    }
+    if !km.shoot_line.is_empty() {
+        igui::generate_lines(pos, piece, from, &km.shoot_line, out);
+    }
+    if !km.long_leap.is_empty() {
+        longleap::generate(pos, piece, from, &km.long_leap, out);
     }
     if km.needs_dedup {
         out[start..].sort_unstable();
@@ -162,12 +207,19 @@ fn hop_captures_of(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out
     }
 }
 
-/// Whether `m` removes at least one piece (a capture, igui, hop or en-passant capture).
+/// Whether `m` takes at least one piece from the opponent (a capture, igui, hop, en-passant,
+/// sweep, long-leap or approach capture, or a conversion; a frozen piece's self-capture
+/// counts too).
 #[inline]
 pub fn is_capture(pos: &Position, m: Move) -> bool {
-    m.kind == crate::moves::MoveKind::EnPassant
-        || m.mids().any(|s| !pos.is_empty(s))
-        || (m.to != m.from && !pos.is_empty(m.to))
+    use crate::moves::MoveKind;
+    match m.kind {
+        MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Convert | MoveKind::SelfCapture => true,
+        MoveKind::Swap | MoveKind::Pass => false,
+        MoveKind::Normal | MoveKind::Implied => {
+            m.mids().any(|s| !pos.is_empty(s)) || (m.to != m.from && !pos.is_empty(m.to))
+        }
+    }
 }
 
 /// Keeps only the captures among `out[start..]`.

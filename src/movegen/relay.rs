@@ -1,4 +1,10 @@
-//! Relayed moves (Scirocco 2009): moves a piece makes by a friend's power, not its own.
+//! Relayed moves (Scirocco 2009, Typhoon 1999): moves a piece makes by a friend's power, not
+//! its own.
+//!
+//! Typhoon 1999 (`relay:dervish-1999`, `relay:harpy-1999`): the Dervish gives only the
+//! reflection (a D or A leap across it), and the Harpy gives the Knight leap to friends a
+//! Knight's leap away from it. A frozen relayer (`immobilizer`) relays nothing; frozen friends
+//! may still use relays.
 //!
 //! - **Dervish relay.** A friend X on one of the 8 squares next to a Dervish may leap to the
 //!   point-mirror of its square through the Dervish (a D or A leap over it), and if X is
@@ -29,11 +35,13 @@ const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2
 pub struct Relayers {
     pub dervish: bool,
     pub harpy: bool,
+    pub dervish_1999: bool,
+    pub harpy_1999: bool,
 }
 
 impl Relayers {
     pub fn any(self) -> bool {
-        self.dervish || self.harpy
+        self.dervish || self.harpy || self.dervish_1999 || self.harpy_1999
     }
 }
 
@@ -41,7 +49,28 @@ impl Relayers {
 pub fn present(pos: &Position, c: Color) -> Relayers {
     let r = &pos.variant().tables.relay;
     let has = |list: &[usize]| list.iter().any(|&k| pos.count(crate::variant::KindId(k as u8), c) > 0);
-    Relayers { dervish: has(&r.dervish_list), harpy: has(&r.harpy_list) }
+    Relayers {
+        dervish: has(&r.dervish_list),
+        harpy: has(&r.harpy_list),
+        dervish_1999: has(&r.dervish_1999_list),
+        harpy_1999: has(&r.harpy_1999_list),
+    }
+}
+
+/// Whether the relayer of colour `c` on `sq` is frozen (then it relays nothing).
+#[inline]
+fn frozen(pos: &Position, sq: Square, c: Color) -> bool {
+    super::immobilizer::frozen(pos, sq, c)
+}
+
+/// Whether a non-frozen 1999 Harpy of `c` stands a Knight's leap from `x`.
+fn harpy_1999_near(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> u16) -> bool {
+    let shape = pos.variant().shape;
+    let harpy = &pos.variant().tables.relay.harpy_1999;
+    KNIGHT.iter().any(|&(nx, ny)| {
+        let h = x.offset(shape.delta(nx, ny));
+        is_kind(cell(h), c, harpy) && !frozen(pos, h, c)
+    })
 }
 
 #[inline]
@@ -69,7 +98,7 @@ fn harpy_reaches(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> 
             if v == EMPTY {
                 continue;
             }
-            if is_kind(v, c, harpy) {
+            if is_kind(v, c, harpy) && !frozen(pos, s, c) {
                 return true;
             }
             break;
@@ -91,15 +120,19 @@ fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, ou
             let _ = out.try_push(t);
         }
     };
-    if relayers.dervish {
-        let dervish = &v.tables.relay.dervish;
+    if relayers.dervish || relayers.dervish_1999 {
+        let (dervish, d1999) = (&v.tables.relay.dervish, &v.tables.relay.dervish_1999);
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             let d = from.offset(shape.delta(ex, ey));
-            if !is_kind(cell(d), us, dervish) {
+            let new_style = is_kind(cell(d), us, dervish);
+            if !(new_style || is_kind(cell(d), us, d1999)) || frozen(pos, d, us) {
                 continue;
             }
-            // Reflection through the Dervish.
+            // Reflection through the Dervish (the whole 1999 relay).
             add(d.offset(shape.delta(ex, ey)));
+            if !new_style {
+                continue;
+            }
             if ex == 0 || ey == 0 {
                 // Quarter turn: the Dervish's orthogonal neighbours beside X.
                 add(d.offset(shape.delta(ey, ex)));
@@ -111,7 +144,9 @@ fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, ou
             }
         }
     }
-    if relayers.harpy && harpy_reaches(pos, from, us, &cell) {
+    if (relayers.harpy && harpy_reaches(pos, from, us, &cell))
+        || (relayers.harpy_1999 && harpy_1999_near(pos, from, us, &cell))
+    {
         for (nx, ny) in KNIGHT {
             add(from.offset(shape.delta(nx, ny)));
         }
@@ -143,10 +178,33 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
     let relayers = present(pos, by);
     let v = pos.variant();
     let shape = v.shape;
+    let friend_at = |s: Square| is_color(cell(s), by);
+    if relayers.dervish_1999 {
+        let d1999 = &v.tables.relay.dervish_1999;
+        for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
+            let d = target.offset(shape.delta(-ex, -ey));
+            if is_kind(cell(d), by, d1999)
+                && friend_at(target.offset(shape.delta(-2 * ex, -2 * ey)))
+                && !frozen(pos, d, by)
+            {
+                return true;
+            }
+        }
+    }
+    if relayers.harpy_1999 {
+        for (nx, ny) in KNIGHT {
+            let x = target.offset(shape.delta(nx, ny));
+            if is_color(cell(x), by) && harpy_1999_near(pos, x, by, cell) {
+                return true;
+            }
+        }
+    }
     if relayers.dervish {
         let dervish = &v.tables.relay.dervish;
-        let dervish_at = |dx: i32, dy: i32| is_kind(cell(target.offset(shape.delta(-dx, -dy))), by, dervish);
-        let friend_at = |s: Square| is_color(cell(s), by);
+        let dervish_at = |dx: i32, dy: i32| {
+            let d = target.offset(shape.delta(-dx, -dy));
+            is_kind(cell(d), by, dervish) && !frozen(pos, d, by)
+        };
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             // Reflection: the Dervish one step back from the target, X two steps back.
             if dervish_at(ex, ey) && friend_at(target.offset(shape.delta(-2 * ex, -2 * ey))) {

@@ -22,6 +22,7 @@ const BUILTIN: &[(&str, &str)] = &[
     ("chu", include_str!("defs/chu.toml")),
     ("nutty", include_str!("defs/nutty.toml")),
     ("scirocco", include_str!("defs/scirocco.toml")),
+    ("typhoon", include_str!("defs/typhoon.toml")),
 ];
 
 /// How the second player's owner-relative directions are obtained from the first player's.
@@ -187,6 +188,10 @@ struct PieceFile {
     value: i32,
     #[serde(default)]
     jump_rank: u8,
+    /// `[present, becomes]`: promotes to `becomes` instead while a `present` is on the board
+    /// (Typhoon King: Emperor of Emperors while an Emperor exists).
+    #[serde(default)]
+    promotes_if_present: Vec<String>,
 }
 
 fn yes() -> bool {
@@ -414,6 +419,19 @@ impl Variant {
                         .ok_or_else(|| pe("promotes", format!("no piece has the ID '{t}'")))?,
                 ),
             };
+            let promotes_if_present = match p.promotes_if_present.as_slice() {
+                [] => None,
+                [a, b] => {
+                    let look = |t: &String| {
+                        by_id
+                            .get(&t.to_ascii_uppercase())
+                            .copied()
+                            .ok_or_else(|| pe("promotes_if_present", format!("no piece has the ID '{t}'")))
+                    };
+                    Some((look(a)?, look(b)?))
+                }
+                _ => return Err(pe("promotes_if_present", "give two IDs: [present, becomes]".into())),
+            };
             let clock_reset = betza::parse(&p.clock_reset)
                 .map_err(|x| pe("clock_reset", x.to_string()))?
                 .into_iter()
@@ -438,6 +456,7 @@ impl Variant {
                 in_setup: false,
                 never_retreats: false,
                 jump_rank: p.jump_rank,
+                promotes_if_present,
             });
             let t = pieces.last_mut().unwrap();
             t.never_retreats = t.powers.is_empty() && t.vectors.iter().all(|v| v.dy >= 0);
@@ -468,8 +487,20 @@ impl Variant {
                         | Power::HarpyRelay
                         | Power::DoubleDiagonal
                         | Power::LeapFirst(_)
+                        | Power::DervishRelay1999
+                        | Power::HarpyRelay1999
+                        | Power::Parrot(_)
                 ) {
                     pad = pad.max(2);
+                }
+                // The Cicada's 3-square hops.
+                if matches!(pw, Power::Cicada) {
+                    pad = pad.max(3);
+                }
+                if let Power::Convert(a) | Power::Swap(a) = pw {
+                    for v in &a.vectors {
+                        pad = pad.max(v.dx.abs() as i32).max(v.dy.abs() as i32);
+                    }
                 }
             }
         }
