@@ -3,6 +3,12 @@
 //! compared exactly, as canonical move text (section 11), filtered by the origin squares of the
 //! pieces under test.
 
+#[path = "typhoon_reference.rs"]
+mod reference;
+
+#[path = "typhoon_cross.rs"]
+mod cross;
+
 use kyodai::legality::legal_move_list;
 use kyodai::movegen::attack::is_attacked;
 use kyodai::notation::{format_explicit_at, format_move, parse_move};
