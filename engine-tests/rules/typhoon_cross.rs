@@ -200,3 +200,22 @@ fn midgame_perft_agrees_with_the_reference() {
         assert_eq!(perft(&mut p, 2, false), super::reference::perft(&r, 2), "perft 2 of {fen}");
     }
 }
+
+/// Depth 4 from the start, counted twice (a few seconds for the reference generator).
+#[test]
+fn start_perft_4_counted_twice() {
+    let mut p = Position::start(&ty());
+    assert_eq!(perft(&mut p, 4, false), 2_427_445, "engine perft 4");
+    assert_eq!(super::reference::perft(&RefPos::from_fen(START), 4), 2_427_445, "reference perft 4");
+}
+
+/// Depth 5 from the start, counted twice (minutes for the reference generator):
+/// `cargo test --test typhoon_rules -- --ignored`.
+#[test]
+#[ignore]
+fn start_perft_5_counted_twice() {
+    let mut p = Position::start(&ty());
+    let engine = perft(&mut p, 5, false);
+    assert_eq!(super::reference::perft(&RefPos::from_fen(START), 5), engine, "reference perft 5");
+    assert_eq!(engine, 99_957_982, "engine perft 5");
+}

@@ -61,6 +61,13 @@ pub fn piece_table(v: &Variant) -> String {
         if p.royal {
             notes.push("royal".to_string());
         }
+        if let Some((present, alt)) = p.promotes_if_present {
+            notes.push(format!(
+                "promotes to `{}` instead while any `{}` is on the board",
+                v.piece(alt).id,
+                v.piece(present).id
+            ));
+        }
         if p.lion {
             notes.push("Lion for the lion-capture rules".to_string());
         }
