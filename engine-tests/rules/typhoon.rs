@@ -750,3 +750,101 @@ fn every_move_round_trips_through_both_texts_in_the_test_positions() {
         }
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// Section 13 options
+// ------------------------------------------------------------------------------------------
+
+fn ty_with(key: &str, value: &str) -> Arc<Variant> {
+    Variant::builtin_with("typhoon", &[(key.into(), value.into())]).unwrap_or_else(|e| panic!("{key}={value}: {e}"))
+}
+
+#[track_caller]
+fn check_with(v: &Arc<Variant>, fen: &str, from: &[&str], expected: &str) {
+    let mut p = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("FEN {fen}: {e}"));
+    assert_moves(&moves_of(&mut p, from), &set(expected), &format!("{from:?} in {fen}"));
+}
+
+#[test]
+fn t25_ee_leaps_capture_off() {
+    let v = ty_with("ee_leaps_capture", "off");
+    let fen = "11k/12/12/4p7/7p4/12/12/r3(EE)1P1n3/4p7/2p9/1P10/11K w";
+    let all = "e5a5,a5e5 e5b3 e5b4 e5b5 e5b6 e5b7 e5b8 e5c2 e5c3,c3e5 e5c4 e5c5 e5c6 e5c7 e5c8 e5d2 \
+        e5d3 e5d4 e5d5 e5d6 e5d7 e5d8 e5e2 e5e3 e5e4,e4e5 e5e6 e5e7 e5e8 e5e9,e9e5 e5f2 e5f3 e5f4 e5f5 \
+        e5f6 e5f7 e5f8 e5g2 e5g3 e5g4 e5g6 e5g7 e5g8 e5h2 e5h3 e5h4 e5h5 e5h6 e5h7 e5h8,h8e5";
+    assert_eq!(set(all).len(), 48);
+    check_with(&v, fen, &["e5"], all);
+}
+
+#[test]
+fn t27_fire_horse_narrow() {
+    let v = ty_with("fire_horse_narrow", "on");
+    check_with(&v, "11k/12/12/12/4p7/12/12/4(FH)7/12/12/12/11K w", &["e5"], "e5e6 e5e7 e5e8 e5d3 e5f3");
+}
+
+#[test]
+fn t29_salamander_range_3() {
+    let v = ty_with("salamander_range", "3");
+    let fen = "11k/12/12/12/12/12/4pP6/4(SA)7/12/12/12/11K w";
+    let mut p = Position::from_fen(&v, fen).unwrap();
+    let got = moves_of(&mut p, &["e5"]);
+    assert_eq!(got.len(), 19, "{got:?}");
+    assert!(got.contains("e5e6") && got.contains("e5b2") && !got.contains("e5a1") && !got.contains("e5a9"));
+}
+
+#[test]
+fn tadpole_diagonal_3_option_adds_g_leaps() {
+    let fen = "11k/11p/12/12/12/12/12/4(TA)7/12/12/12/11K w";
+    check(fen, &["e5"], "e5d4 e5d6 e5f4 e5f6 e5b5 e5h5 e5e2 e5e8");
+    let v = ty_with("tadpole_diagonal_3", "on");
+    check_with(&v, fen, &["e5"], "e5d4 e5d6 e5f4 e5f6 e5b5 e5h5 e5e2 e5e8 e5b2 e5b8 e5h2 e5h8");
+}
+
+#[test]
+fn relays_2009_option_uses_the_scirocco_relays() {
+    let v = ty_with("relays_2009", "on");
+    // The 2009 Dervish also turns an orthogonal neighbour around it: the Pawn a5 next to the
+    // Dervish b5 may step to b6 or b4; the 1999 Dervish only reflects it to c5.
+    let fen = "11k/11p/12/12/12/12/12/P(DER)10/12/12/12/11K w";
+    check(fen, &["a5"], "a5a6 a5c5");
+    check_with(&v, fen, &["a5"], "a5a6 a5c5 a5b6 a5b4");
+    // The 2009 Harpy (mQ3) relays the Knight leap to friends on open queen lines within 3.
+    let fen = "11k/11p/12/12/12/12/12/12/(HA)2P8/12/12/11K w";
+    check(fen, &["d4"], "d4d5");
+    check_with(&v, fen, &["d4"], "d4d5 d4c6 d4e6 d4b5 d4f5 d4b3 d4f3 d4c2 d4e2");
+}
+
+#[test]
+fn king_promotion_test_before_option() {
+    // V4 (c): the only Emperor is captured by the promoting move itself.
+    let fen = "11k/p11/12/4(em)7/4K7/12/12/12/12/12/P11/12 w";
+    let mut p = pos(fen);
+    play(&mut p, "e8e9+");
+    assert_eq!(id_on(&p, "e9"), Some(("EM".into(), Color::White)));
+    let mut q = Position::from_fen(&ty_with("king_promotion_test", "before"), fen).unwrap();
+    play(&mut q, "e8e9+");
+    assert_eq!(id_on(&q, "e9"), Some(("EE".into(), Color::White)));
+}
+
+#[test]
+fn relay_respects_no_capture_option() {
+    // An Immobilizer next to a Dervish, an enemy beyond: the relayed capture exists by default
+    // (D17), not with the option.
+    let fen = "11k/11p/12/12/12/12/2n9/1(DER)10/(IM)11/12/12/11K w";
+    assert!(moves_of(&mut pos(fen), &["a4"]).contains("a4c6"));
+    let v = ty_with("relay_respects_no_capture", "on");
+    let mut p = Position::from_fen(&v, fen).unwrap();
+    assert!(!moves_of(&mut p, &["a4"]).contains("a4c6"));
+    assert!(!is_attacked(&p, sq(&p, "c6"), Color::White));
+    assert!(is_attacked(&pos(fen), sq(&pos(fen), "c6"), Color::White));
+}
+
+#[test]
+fn bad_option_values_are_clear_errors() {
+    let e = Variant::builtin_with("typhoon", &[("salamander_range".into(), "5".into())]).unwrap_err().to_string();
+    assert!(e.contains("salamander_range") && e.contains('4') && e.contains('3'), "{e}");
+    let e = Variant::builtin_with("typhoon", &[("no_such_option".into(), "on".into())]).unwrap_err().to_string();
+    assert!(e.contains("no_such_option"), "{e}");
+    // The default value changes nothing.
+    assert!(Variant::builtin_with("typhoon", &[("salamander_range".into(), "4".into())]).is_ok());
+}

@@ -162,7 +162,12 @@ pub fn add_relayed(pos: &Position, from: Square, own_start: usize, relayers: Rel
     let mut targets = ArrayVec::<Square, 48>::new();
     relay_targets(pos, from, piece.color(), relayers, &mut targets);
     let own_end = out.len();
+    // Typhoon option `relay_respects_no_capture`: pieces that never capture stay move-only.
+    let only_move = pos.variant().piece(piece.kind()).relayed_moves_only_move;
     for t in targets {
+        if only_move && !pos.is_empty(t) {
+            continue;
+        }
         let own = out[own_start..own_end]
             .iter()
             .any(|m| m.to == t && m.kind == MoveKind::Normal && m.mid[0].is_none() && m.from == from);
@@ -178,7 +183,12 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
     let relayers = present(pos, by);
     let v = pos.variant();
     let shape = v.shape;
-    let friend_at = |s: Square| is_color(cell(s), by);
+    // A friend that may capture by relay (not a move-only piece under the Typhoon option
+    // `relay_respects_no_capture`).
+    let friend_at = |s: Square| {
+        let c = cell(s);
+        is_color(c, by) && !v.pieces[kind_of(c)].relayed_moves_only_move
+    };
     if relayers.dervish_1999 {
         let d1999 = &v.tables.relay.dervish_1999;
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
@@ -194,7 +204,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
     if relayers.harpy_1999 {
         for (nx, ny) in KNIGHT {
             let x = target.offset(shape.delta(nx, ny));
-            if is_color(cell(x), by) && harpy_1999_near(pos, x, by, cell) {
+            if friend_at(x) && harpy_1999_near(pos, x, by, cell) {
                 return true;
             }
         }
@@ -234,7 +244,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
     if relayers.harpy {
         for (nx, ny) in KNIGHT {
             let x = target.offset(shape.delta(nx, ny));
-            if is_color(cell(x), by) && harpy_reaches(pos, x, by, cell) {
+            if friend_at(x) && harpy_reaches(pos, x, by, cell) {
                 return true;
             }
         }

@@ -577,6 +577,14 @@ impl Position {
         let mtype = v.piece(mover.kind());
         let mut captured_any = false;
         let mut captured_lion = Square::NONE;
+        // Typhoon option `king_promotion_test = before`: whether the King's alternative applies,
+        // judged before the move's captures.
+        let alt_before = match mtype.promotes_if_present {
+            Some((present, _)) if mtype.promotion_test_before && m.promotion().is_some() => {
+                Some(self.count(present, Color::White) + self.count(present, Color::Black) > 0)
+            }
+            _ => None,
+        };
         let mut irreversible = false;
 
         match m.kind {
@@ -639,7 +647,8 @@ impl Position {
         if let Some(mut k) = m.promotion() {
             // Typhoon King (section 6.2): decided on the board after the move's captures.
             if let Some((present, alt)) = mtype.promotes_if_present {
-                if self.count(present, Color::White) + self.count(present, Color::Black) > 0 {
+                let on_board = self.count(present, Color::White) + self.count(present, Color::Black) > 0;
+                if alt_before.unwrap_or(on_board) {
                     k = alt;
                 }
             }

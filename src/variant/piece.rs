@@ -297,6 +297,10 @@ pub struct PieceType {
     /// Typhoon King (section 6.2): promotes to the second type instead of `promotes_to` while a
     /// piece of the first type (either colour) is on the board after the move's captures.
     pub promotes_if_present: Option<(KindId, KindId)>,
+    /// Makes that test before the move's captures instead of after.
+    pub promotion_test_before: bool,
+    /// Moves relayed to this piece only move, never capture.
+    pub relayed_moves_only_move: bool,
 }
 
 impl PieceType {
