@@ -123,7 +123,9 @@ fn may_repeat(pos: &Position, m: Move) -> bool {
     match m.kind {
         // Swaps and conversions change the board without removing anything (Typhoon).
         MoveKind::Swap | MoveKind::Convert | MoveKind::Pass => return true,
-        MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::SelfCapture => return false,
+        MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::SelfCapture => {
+            return false
+        }
         MoveKind::Normal | MoveKind::Implied => {}
     }
     if m.mids().next().is_some() {

@@ -41,6 +41,9 @@ pub enum MoveKind {
     Swap = 7,
     /// A frozen piece captures itself (`from == to`, `mid[0] == from`). Text `g7g7xg7`.
     SelfCapture = 8,
+    /// A chosen capture of the single piece on `aux` (Undertaker withdrawal under the Typhoon
+    /// option `undertaker_optional`). Text `a4a3xa5`.
+    Chosen = 9,
 }
 
 /// One move. 12 bytes; see the module documentation for the meaning of each field.
@@ -135,13 +138,14 @@ impl Move {
             | MoveKind::Approach
             | MoveKind::Convert
             | MoveKind::Swap
-            | MoveKind::SelfCapture => {
+            | MoveKind::SelfCapture
+            | MoveKind::Chosen => {
                 shape.write_name(self.from, &mut s);
                 shape.write_name(self.to, &mut s);
                 match self.kind {
-                    MoveKind::Approach | MoveKind::SelfCapture => {
+                    MoveKind::Approach | MoveKind::Chosen | MoveKind::SelfCapture => {
                         s.push('x');
-                        shape.write_name(if self.kind == MoveKind::Approach { self.aux } else { self.from }, &mut s);
+                        shape.write_name(if self.kind == MoveKind::SelfCapture { self.from } else { self.aux }, &mut s);
                     }
                     MoveKind::Convert => {
                         s.push('~');

@@ -848,3 +848,31 @@ fn bad_option_values_are_clear_errors() {
     // The default value changes nothing.
     assert!(Variant::builtin_with("typhoon", &[("salamander_range".into(), "4".into())]).is_ok());
 }
+
+#[test]
+fn t9_undertaker_optional() {
+    let v = ty_with("undertaker_optional", "on");
+    let fen = "11k/12/12/12/12/12/12/p11/(UN)11/12/12/11K w";
+    check_with(&v, fen, &["a4"], "a4a3 a4a3xa5 a4b3 a4b4 a4b5");
+    let mut p = Position::from_fen(&v, fen).unwrap();
+    let before = p.clone();
+    let m = play(&mut p, "a4a3xa5");
+    assert_eq!(id_on(&p, "a5"), None);
+    assert_eq!(format_explicit_at(&before, m), "a4a3xa5");
+    let mut q = Position::from_fen(&v, fen).unwrap();
+    play(&mut q, "a4a3");
+    assert_eq!(id_on(&q, "a5"), Some(("P".into(), Color::Black)));
+}
+
+#[test]
+fn pass_needs_empty_neighbour_option() {
+    // A Parrot in the corner whose step squares hold friends: it may pass by default only.
+    let fen = "11k/11p/12/12/12/12/12/12/12/12/P11/(PA)N9K w";
+    assert!(moves_of(&mut pos(fen), &["a1"]).contains("a1a1"));
+    let v = ty_with("pass_needs_empty_neighbour", "on");
+    let mut p = Position::from_fen(&v, fen).unwrap();
+    assert!(!moves_of(&mut p, &["a1"]).contains("a1a1"));
+    // With one empty step square it may pass again.
+    let mut p = Position::from_fen(&v, "11k/11p/12/12/12/12/12/12/12/12/12/(PA)N9K w").unwrap();
+    assert!(moves_of(&mut p, &["a1"]).contains("a1a1"));
+}

@@ -208,7 +208,7 @@ fn takes(pos: &Position, m: crate::moves::Move, target: Square) -> bool {
     match m.kind {
         MoveKind::Convert => m.aux == target,
         MoveKind::Swap | MoveKind::Pass => false,
-        MoveKind::Line | MoveKind::Approach | MoveKind::EnPassant => {
+        MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::EnPassant => {
             let mut r = arrayvec::ArrayVec::<Square, 16>::new();
             pos.removed_squares(m, &mut r);
             r.contains(&target)

@@ -115,7 +115,7 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     }
     // Powers that modify or extend the plain moves generated so far (Typhoon).
     if km.withdraw {
-        withdraw::apply(pos, piece, start, out);
+        withdraw::apply(pos, piece, start, km.withdraw_optional, out);
     }
     if km.approach {
         approach::add(pos, piece, start, out);
@@ -164,7 +164,16 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
         sweep::generate(pos, piece, from, &km.sweep, out);
     }
     if !km.parrot.is_empty() {
-        parrot::generate(pos, piece, from, &km.parrot, out);
+        // Option `pass_needs_empty_neighbour`: an empty square among its own step squares,
+        // i.e. one of its plain moves so far is a step to an empty square.
+        let may_pass = !km.pass_needs_empty_step
+            || out[start..].iter().any(|m| {
+                m.kind == crate::moves::MoveKind::Normal
+                    && m.mid[0].is_none()
+                    && pos.is_empty(m.to)
+                    && v.shape.distance(from, m.to) == 1
+            });
+        parrot::generate(pos, piece, from, &km.parrot, may_pass, out);
     }
     if !km.shoot_line.is_empty() {
         igui::generate_lines(pos, piece, from, &km.shoot_line, out);
@@ -214,7 +223,12 @@ fn hop_captures_of(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out
 pub fn is_capture(pos: &Position, m: Move) -> bool {
     use crate::moves::MoveKind;
     match m.kind {
-        MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Convert | MoveKind::SelfCapture => true,
+        MoveKind::EnPassant
+        | MoveKind::Line
+        | MoveKind::Approach
+        | MoveKind::Chosen
+        | MoveKind::Convert
+        | MoveKind::SelfCapture => true,
         MoveKind::Swap | MoveKind::Pass => false,
         MoveKind::Normal | MoveKind::Implied => {
             m.mids().any(|s| !pos.is_empty(s)) || (m.to != m.from && !pos.is_empty(m.to))

@@ -10,7 +10,9 @@ use crate::geometry::Square;
 use crate::moves::Move;
 use crate::position::{Piece, Position, EMPTY, OFF};
 
-pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+/// `may_pass`: whether the pass is allowed (always, unless the option
+/// `pass_needs_empty_neighbour` asks for an empty step square).
+pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], may_pass: bool, out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in dirs {
         let v1 = from.offset(d);
@@ -24,5 +26,7 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &
             out.push(Move::via(from, v1, v2));
         }
     }
-    out.push(Move::pass(from));
+    if may_pass {
+        out.push(Move::pass(from));
+    }
 }

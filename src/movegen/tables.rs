@@ -95,8 +95,11 @@ pub struct KindMoves {
     pub convert_ahead: bool,
     /// Hummingbird swap partner squares (board deltas): `movegen::swap`.
     pub swap: Vec<i32>,
-    /// Undertaker withdrawal: `movegen::withdraw`.
+    /// Undertaker withdrawal: `movegen::withdraw`; optional (a second move) or automatic.
     pub withdraw: bool,
+    pub withdraw_optional: bool,
+    /// May pass only next to an empty step square (Typhoon option).
+    pub pass_needs_empty_step: bool,
     /// Sorcerer approach: `movegen::approach`.
     pub approach: bool,
     /// Typhoon sweep: (unit delta, range): `movegen::sweep`.
@@ -347,7 +350,10 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
             Power::DervishRelay1999 | Power::HarpyRelay1999 | Power::Immobilize => {}
             Power::Cicada => km.cicada = true,
             Power::ConvertAhead => km.convert_ahead = true,
-            Power::Withdraw => km.withdraw = true,
+            Power::Withdraw { optional } => {
+                km.withdraw = true;
+                km.withdraw_optional = *optional;
+            }
             Power::Approach => km.approach = true,
             Power::Convert(a) | Power::Swap(a) => {
                 for v in &a.vectors {
@@ -411,6 +417,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
     // keeps the rule simple).
     dup |= km.area > 0 || km.double_diagonal;
     km.needs_dedup = dup;
+    km.pass_needs_empty_step = t.pass_needs_empty_step;
     km.generated_attacks = km.cicada
         || !km.convert.is_empty()
         || km.convert_ahead

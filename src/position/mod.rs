@@ -411,6 +411,7 @@ impl Position {
                     out.push(m.to);
                 }
             }
+            MoveKind::Chosen => out.push(m.aux),
             MoveKind::Approach => {
                 let us = Piece(self.board[m.from.index()]).color();
                 let d = m.aux.0 as i32 - m.to.0 as i32;
@@ -589,7 +590,7 @@ impl Position {
 
         match m.kind {
             MoveKind::Pass => {}
-            MoveKind::Line | MoveKind::Approach => {
+            MoveKind::Line | MoveKind::Approach | MoveKind::Chosen => {
                 let mut removed = ArrayVec::<Square, 16>::new();
                 self.removed_squares(m, &mut removed);
                 for sq in removed {

@@ -199,6 +199,9 @@ struct PieceFile {
     /// Moves relayed to this piece may not capture (Typhoon option `relay_respects_no_capture`).
     #[serde(default)]
     relayed_moves_only_move: bool,
+    /// May pass only with an empty square among its own step squares.
+    #[serde(default)]
+    pass_needs_empty_step: bool,
 }
 
 fn yes() -> bool {
@@ -473,6 +476,7 @@ impl Variant {
                 promotes_if_present,
                 promotion_test_before: p.promotion_test_before,
                 relayed_moves_only_move: p.relayed_moves_only_move,
+                pass_needs_empty_step: p.pass_needs_empty_step,
             });
             let t = pieces.last_mut().unwrap();
             t.never_retreats = t.powers.is_empty() && t.vectors.iter().all(|v| v.dy >= 0);

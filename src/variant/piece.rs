@@ -80,8 +80,9 @@ pub enum Power {
     /// `movegen::swap`.
     Swap(Atoms),
     /// Withdrawal capture (Undertaker, `withdraw`): a step directly away from an adjacent enemy
-    /// captures it. `movegen::withdraw`.
-    Withdraw,
+    /// captures it; with `withdraw:optional` the capture is a choice (a second move).
+    /// `movegen::withdraw`.
+    Withdraw { optional: bool },
     /// Approach capture (Sorcerer, `approach`): after a move, the run of enemies straight ahead
     /// may be captured, all or none. `movegen::approach`.
     Approach,
@@ -210,7 +211,8 @@ impl Power {
             ("convert", Some(a)) => Ok(Power::Convert(Atoms::parse(name, a, false)?)),
             ("convert-ahead", None) => Ok(Power::ConvertAhead),
             ("swap", Some(a)) => Ok(Power::Swap(Atoms::parse(name, a, false)?)),
-            ("withdraw", None) => Ok(Power::Withdraw),
+            ("withdraw", None) => Ok(Power::Withdraw { optional: false }),
+            ("withdraw", Some("optional")) => Ok(Power::Withdraw { optional: true }),
             ("approach", None) => Ok(Power::Approach),
             ("immobilize", None) => Ok(Power::Immobilize),
             ("parrot", Some(a)) => Ok(Power::Parrot(Atoms::parse(name, a, true)?)),
@@ -301,6 +303,9 @@ pub struct PieceType {
     pub promotion_test_before: bool,
     /// Moves relayed to this piece only move, never capture.
     pub relayed_moves_only_move: bool,
+    /// May pass only with an empty square among its own step squares (Typhoon option
+    /// `pass_needs_empty_neighbour`).
+    pub pass_needs_empty_step: bool,
 }
 
 impl PieceType {
