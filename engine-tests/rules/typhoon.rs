@@ -876,3 +876,18 @@ fn pass_needs_empty_neighbour_option() {
     let mut p = Position::from_fen(&v, "11k/11p/12/12/12/12/12/12/12/12/12/(PA)N9K w").unwrap();
     assert!(moves_of(&mut p, &["a1"]).contains("a1a1"));
 }
+
+#[test]
+fn dayrider_strict_option() {
+    // T31's Dayrider: by default it leaps over its own c3 (b2d4 ...); strict, the line is
+    // blocked there, and every skipped square must be empty.
+    let fen = "11k/12/12/6p5/12/12/1p10/4(NR)7/12/2P2p6/1(DA)10/11K w";
+    let v = ty_with("dayrider_strict", "on");
+    check_with(&v, fen, &["b2"], "b2b4 b2b6 b2d2 b2f2 b2h2 b2j2 b2l2 b2a1 b2a2 b2a3 b2b1 b2b3 b2c1 b2c2");
+    // Attack detection follows the strict rule: b6 is attacked (b3, b5 empty); with a piece
+    // on b5 it is not.
+    let p = Position::from_fen(&v, fen).unwrap();
+    assert!(is_attacked(&p, sq(&p, "b6"), Color::White));
+    let p = Position::from_fen(&v, "11k/12/12/6p5/12/12/1p10/1P2(NR)7/12/2P2p6/1(DA)10/11K w").unwrap();
+    assert!(!is_attacked(&p, sq(&p, "b6"), Color::White));
+}

@@ -100,6 +100,10 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             if s.skip && step == 1 {
                 continue;
             }
+            // A lame rider's skipped square (half a D or A leap back) must be empty too.
+            if s.lame && pos.cell(to.offset(-s.delta / 2)) != EMPTY {
+                break;
+            }
             // Squares before `min` (a Wagon's first square) must be empty and are no targets.
             if cell == EMPTY {
                 if s.mode.moves && step >= min {
@@ -274,7 +278,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             || km.area > 0
             || !km.jump_lines.is_empty()
             || km.double_diagonal
-            || km.slides.iter().any(|s| s.skip)
+            || km.slides.iter().any(|s| s.skip || s.lame)
         {
             let start = out.len();
             generate_from(pos, from, out);

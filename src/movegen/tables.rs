@@ -51,6 +51,9 @@ pub struct SlideT {
     pub min: u8,
     /// The first square is skipped: whatever stands there blocks nothing (Nutty Tetrarchs).
     pub skip: bool,
+    /// Two-square leaps whose skipped middle squares must be empty too (Typhoon option
+    /// `dayrider_strict`); attacks are found by generation.
+    pub lame: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -288,6 +291,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                 max: if max == 0 { 255 } else { max },
                 min: 1,
                 skip: false,
+                lame: false,
             }),
             Travel::Hop => km.hops.push(delta),
         }
@@ -322,7 +326,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                         Travel::Ride { max } => max,
                         _ => 1,
                     };
-                    km.slides.push(SlideT { delta: shape.delta(dx, dy), mode: v.mode, max, min: 2, skip });
+                    km.slides.push(SlideT { delta: shape.delta(dx, dy), mode: v.mode, max, min: 2, skip, lame: false });
                 }
             }
             Power::Shoot(atoms) => {
@@ -348,6 +352,24 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
             }
             Power::DoubleDiagonal => km.double_diagonal = true,
             Power::DervishRelay1999 | Power::HarpyRelay1999 | Power::Immobilize => {}
+            Power::LameRide(a) => {
+                for v in &a.vectors {
+                    let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
+                    let max = match v.travel {
+                        Travel::Ride { max: 0 } => 255,
+                        Travel::Ride { max } => max,
+                        _ => 1,
+                    };
+                    km.slides.push(SlideT {
+                        delta: shape.delta(dx, dy),
+                        mode: v.mode,
+                        max,
+                        min: 1,
+                        skip: false,
+                        lame: true,
+                    });
+                }
+            }
             Power::Cicada => km.cicada = true,
             Power::ConvertAhead => km.convert_ahead = true,
             Power::Withdraw { optional } => {
@@ -426,7 +448,8 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
         || !km.sweep.is_empty()
         || !km.parrot.is_empty()
         || !km.shoot_line.is_empty()
-        || !km.long_leap.is_empty();
+        || !km.long_leap.is_empty()
+        || km.slides.iter().any(|s| s.lame);
     km
 }
 
@@ -484,7 +507,8 @@ fn add_attacks(
         add_leap(at, 2 * u);
     }
     for s in &km.slides {
-        if !s.mode.captures {
+        // Lame riders' attacks come from generation (`generated_attacks`).
+        if !s.mode.captures || s.lame {
             continue;
         }
         let d = -s.delta;

@@ -100,6 +100,10 @@ pub enum Power {
     LongLeap(Atoms),
     /// Immobilizer (`immobilize`): freezes adjacent enemies. `movegen::immobilizer`.
     Immobilize,
+    /// A rider of two-square leaps whose skipped squares must be empty too (Typhoon option
+    /// `dayrider_strict`, `lame-ride:DDAA`): a slide that stops on every second square.
+    /// Compiled into slides with `lame` set (`movegen::tables`).
+    LameRide(Atoms),
 }
 
 /// The argument of a power written as a Betza string, e.g. the `K` of `shoot:K`.
@@ -215,6 +219,19 @@ impl Power {
             ("withdraw", Some("optional")) => Ok(Power::Withdraw { optional: true }),
             ("approach", None) => Ok(Power::Approach),
             ("immobilize", None) => Ok(Power::Immobilize),
+            ("lame-ride", Some(a)) => {
+                let atoms = Atoms::parse(name, a, false)?;
+                let ok = |v: &Vector| {
+                    matches!(v.travel, betza::Travel::Ride { .. })
+                        && v.dx % 2 == 0
+                        && v.dy % 2 == 0
+                        && v.dx.abs().max(v.dy.abs()) == 2
+                };
+                if !atoms.vectors.iter().all(ok) {
+                    return Err(format!("lame-ride:{a}: the argument must be D or A riders (DD, AA)"));
+                }
+                Ok(Power::LameRide(atoms))
+            }
             ("parrot", Some(a)) => Ok(Power::Parrot(Atoms::parse(name, a, true)?)),
             ("sweep" | "shoot-line" | "long-leap", Some(a)) => {
                 let atoms = Atoms::parse(name, a, false)?;

@@ -48,6 +48,7 @@ fn power_text(p: &Power) -> String {
         Power::ShootLine(a) => format!("shoots the first piece on `{}` lines", a.spec),
         Power::LongLeap(a) => format!("long leap `{}`: captures every enemy jumped", a.spec),
         Power::Immobilize => "freezes adjacent enemies; never captures".into(),
+        Power::LameRide(a) => format!("`{}` rider over empty squares only", a.spec),
     }
 }
 
