@@ -41,10 +41,12 @@ pub(crate) fn is_color(cell: u16, c: Color) -> bool {
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
     let relayers = if pos.variant().tables.relay.any() { relay::present(pos, us) } else { relay::Relayers::default() };
+    // Where the relayers stand, so that only pieces within their reach are asked.
+    let reach = if relayers.any() { relay::Reach::of(pos, us) } else { relay::Reach::default() };
     for &from in pos.pieces(us) {
         let start = out.len();
         generate_from(pos, from, out);
-        if relayers.any() {
+        if relayers.any() && reach.may_relay_to(pos, from) {
             relay::add_relayed(pos, from, start, relayers, out);
         }
     }

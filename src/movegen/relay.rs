@@ -57,6 +57,55 @@ pub fn present(pos: &Position, c: Color) -> Relayers {
     }
 }
 
+/// The squares of a side's relayers, to skip at once the pieces no relayer can reach (most of
+/// them): a 1999 Dervish reaches its 8 neighbours, a 1999 Harpy the squares a Knight's leap away;
+/// the 2009 relayers (and more relayers than the list holds) are not filtered.
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    /// (square, is a Dervish): 1999 relayers.
+    squares: ArrayVec<(Square, bool), 8>,
+    /// Every piece must be asked.
+    all: bool,
+}
+
+impl Reach {
+    pub fn of(pos: &Position, c: Color) -> Reach {
+        let r = &pos.variant().tables.relay;
+        let mut reach = Reach { squares: ArrayVec::new(), all: !r.dervish_list.is_empty() || !r.harpy_list.is_empty() };
+        if reach.all {
+            return reach;
+        }
+        for &sq in pos.pieces(c) {
+            let k = kind_of(pos.cell(sq));
+            let (d, h) = (r.dervish_1999.contains(k), r.harpy_1999.contains(k));
+            if (d || h) && reach.squares.try_push((sq, d)).is_err() {
+                reach.all = true;
+                break;
+            }
+        }
+        reach
+    }
+
+    /// Whether some relayer may relay a move to the piece on `x` (frozen relayers included:
+    /// `add_relayed` checks that).
+    #[inline]
+    pub fn may_relay_to(&self, pos: &Position, x: Square) -> bool {
+        if self.all {
+            return true;
+        }
+        let shape = pos.variant().shape;
+        let (xf, xr) = (shape.file_of(x), shape.rank_of(x));
+        self.squares.iter().any(|&(s, dervish)| {
+            let (dx, dy) = ((shape.file_of(s) - xf).abs(), (shape.rank_of(s) - xr).abs());
+            if dervish {
+                dx.max(dy) == 1
+            } else {
+                dx * dy == 2
+            }
+        })
+    }
+}
+
 /// Whether the relayer of colour `c` on `sq` is frozen (then it relays nothing).
 #[inline]
 fn frozen(pos: &Position, sq: Square, c: Color) -> bool {
