@@ -5,12 +5,18 @@
 //! - `from`, `to`: origin and destination (equal for igui, shots and passes);
 //! - `mid`: squares whose pieces are captured on the way (lion double moves, igui, hop
 //!   captures), in path order, unused slots [`Square::NONE`];
-//! - `aux`: a chosen effect square (conversion, approach capture) for powers of later games;
-//! - `promo`: the type the piece becomes, if it promotes;
-//! - `kind`: what `make` must do beyond moving (en passant, pass, ...).
+//! - `aux`: a chosen effect square: the converted piece (Typhoon Cuckoo, Missionary), the first
+//!   victim of an approach capture (Sorcerer) or of a chosen withdrawal;
+//! - `promo`: the type the piece becomes, if it promotes (for the Typhoon King the first choice;
+//!   `make` decides Emperor or Emperor of Emperors);
+//! - `kind`: what `make` must do beyond moving (en passant, pass, Typhoon's implied and line
+//!   captures, approach, conversion, swap, self-capture).
 //!
 //! Forced side effects that follow from these fields (the pawn taken en passant, a Fire Demon's
-//! burns, a sweep's victims) are not stored: `make` computes them and records them for `unmake`.
+//! burns, a Longleaper's jumped pieces, the rest of a Sorcerer's run) are not stored: `make`
+//! computes them (`Position::removed_squares`) and records them for `unmake`. A Typhoon sweep's
+//! victims (at most two besides the destination) are stored in `mid`, so that a sweep without
+//! victims is the plain move with the same effect.
 
 use crate::geometry::{BoardShape, Square};
 use crate::variant::KindId;
