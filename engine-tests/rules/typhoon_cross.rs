@@ -219,3 +219,82 @@ fn start_perft_5_counted_twice() {
     assert_eq!(super::reference::perft(&RefPos::from_fen(START), 5), engine, "reference perft 5");
     assert_eq!(engine, 99_957_982, "engine perft 5");
 }
+
+/// Whether a pseudo-legal move of `by` (engine generation, own and relayed) removes or converts
+/// the defender's piece on `s`: after the move, `s` no longer holds it. Swaps move it without
+/// attacking (section 5.4) and are left out.
+fn taken_by_generation(p: &Position, s: kyodai::Square, by: Color) -> bool {
+    let fen = p.board_fen() + if by == Color::White { " w" } else { " b" };
+    let mut q = Position::from_fen(p.variant(), &fen).unwrap();
+    let victim = q.piece_at(s);
+    let mut moves = Vec::new();
+    kyodai::movegen::generate(&q, &mut moves);
+    moves.into_iter().filter(|m| m.kind != kyodai::moves::MoveKind::Swap).any(|m| {
+        let u = q.make(m);
+        let taken = q.piece_at(s) != victim;
+        q.unmake(m, u);
+        taken
+    })
+}
+
+/// Every section 13 option: make/unmake, move texts and attack detection stay consistent on
+/// random games (the reference generator models the defaults only).
+#[test]
+fn options_keep_the_engine_consistent() {
+    let options = [
+        ("relays_2009", "on"),
+        ("salamander_range", "3"),
+        ("tadpole_diagonal_3", "on"),
+        ("ee_leaps_capture", "off"),
+        ("fire_horse_narrow", "on"),
+        ("undertaker_optional", "on"),
+        ("pass_needs_empty_neighbour", "on"),
+        ("king_promotion_test", "before"),
+        ("dayrider_strict", "on"),
+        ("relay_respects_no_capture", "on"),
+    ];
+    let mut rng = Rng(0x0_D7);
+    for (key, value) in options {
+        let v = kyodai::Variant::builtin_with("typhoon", &[(key.into(), value.into())]).unwrap();
+        for _ in 0..25 {
+            let fen = random_fen(&mut rng);
+            let mut p = Position::from_fen(&v, &fen).unwrap();
+            let mut line: Vec<String> = Vec::new();
+            for ply in 0..6 {
+                let ctx = format!("{key}={value}: {} after [{}]", p.to_fen(), line.join(" "));
+                let ms = legal(&mut p);
+                let texts: BTreeSet<String> = ms.iter().map(|&m| format_move(&v, m)).collect();
+                assert_eq!(texts.len(), ms.len(), "distinct texts at {ctx}");
+                for &m in &ms {
+                    let before = p.clone();
+                    let u = p.make(m);
+                    p.debug_check().unwrap_or_else(|e| panic!("{} at {ctx}: {e}", format_move(&v, m)));
+                    p.unmake(m, u);
+                    assert!(p == before, "make/unmake of {} at {ctx}", format_move(&v, m));
+                    for t in [format_move(&v, m), format_explicit_at(&p, m)] {
+                        assert_eq!(parse_move(&mut p, &t).unwrap_or_else(|e| panic!("{t} at {ctx}: {e}")), m);
+                    }
+                }
+                if ply % 3 == 0 && !kyodai::legality::material_decided(&p) {
+                    for s in v.shape.squares() {
+                        if let Some(pc) = p.piece_at(s) {
+                            let by = pc.color().flip();
+                            assert_eq!(
+                                is_attacked(&p, s, by),
+                                taken_by_generation(&p, s, by),
+                                "is_attacked({}, by {by:?}) at {ctx}",
+                                v.shape.name(s)
+                            );
+                        }
+                    }
+                }
+                if ms.is_empty() {
+                    break;
+                }
+                let m = ms[rng.below(ms.len() as u64) as usize];
+                line.push(format_move(&v, m));
+                p.make(m);
+            }
+        }
+    }
+}
