@@ -223,19 +223,14 @@ fn hop_captures_of(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out
 }
 
 /// Whether `m` takes at least one piece from the opponent (a capture, igui, hop, en-passant,
-/// sweep, long-leap or approach capture, or a conversion; a frozen piece's self-capture
-/// counts too).
+/// sweep, long-leap, approach or withdrawal capture, or a conversion). A frozen piece's
+/// self-capture removes only its own piece, so it is no capture here (quiescence never wants it).
 #[inline]
 pub fn is_capture(pos: &Position, m: Move) -> bool {
     use crate::moves::MoveKind;
     match m.kind {
-        MoveKind::EnPassant
-        | MoveKind::Line
-        | MoveKind::Approach
-        | MoveKind::Chosen
-        | MoveKind::Convert
-        | MoveKind::SelfCapture => true,
-        MoveKind::Swap | MoveKind::Pass => false,
+        MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::Convert => true,
+        MoveKind::Swap | MoveKind::Pass | MoveKind::SelfCapture => false,
         MoveKind::Normal | MoveKind::Implied => {
             m.mids().any(|s| !pos.is_empty(s)) || (m.to != m.from && !pos.is_empty(m.to))
         }
