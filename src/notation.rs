@@ -9,7 +9,7 @@
 use crate::geometry::Square;
 use crate::legality::{is_legal_pseudo, legal_move_list};
 use crate::movegen;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::variant::{PromotionText, Variant};
 use std::fmt;
@@ -68,7 +68,6 @@ pub fn format_explicit(v: &Variant, m: Move) -> String {
 /// swap, `+`. Unlike [`format_explicit`] it knows the captures `make` finds (long leaps,
 /// approach runs), so every move has exactly one explicit text.
 pub fn format_explicit_at(pos: &Position, m: Move) -> String {
-    use crate::moves::MoveKind;
     let v = pos.variant();
     let shape = &v.shape;
     let mut s = String::with_capacity(20);
@@ -290,7 +289,10 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             .min_by_key(|m| (v.shape.rank_of(m.from), v.shape.file_of(m.from)))
             .ok_or_else(|| MoveError::Illegal { text: text.to_string(), reason: "no piece can pass here".into() });
     }
-    let cands: Vec<Move> = legal.iter().copied().filter(|&m| text_matches(pos, m, &parsed)).collect();
+    // Moves whose text carries a Typhoon marker or implies its captures are read only in their
+    // exact canonical or explicit form (above): `a4a5` never means the swap `a4a5s`.
+    let plain = |m: Move| matches!(m.kind, MoveKind::Normal | MoveKind::EnPassant | MoveKind::Pass);
+    let cands: Vec<Move> = legal.iter().copied().filter(|&m| plain(m) && text_matches(pos, m, &parsed)).collect();
     if let Some(m) = choose(&v, &cands, &parsed.suffix) {
         return Ok(m);
     }

@@ -891,3 +891,21 @@ fn dayrider_strict_option() {
     let p = Position::from_fen(&v, "11k/12/12/6p5/12/12/1p10/1P2(NR)7/12/2P2p6/1(DA)10/11K w").unwrap();
     assert!(!is_attacked(&p, sq(&p, "b6"), Color::White));
 }
+
+#[test]
+fn only_exact_texts_name_marked_moves() {
+    // a4 Hummingbird, a5 Blue Pawn: `a4a5s` swaps; `a4a5` is no move (a friend stands there).
+    let mut p = pos("11k/11p/12/12/12/12/12/P11/(HU)11/12/12/11K w");
+    assert!(parse_move(&mut p, "a4a5s").is_ok());
+    assert!(parse_move(&mut p, "a4a5").is_err());
+    // The Cuckoo's conversion needs its marker; the bare origin twice is no move.
+    let mut p = pos("11k/11p/12/12/12/12/12/p11/(CU)11/12/12/11K w");
+    assert!(parse_move(&mut p, "a4a4~a5").is_ok());
+    assert!(parse_move(&mut p, "a4a4").is_err());
+    assert!(parse_move(&mut p, "a4a4~a6").is_err());
+    // Pass aliases and `=` (declining promotion) are read as the rules file says.
+    let mut p = pos("11k/11p/12/12/12/1P10/12/12/12/12/12/K11 w");
+    let m = parse_move(&mut p, "b7b8=").unwrap();
+    assert_eq!(format_move(&ty(), m), "b7b8");
+    assert!(parse_move(&mut p, "@@@@").is_err(), "no piece can pass here");
+}
