@@ -504,14 +504,14 @@ fn pass_is_a_move_of_each_pass_capable_piece_and_never_promotes() {
 }
 
 #[test]
-fn relayed_moves_include_the_king_and_other_dervishes() {
-    // King next to a Dervish: reflected leap; another Dervish next to it reflects too.
-    let fen = "11k/11p/12/12/12/12/12/12/12/2(DER)9/1K(DER)9/12 w";
-    let mut p = pos(fen);
-    let k = moves_of(&mut p, &["b2"]);
-    assert!(k.contains("b2d2") && k.contains("b2d4"), "{k:?}");
-    let d = moves_of(&mut p, &["c2"]);
-    assert!(d.contains("c2c4"), "{d:?}"); // own D leap anyway
+fn relayed_moves_reach_frozen_kings_and_frozen_dervishes() {
+    // Tan Immobilizer c1 freezes the Blue King b2 and the Dervish c2, not the Dervish c3.
+    // The frozen Dervish c2 relays nothing (no b2d2) but uses c3's relay (c2c4); the frozen
+    // King uses c3's relay (b2d4); both may capture themselves.
+    let fen = "11k/11p/12/12/12/12/12/12/12/2(DER)9/1K(DER)9/2(im)9 w";
+    check(fen, &["b2"], "b2b2xb2 b2d4");
+    check(fen, &["c2"], "c2c2xc2 c2c4");
+    check(fen, &["c3"], "c3a3 c3e3 c3c5 c3c1 c3a1 c3e1 c3a5 c3e5");
 }
 
 #[test]
@@ -520,6 +520,10 @@ fn frozen_dervish_and_harpy_relay_nothing() {
     // The Pawn a2 would have a2c4 across b3, but the Dervish is frozen by a4.
     let mut p = pos("11k/12/12/12/12/12/12/12/(im)11/1(DER)10/P11/K11 w");
     assert!(!moves_of(&mut p, &["a2"]).contains("a2c4"));
+    // A Harpy b4 frozen by a5 gives the Pawn a2 (a Knight's leap away) no Knight leaps; free,
+    // it does.
+    check("11k/12/12/12/12/12/12/(im)11/1(HA)10/12/P11/K11 w", &["a2"], "a2a3");
+    check("11k/11(im)/12/12/12/12/12/12/1(HA)10/12/P11/K11 w", &["a2"], "a2a3 a2c3 a2c1");
 }
 
 #[test]
