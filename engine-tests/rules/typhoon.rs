@@ -99,7 +99,7 @@ fn effect(fen: &str, t: &str) -> BTreeSet<String> {
             let name = shape.name(s);
             out.insert(match b {
                 None => format!("{name}:-"),
-                Some(pc) => format!("{name}:{}:{}", after.variant().piece(pc.kind()).id, format!("{:?}", pc.color())),
+                Some(pc) => format!("{name}:{}:{:?}", after.variant().piece(pc.kind()).id, pc.color()),
             });
         }
     }
