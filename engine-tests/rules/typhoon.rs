@@ -911,3 +911,32 @@ fn only_exact_texts_name_marked_moves() {
     assert_eq!(format_move(&ty(), m), "b7b8");
     assert!(parse_move(&mut p, "@@@@").is_err(), "no piece can pass here");
 }
+
+#[test]
+fn page_example_two_kings_promote_to_emperor_then_emperor_of_emperors() {
+    // Section 6.2's page example: Blue owns two Kings (one converted); the first to promote
+    // becomes an Emperor, the second, while that Emperor lives, an Emperor of Emperors.
+    let mut p = pos("11k/11p/12/12/2K5K3/12/12/12/12/12/12/12 w");
+    play(&mut p, "c8c9+");
+    assert_eq!(id_on(&p, "c9"), Some(("EM".into(), Color::White)));
+    play(&mut p, "l11l10");
+    play(&mut p, "i8i9+");
+    assert_eq!(id_on(&p, "i9"), Some(("EE".into(), Color::White)));
+}
+
+#[test]
+fn page_example_king_may_step_into_attack_when_the_capture_wins() {
+    // Section 7's page example: the Tan King e7 defends the Pawn e6, yet the Blue King takes
+    // it, because that leaves Tan a single piece and wins at once; the reply never comes.
+    let fen = "12/12/12/12/12/4k7/4p7/4K7/12/12/P11/12 w";
+    let mut p = pos(fen);
+    assert!(is_attacked(&p, sq(&p, "e6"), Color::Black), "the Tan King defends e6");
+    play(&mut p, "e5e6");
+    assert_eq!(outcome(&mut p), win(Color::White, Reason::BareKing));
+    // With one more Tan piece the game goes on, and the Tan King may take the Blue King.
+    let mut q = pos("12/11p/12/12/12/4k7/4p7/4K7/12/12/P11/12 w");
+    play(&mut q, "e5e6");
+    assert_eq!(outcome(&mut q), None);
+    play(&mut q, "e7e6");
+    assert_eq!(outcome(&mut q), win(Color::Black, Reason::AllRoyalsCaptured));
+}
