@@ -271,8 +271,8 @@ impl Power {
                 "unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap, skip-first:RIDER, \
                  shoot:STEPS, hop-capture:STEPS, relay:dervish, relay:harpy, burn, area:N, jump-capture:RIDER, \
                  leap-first:RIDER, double-diagonal, relay:dervish-1999, relay:harpy-1999, cicada, convert:LEAPS, \
-                 convert-ahead, swap:LEAPS, withdraw, approach, immobilize, parrot:STEPS, sweep:RIDER, \
-                 shoot-line:RIDER, long-leap:RIDER)"
+                 convert-ahead, swap:LEAPS, withdraw, withdraw:optional, approach, immobilize, parrot:STEPS, sweep:RIDER, \
+                 shoot-line:RIDER, long-leap:RIDER, lame-ride:DD/AA)"
             )),
         }
     }
