@@ -52,10 +52,30 @@ fn bench_game(c: &mut Criterion, name: &str) {
     }
 }
 
+/// Typhoon with many powers on the board at once (relays, freezing, swaps, conversions,
+/// sweeps, long leaps, shots, Parrot hops), so their generators dominate.
+fn bench_typhoon_powers(c: &mut Criterion) {
+    let v = Variant::builtin("typhoon").unwrap();
+    let fen = "(lo)1(ee)2(ty)k1(so)2(pa)/2(ra)(im)1p1(der)(cu)2(ha)/3p2p2p2/2(ho)5(do)3/12/4p2P4/3(MI)4(CI)3/\
+               1(IM)1(SO)2(CU)1(HU)3/2P3P1P3/(DER)2(TY)1(EE)2(LO)1(HA)1/(PA)2(UN)2K1(OV)1(RA)1/12 w";
+    let pos = Position::from_fen(&v, fen).unwrap();
+    let mut buf = Vec::with_capacity(512);
+    c.bench_function("typhoon/powers/generate", |b| {
+        b.iter(|| {
+            buf.clear();
+            generate(black_box(&pos), &mut buf);
+            buf.len()
+        })
+    });
+    let mut p = pos.clone();
+    c.bench_function("typhoon/powers/perft2", |b| b.iter(|| perft(black_box(&mut p), 2, false)));
+}
+
 fn benches(c: &mut Criterion) {
     for name in Variant::builtin_names() {
         bench_game(c, name);
     }
+    bench_typhoon_powers(c);
 }
 
 criterion_group! {

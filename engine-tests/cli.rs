@@ -139,7 +139,7 @@ fn help_teaches() {
 #[test]
 fn readme_piece_tables_match_the_data() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for game in ["bigorra", "chu", "nutty", "scirocco"] {
+    for game in ["bigorra", "chu", "nutty", "scirocco", "typhoon"] {
         let table = stdout(&kyodai(&["pieces", "--variant", game]));
         let block = format!("<!-- pieces:{game} -->\n{table}<!-- /pieces -->");
         assert!(readme.contains(&block), "README table for {game} is stale: run scripts/update-readme-tables.sh");
@@ -191,4 +191,29 @@ fn nutty_tools_moves_perft_and_results() {
     let out = stdout(&kyodai(&["show", "--variant", "nutty", "--fen", fen, "--moves", "a6a5", "m5m6", "a5a6", "m6m5"]));
     assert!(out.contains("black wins") && out.contains("perpetual chase"), "{out}");
     fails_with(&["show", "--variant", "nutty", "--fen", "4k8/13/13/13/13/13/6+F6/13/13/13/13/13/1K11 w"], &["+F"]);
+}
+
+#[test]
+fn typhoon_tools_setups_moves_and_results() {
+    let out = stdout(&kyodai(&["variants"]));
+    assert!(out.contains("typhoon") && out.contains("12x12"), "{out}");
+    let o = kyodai(&["moves", "--variant", "typhoon"]);
+    assert_eq!(stdout(&o).lines().count(), 39);
+    let o = kyodai(&["perft", "--variant", "typhoon", "--depth", "2"]);
+    assert_eq!(stdout(&o).trim(), "Nodes searched: 1521");
+    // A chosen array: the Commoner on f1, Tan mirrored (both Kings on the g-file).
+    let out = stdout(&kyodai(&["show", "--variant", "typhoon", "--setup", "CO mirror"]));
+    assert!(out.contains("fen: (fh)(ma)(st)(ci)(gg)(co)k(fl)(sa)(go)(pr)(gw)/"), "{out}");
+    fails_with(&["show", "--variant", "typhoon", "--setup", "XX"], &["'XX'"]);
+    // Markers in the move list (swap, conversion) and the explicit form on input.
+    let fen = "11k/12/12/12/12/12/12/p11/(CU)11/12/12/11K w";
+    let out = stdout(&kyodai(&["moves", "--variant", "typhoon", "--fen", fen]));
+    assert!(out.lines().any(|l| l == "a4a4~a5"), "{out}");
+    // Converting Tan's last piece besides the King leaves Tan bare.
+    let out = stdout(&kyodai(&["show", "--variant", "typhoon", "--fen", fen, "--moves", "a4a4~a5"]));
+    assert!(out.contains("white wins: bare king"), "{out}");
+    // V1: converting the last Tan royal wins at once.
+    let fen = "p11/12/12/12/12/12/12/4k7/4(CU)7/12/12/11K w";
+    let out = stdout(&kyodai(&["show", "--variant", "typhoon", "--fen", fen, "--moves", "e4e4~e5"]));
+    assert!(out.contains("white wins"), "{out}");
 }

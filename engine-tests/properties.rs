@@ -63,10 +63,10 @@ fn steps_strategy(max_plies: usize) -> impl Strategy<Value = Vec<Step>> {
     prop::collection::vec((0u8..10, any::<u16>()), 0..=max_plies)
 }
 
+/// Captures in the broad sense of the generator (conversions, sweeps, long leaps, approach
+/// runs included), so random games exercise them often.
 fn is_capture(pos: &Position, m: Move) -> bool {
-    m.kind == MoveKind::EnPassant
-        || (m.to != m.from && pos.piece_at(m.to).is_some())
-        || m.mids().any(|s| pos.piece_at(s).is_some())
+    movegen::is_capture(pos, m)
 }
 
 /// How far `sq` is from the owner's first rank, for the side to move.
@@ -491,6 +491,10 @@ fn legal_moves_are_consistent() {
                     continue;
                 }
                 let board = board_cells(ctx.pos);
+                // Typhoon: a Hummingbird may swap with an identical friendly Hummingbird, a
+                // real move (section 5.4) that leaves the board as it was.
+                let same_swap =
+                    m.kind == kyodai::moves::MoveKind::Swap && ctx.pos.piece_at(m.from) == ctx.pos.piece_at(m.to);
                 let undo = ctx.pos.make(m);
                 let attacked = in_check(ctx.pos, us);
                 let changed = board_cells(ctx.pos) != board;
@@ -505,7 +509,7 @@ fn legal_moves_are_consistent() {
                         us.name()
                     ));
                 }
-                if is_legal && !changed && !m.is_pass() {
+                if is_legal && !changed && !m.is_pass() && !same_swap {
                     return ctx.fail(format!(
                         "legal move {} ({m:?}) is not a pass but leaves the board unchanged",
                         ctx.text(m)
@@ -637,4 +641,108 @@ fn capture_generator_matches_filtered_generate() {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typhoon: random games from positions crowded with power pieces
+// ---------------------------------------------------------------------------------------------
+
+/// Start positions where conversions, swaps, sweeps, long leaps, approach and withdrawal
+/// captures, hops, shots, passes, relays and freezing occur at once (games from the standard
+/// start position reach them rarely).
+const TYPHOON_POWER_FENS: [&str; 3] = [
+    "(lo)1(ee)2(ty)k1(so)2(pa)/2(ra)(im)1p1(der)(cu)2(ha)/3p2p2p2/2(ho)5(do)3/12/4p2P4/3(MI)4(CI)3/\
+     1(IM)1(SO)2(CU)1(HU)3/2P3P1P3/(DER)2(TY)1(EE)2(LO)1(HA)1/(PA)2(UN)2K1(OV)1(RA)1/12 w",
+    "11k/1(hu)(cu)(un)(ov)4(so)2/2p1p2p1p2/3(LO)1(TY)2(MI)3/12/2(im)2p2p3/2(HU)1(CU)3(RA)3/12/\
+     3(lo)(ty)2(pa)(zi)3/2(ZA)(DER)2(UN)(IM)4/1(OV)2(SO)2(HO)4/K11 b",
+    "(ee)10k/p1p1p1p1p1p1/1(LO)3(TY)3(SO)2/12/1(MI)2(HU)2(CU)4/(der)(im)2(ha)2(do)4/12/\
+     (RA)1(PA)2(DER)(IM)4(HA)/P1P1P1P1P1P1/(UN)1(OV)1(ZA)1(ZI)1(CI)3/12/K10(EE) w",
+];
+
+/// Every legal move of every position of the game: make restores exactly by unmake (conversions,
+/// swaps and multi-captures included), the incremental hash equals a recomputation, the FEN
+/// after the move reads back to the same position and hash, and both move texts parse back.
+#[test]
+fn typhoon_power_positions_make_unmake_hash_text_fen() {
+    let v = Variant::builtin("typhoon").unwrap();
+    let config = Config { cases: cases(24), failure_persistence: None, ..Config::default() };
+    let mut runner = TestRunner::new(config);
+    let strategy = (0usize..TYPHOON_POWER_FENS.len(), steps_strategy(40));
+    let result = runner.run(&strategy, |(which, steps)| {
+        let mut pos = Position::from_fen(&v, TYPHOON_POWER_FENS[which]).unwrap();
+        let mut line: Vec<String> = Vec::new();
+        for ply in 0..=steps.len() {
+            let legal = legal_move_list(&mut pos);
+            let at = format!("{} after [{}]", pos.to_fen(), line.join(" "));
+            for &m in &legal {
+                let text = format_move(&v, m);
+                let explicit = kyodai::notation::format_explicit_at(&pos, m);
+                let before = pos.clone();
+                let undo = pos.make(m);
+                if let Err(e) = pos.debug_check() {
+                    return Err(TestCaseError::fail(format!("{text}: {e} at {}", before.to_fen())));
+                }
+                let fen = pos.to_fen();
+                let back = Position::from_fen(&v, &fen).map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
+                if back.to_fen() != fen || back.hash() != pos.hash() {
+                    return Err(TestCaseError::fail(format!("FEN round trip after {text}: {fen}")));
+                }
+                pos.unmake(m, undo);
+                if pos != before {
+                    return Err(TestCaseError::fail(format!("make/unmake of {text} ({m:?}) at {at}")));
+                }
+                for t in [&text, &explicit] {
+                    match parse_move(&mut pos, t) {
+                        Ok(p) if p == m => {}
+                        other => {
+                            return Err(TestCaseError::fail(format!("{t} parses as {other:?}, not {m:?} at {at}")))
+                        }
+                    }
+                }
+            }
+            if legal.is_empty() || ply == steps.len() {
+                break;
+            }
+            let m = pick(&pos, &legal, steps[ply]);
+            line.push(format_move(&v, m));
+            pos.make(m);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+/// The power positions above really contain every Typhoon move kind, so the property test
+/// exercises them.
+#[test]
+fn typhoon_power_positions_cover_every_move_kind() {
+    let v = Variant::builtin("typhoon").unwrap();
+    let mut kinds = HashSet::new();
+    let mut hops = false;
+    for fen in TYPHOON_POWER_FENS {
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        let mut moves = legal_move_list(&mut pos);
+        // The other side's moves too.
+        let other = fen.replace(" w", " x").replace(" b", " w").replace(" x", " b");
+        moves.extend(legal_move_list(&mut Position::from_fen(&v, &other).unwrap()));
+        for m in moves {
+            kinds.insert(m.kind);
+            hops |= m.kind == MoveKind::Normal && m.mids().next().is_some();
+        }
+    }
+    for k in [
+        MoveKind::Normal,
+        MoveKind::Pass,
+        MoveKind::Implied,
+        MoveKind::Line,
+        MoveKind::Approach,
+        MoveKind::Convert,
+        MoveKind::Swap,
+        MoveKind::SelfCapture,
+    ] {
+        assert!(kinds.contains(&k), "no {k:?} move in the power positions");
+    }
+    assert!(hops, "no hop capture or shot in the power positions");
 }

@@ -214,6 +214,18 @@ impl BoardShape {
         (0..self.ranks as i32).flat_map(move |r| (0..self.files as i32).map(move |f| self.square_unchecked(f, r)))
     }
 
+    /// The one-square mailbox step from `a` toward `b` when they lie on one rank, file or
+    /// diagonal (and differ); `None` otherwise.
+    #[inline]
+    pub fn line_step(&self, a: Square, b: Square) -> Option<i32> {
+        let dx = self.file_of(b) - self.file_of(a);
+        let dy = self.rank_of(b) - self.rank_of(a);
+        if (dx, dy) == (0, 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+            return None;
+        }
+        Some(self.delta(dx.signum(), dy.signum()))
+    }
+
     /// King distance between two board squares.
     #[inline]
     pub fn distance(&self, a: Square, b: Square) -> i32 {

@@ -66,11 +66,11 @@ pub fn is_legal_pseudo_with(pos: &mut Position, m: Move, check_repetition: bool)
             return false;
         }
     }
-    // A third occurrence needs two earlier ones with the same side to move, so at least four
-    // positions since the last irreversible move.
+    // A third occurrence needs two earlier ones with the same side to move, so at least two
+    // earlier positions since the last irreversible move (passes make two-ply cycles).
     if check_repetition
         && v.rules.repetition == Repetition::ForbidThird
-        && pos.recent_history().len() >= 4
+        && pos.recent_history().len() >= 2
         && may_repeat(pos, m)
     {
         let u = pos.make_raw(m);
@@ -117,8 +117,16 @@ pub fn occurrences(pos: &Position, key: u64) -> usize {
 
 /// A move that captures or promotes can never recreate an earlier position.
 fn may_repeat(pos: &Position, m: Move) -> bool {
-    if m.promotion().is_some() || m.kind == MoveKind::EnPassant {
+    if m.promotion().is_some() {
         return false;
+    }
+    match m.kind {
+        // Swaps and conversions change the board without removing anything (Typhoon).
+        MoveKind::Swap | MoveKind::Convert | MoveKind::Pass => return true,
+        MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::SelfCapture => {
+            return false
+        }
+        MoveKind::Normal | MoveKind::Implied => {}
     }
     if m.mids().next().is_some() {
         return false;

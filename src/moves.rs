@@ -5,12 +5,18 @@
 //! - `from`, `to`: origin and destination (equal for igui, shots and passes);
 //! - `mid`: squares whose pieces are captured on the way (lion double moves, igui, hop
 //!   captures), in path order, unused slots [`Square::NONE`];
-//! - `aux`: a chosen effect square (conversion, approach capture) for powers of later games;
-//! - `promo`: the type the piece becomes, if it promotes;
-//! - `kind`: what `make` must do beyond moving (en passant, pass, ...).
+//! - `aux`: a chosen effect square: the converted piece (Typhoon Cuckoo, Missionary), the first
+//!   victim of an approach capture (Sorcerer) or of a chosen withdrawal;
+//! - `promo`: the type the piece becomes, if it promotes (for the Typhoon King the first choice;
+//!   `make` decides Emperor or Emperor of Emperors);
+//! - `kind`: what `make` must do beyond moving (en passant, pass, Typhoon's implied and line
+//!   captures, approach, conversion, swap, self-capture).
 //!
 //! Forced side effects that follow from these fields (the pawn taken en passant, a Fire Demon's
-//! burns, a sweep's victims) are not stored: `make` computes them and records them for `unmake`.
+//! burns, a Longleaper's jumped pieces, the rest of a Sorcerer's run) are not stored: `make`
+//! computes them (`Position::removed_squares`) and records them for `unmake`. A Typhoon sweep's
+//! victims (at most two besides the destination) are stored in `mid`, so that a sweep without
+//! victims is the plain move with the same effect.
 
 use crate::geometry::{BoardShape, Square};
 use crate::variant::KindId;
@@ -25,6 +31,25 @@ pub enum MoveKind {
     EnPassant = 1,
     /// The piece on `from` passes (lion-style); nothing changes but the side to move.
     Pass = 2,
+    /// Like `Normal`, but the captures on `mid` follow from origin and destination, so the text
+    /// omits them (Typhoon sweep, Undertaker withdrawal): `d4d7`.
+    Implied = 3,
+    /// Longleaper capture: every piece strictly between `from` and `to` on their line is
+    /// removed (`make` finds them). Text `d4d8`.
+    Line = 4,
+    /// Sorcerer approach capture: after moving, `aux` and the run of enemies beyond it (away
+    /// from `to`) are removed. Text `a3b3xc3`.
+    Approach = 5,
+    /// Conversion: after moving (`from == to` for the Cuckoo), the enemy on `aux` changes
+    /// owner. Text `a4a4~a5`, `a3c5~d6`.
+    Convert = 6,
+    /// Hummingbird swap: the pieces on `from` and `to` exchange places. Text `a4a5s`.
+    Swap = 7,
+    /// A frozen piece captures itself (`from == to`, `mid[0] == from`). Text `g7g7xg7`.
+    SelfCapture = 8,
+    /// A chosen capture of the single piece on `aux` (Undertaker withdrawal under the Typhoon
+    /// option `undertaker_optional`). Text `a4a3xa5`.
+    Chosen = 9,
 }
 
 /// One move. 12 bytes; see the module documentation for the meaning of each field.
@@ -59,6 +84,24 @@ impl Move {
         Move { from: at, to: at, mid: [Square::NONE; 2], aux: Square::NONE, promo: 0, kind: MoveKind::Pass }
     }
 
+    /// A move of `kind` with the effect square `aux` (approach, conversion).
+    #[inline]
+    pub fn with_aux(from: Square, to: Square, kind: MoveKind, aux: Square) -> Move {
+        Move { from, to, mid: [Square::NONE; 2], aux, promo: 0, kind }
+    }
+
+    /// A move of `kind` with the given removed squares (`Implied`) or none.
+    #[inline]
+    pub fn of_kind(from: Square, to: Square, kind: MoveKind, mid: [Square; 2]) -> Move {
+        Move { from, to, mid, aux: Square::NONE, promo: 0, kind }
+    }
+
+    /// A frozen piece's self-capture.
+    #[inline]
+    pub fn self_capture(at: Square) -> Move {
+        Move { from: at, to: at, mid: [at, Square::NONE], aux: Square::NONE, promo: 0, kind: MoveKind::SelfCapture }
+    }
+
     #[inline]
     pub fn en_passant(from: Square, to: Square) -> Move {
         Move { kind: MoveKind::EnPassant, ..Move::new(from, to) }
@@ -91,9 +134,36 @@ impl Move {
     }
 
     /// The legs of the move as text: `e4e5,e5e6` for a move through a captured square,
-    /// `e4e4` for a pass, `e4e6` otherwise. No promotion suffix.
+    /// `e4e4` for a pass, `e4e6` otherwise; the Typhoon markers (`x` approach, `~` conversion,
+    /// `s` swap) for the kinds that need them. No promotion suffix.
     pub fn legs_text(&self, shape: &BoardShape) -> String {
         let mut s = String::with_capacity(12);
+        match self.kind {
+            MoveKind::Implied
+            | MoveKind::Line
+            | MoveKind::Approach
+            | MoveKind::Convert
+            | MoveKind::Swap
+            | MoveKind::SelfCapture
+            | MoveKind::Chosen => {
+                shape.write_name(self.from, &mut s);
+                shape.write_name(self.to, &mut s);
+                match self.kind {
+                    MoveKind::Approach | MoveKind::Chosen | MoveKind::SelfCapture => {
+                        s.push('x');
+                        shape.write_name(if self.kind == MoveKind::SelfCapture { self.from } else { self.aux }, &mut s);
+                    }
+                    MoveKind::Convert => {
+                        s.push('~');
+                        shape.write_name(self.aux, &mut s);
+                    }
+                    MoveKind::Swap => s.push('s'),
+                    _ => {}
+                }
+                return s;
+            }
+            _ => {}
+        }
         shape.write_name(self.from, &mut s);
         let mut last = self.from;
         for m in self.mids() {

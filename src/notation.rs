@@ -9,7 +9,7 @@
 use crate::geometry::Square;
 use crate::legality::{is_legal_pseudo, legal_move_list};
 use crate::movegen;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::variant::{PromotionText, Variant};
 use std::fmt;
@@ -60,6 +60,50 @@ pub fn format_explicit(v: &Variant, m: Move) -> String {
         s.push('+');
     }
     s
+}
+
+/// The explicit effect form of `m` in `pos` (Typhoon section 11): `<from><to>`, then `x<sq>`
+/// for every removed square except an enemy on a destination that differs from the origin
+/// (nearest to the origin first, ties by file, then rank), `~<sq>` for a conversion, `s` for a
+/// swap, `+`. Unlike [`format_explicit`] it knows the captures `make` finds (long leaps,
+/// approach runs), so every move has exactly one explicit text.
+pub fn format_explicit_at(pos: &Position, m: Move) -> String {
+    let v = pos.variant();
+    let shape = &v.shape;
+    let mut s = String::with_capacity(20);
+    shape.write_name(m.from, &mut s);
+    shape.write_name(m.to, &mut s);
+    let mut removed = arrayvec::ArrayVec::<Square, 16>::new();
+    pos.removed_squares(m, &mut removed);
+    let mut removed: Vec<Square> = removed.into_iter().filter(|&x| x != m.to || m.to == m.from).collect();
+    removed.sort_by_key(|&x| (shape.distance(m.from, x), shape.file_of(x), shape.rank_of(x)));
+    for x in removed {
+        s.push('x');
+        shape.write_name(x, &mut s);
+    }
+    if m.kind == MoveKind::Convert {
+        s.push('~');
+        shape.write_name(m.aux, &mut s);
+    }
+    if m.kind == MoveKind::Swap {
+        s.push('s');
+    }
+    if m.promotion().is_some() && v.rules.promotion_text == PromotionText::Plus {
+        s.push('+');
+    }
+    s
+}
+
+/// The legal move whose canonical or explicit text is `text` (lower-cased, a trailing `=`
+/// declining promotion removed), in games that write promotion as `+`.
+fn find_by_text(pos: &mut Position, legal: &[Move], text: &str) -> Option<Move> {
+    let v = std::sync::Arc::clone(pos.variant());
+    if v.rules.promotion_text != PromotionText::Plus {
+        return None;
+    }
+    let t = text.trim().to_ascii_lowercase();
+    let t = t.strip_suffix('=').unwrap_or(&t);
+    legal.iter().copied().find(|&m| format_move(&v, m) == t || format_explicit_at(pos, m) == t)
 }
 
 /// What the suffix after the last square asked for.
@@ -230,16 +274,25 @@ fn choose(v: &Variant, cands: &[Move], suffix: &Suffix) -> Option<Move> {
 /// Reads `text` as a legal move in `pos`.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let v = std::sync::Arc::clone(pos.variant());
-    let parsed = parse_text(&v, text)?;
     let legal = legal_move_list(pos);
+    // Every text the engine prints (canonical or explicit) names exactly one move.
+    if let Some(m) = find_by_text(pos, &legal, text) {
+        return Ok(m);
+    }
+    let parsed = parse_text(&v, text)?;
     if parsed.pass_alias {
+        // The pass of the pass-capable piece on the lowest square (a1, b1, ..., a2, ...).
         return legal
             .iter()
             .copied()
-            .find(|m| m.is_pass())
+            .filter(|m| m.is_pass())
+            .min_by_key(|m| (v.shape.rank_of(m.from), v.shape.file_of(m.from)))
             .ok_or_else(|| MoveError::Illegal { text: text.to_string(), reason: "no piece can pass here".into() });
     }
-    let cands: Vec<Move> = legal.iter().copied().filter(|&m| text_matches(pos, m, &parsed)).collect();
+    // Moves whose text carries a Typhoon marker or implies its captures are read only in their
+    // exact canonical or explicit form (above): `a4a5` never means the swap `a4a5s`.
+    let plain = |m: Move| matches!(m.kind, MoveKind::Normal | MoveKind::EnPassant | MoveKind::Pass);
+    let cands: Vec<Move> = legal.iter().copied().filter(|&m| plain(m) && text_matches(pos, m, &parsed)).collect();
     if let Some(m) = choose(&v, &cands, &parsed.suffix) {
         return Ok(m);
     }

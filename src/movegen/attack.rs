@@ -5,6 +5,14 @@
 //! (move-only atoms, the King's leap, passes) never attack. En-passant captures never attack a
 //! square either: they land on an empty square. Hop captures (Zig, Zag), igui shots and relayed
 //! captures (Dervish, Harpy) are real captures and do attack.
+//!
+//! Typhoon's capturing powers that no reverse table models (Cicada hops, sweeps, long leaps,
+//! approach and withdrawal captures, Parrot-family hops and shots, shots at range, Cuckoo and
+//! Missionary conversions) are answered by generating the moves of just the pieces that have
+//! them ([`generated_attack`]). While the defender owns an Immobilizer, `by`'s frozen pieces
+//! cannot capture, so the whole answer comes from generation. Generated answers say whether
+//! `by` can remove or convert the piece that stands on `target` now (the `ignore` square and a
+//! friendly or empty target are not modelled: only move-ordering heuristics ask that).
 
 use crate::geometry::{Color, Square};
 use crate::position::{Position, EMPTY, OFF};
@@ -22,6 +30,13 @@ pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
 
 /// Like [`is_attacked`], but `ignore` counts as an empty square (a piece about to leave it).
 pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: Square) -> bool {
+    let special = &pos.variant().tables.special;
+    if !special.immobilizer_list.is_empty() && super::immobilizer::owns_immobilizer(pos, by.flip()) {
+        return generated_attack(pos, target, by, false);
+    }
+    if special.any_generated_attackers && generated_attack(pos, target, by, true) {
+        return true;
+    }
     let at = &pos.variant().tables.attacks[by];
     let b = by.index();
     let cell_at = |sq: Square| -> u16 {
@@ -161,4 +176,45 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
         }
     }
     false
+}
+
+/// Whether a move of `by` (own or relayed) removes or converts the piece on `target`; with
+/// `only_special`, only the pieces whose powers the tables do not model are asked.
+pub fn generated_attack(pos: &Position, target: Square, by: Color, only_special: bool) -> bool {
+    let special = &pos.variant().tables.special;
+    let mut buf: Vec<crate::moves::Move> = Vec::with_capacity(64);
+    for &sq in pos.pieces(by) {
+        let kind = ((pos.cell(sq) >> 1) - 1) as usize;
+        if only_special {
+            if !special.generated_attackers.contains(kind) {
+                continue;
+            }
+            buf.clear();
+            super::generate_from(pos, sq, &mut buf);
+        } else {
+            buf.clear();
+            super::generate_piece(pos, sq, &mut buf);
+        }
+        if buf.iter().any(|&m| takes(pos, m, target)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `m` removes or converts the piece on `target`.
+fn takes(pos: &Position, m: crate::moves::Move, target: Square) -> bool {
+    use crate::moves::MoveKind;
+    match m.kind {
+        MoveKind::Convert => m.aux == target,
+        MoveKind::Swap | MoveKind::Pass => false,
+        MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::EnPassant => {
+            let mut r = arrayvec::ArrayVec::<Square, 16>::new();
+            pos.removed_squares(m, &mut r);
+            r.contains(&target)
+        }
+        MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
+            (m.to == target && m.from != target) || m.mids().any(|s| s == target && s != m.from)
+        }
+    }
 }

@@ -20,3 +20,18 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &
         }
     }
 }
+
+/// Shots at any distance (Emperor of Emperors, `shoot-line:Q`): along each unit direction the
+/// first piece, if it is an enemy. A shot never promotes.
+pub fn generate_lines(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    for &d in dirs {
+        let mut sq = from.offset(d);
+        while pos.cell(sq) == crate::position::EMPTY {
+            sq = sq.offset(d);
+        }
+        if is_color(pos.cell(sq), them) {
+            out.push(Move::via(from, sq, from));
+        }
+    }
+}

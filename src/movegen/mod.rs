@@ -3,19 +3,28 @@
 //!
 //! Legality (check, lion-capture rules, repetition) is applied on top by `legality`.
 
+pub mod approach;
 pub mod area;
 pub mod attack;
 pub mod bent;
 pub mod burn;
+pub mod cicada;
+pub mod convert;
 pub mod harpy;
 pub mod hop_capture;
 pub mod igui;
+pub mod immobilizer;
 pub mod jump;
 pub mod king_leap;
 pub mod lion;
+pub mod longleap;
+pub mod parrot;
 pub mod promotion;
 pub mod relay;
+pub mod swap;
+pub mod sweep;
 pub mod tables;
+pub mod withdraw;
 
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
@@ -32,10 +41,12 @@ pub(crate) fn is_color(cell: u16, c: Color) -> bool {
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
     let relayers = if pos.variant().tables.relay.any() { relay::present(pos, us) } else { relay::Relayers::default() };
+    // Where the relayers stand, so that only pieces within their reach are asked.
+    let reach = if relayers.any() { relay::Reach::of(pos, us) } else { relay::Reach::default() };
     for &from in pos.pieces(us) {
         let start = out.len();
         generate_from(pos, from, out);
-        if relayers.any() {
+        if relayers.any() && reach.may_relay_to(pos, from) {
             relay::add_relayed(pos, from, start, relayers, out);
         }
     }
@@ -52,6 +63,11 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     let km = &v.tables.moves[us][piece.kind().index()];
     let start = out.len();
     let them = us.flip();
+    // A frozen piece (Typhoon) has no own moves; it may only capture itself.
+    if !v.tables.special.immobilizer_list.is_empty() && immobilizer::frozen(pos, from, us) {
+        out.push(Move::self_capture(from));
+        return;
+    }
 
     for l in &km.leaps {
         let to = from.offset(l.delta);
@@ -86,6 +102,10 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             if s.skip && step == 1 {
                 continue;
             }
+            // A lame rider's skipped square (half a D or A leap back) must be empty too.
+            if s.lame && pos.cell(to.offset(-s.delta / 2)) != EMPTY {
+                break;
+            }
             // Squares before `min` (a Wagon's first square) must be empty and are no targets.
             if cell == EMPTY {
                 if s.mode.moves && step >= min {
@@ -98,6 +118,16 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             }
             break;
         }
+    }
+    // Powers that modify or extend the plain moves generated so far (Typhoon).
+    if km.withdraw {
+        withdraw::apply(pos, piece, start, km.withdraw_optional, out);
+    }
+    if km.approach {
+        approach::add(pos, piece, start, out);
+    }
+    if km.convert_ahead {
+        convert::add_ahead(pos, piece, start, out);
     }
     if !km.hops.is_empty() {
         hop_captures_of(pos, piece, from, &km.hops, out);
@@ -128,6 +158,36 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     }
     if km.double_diagonal {
         harpy::generate(pos, piece, from, out);
+    }
+    if km.cicada {
+        cicada::generate(pos, piece, from, out);
+    }
+    if !km.convert.is_empty() {
+        convert::generate(pos, piece, from, &km.convert, out);
+    }
+    if !km.swap.is_empty() {
+        swap::generate(pos, piece, from, &km.swap, out);
+    }
+    if !km.sweep.is_empty() {
+        sweep::generate(pos, piece, from, &km.sweep, out);
+    }
+    if !km.parrot.is_empty() {
+        // Option `pass_needs_empty_neighbour`: an empty square among its own step squares,
+        // i.e. one of its plain moves so far is a step to an empty square.
+        let may_pass = !km.pass_needs_empty_step
+            || out[start..].iter().any(|m| {
+                m.kind == crate::moves::MoveKind::Normal
+                    && m.mid[0].is_none()
+                    && pos.is_empty(m.to)
+                    && v.shape.distance(from, m.to) == 1
+            });
+        parrot::generate(pos, piece, from, &km.parrot, may_pass, out);
+    }
+    if !km.shoot_line.is_empty() {
+        igui::generate_lines(pos, piece, from, &km.shoot_line, out);
+    }
+    if !km.long_leap.is_empty() {
+        longleap::generate(pos, piece, from, &km.long_leap, out);
     }
     if km.needs_dedup {
         dedup(out, start);
@@ -169,12 +229,19 @@ fn hop_captures_of(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out
     }
 }
 
-/// Whether `m` removes at least one piece (a capture, igui, hop or en-passant capture).
+/// Whether `m` takes at least one piece from the opponent (a capture, igui, hop, en-passant,
+/// sweep, long-leap, approach or withdrawal capture, or a conversion). A frozen piece's
+/// self-capture removes only its own piece, so it is no capture here (quiescence never wants it).
 #[inline]
 pub fn is_capture(pos: &Position, m: Move) -> bool {
-    m.kind == crate::moves::MoveKind::EnPassant
-        || m.mids().any(|s| !pos.is_empty(s))
-        || (m.to != m.from && !pos.is_empty(m.to))
+    use crate::moves::MoveKind;
+    match m.kind {
+        MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::Convert => true,
+        MoveKind::Swap | MoveKind::Pass | MoveKind::SelfCapture => false,
+        MoveKind::Normal | MoveKind::Implied => {
+            m.mids().any(|s| !pos.is_empty(s)) || (m.to != m.from && !pos.is_empty(m.to))
+        }
+    }
 }
 
 /// Keeps only the captures among `out[start..]`.
@@ -196,7 +263,8 @@ fn retain_captures(pos: &Position, out: &mut Vec<Move>, start: usize) {
 pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
     let v = pos.variant();
-    if v.tables.relay.any() {
+    // Relays and immobilizers change what every piece may do: the general path.
+    if v.tables.relay.any() || !v.tables.special.immobilizer_list.is_empty() {
         let start = out.len();
         generate(pos, out);
         retain_captures(pos, out, start);
@@ -212,7 +280,9 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             || km.area > 0
             || !km.jump_lines.is_empty()
             || km.double_diagonal
-            || km.slides.iter().any(|s| s.skip)
+            || km.generated_attacks
+            || !km.swap.is_empty()
+            || km.slides.iter().any(|s| s.skip || s.lame)
         {
             let start = out.len();
             generate_from(pos, from, out);

@@ -1,4 +1,10 @@
-//! Relayed moves (Scirocco 2009): moves a piece makes by a friend's power, not its own.
+//! Relayed moves (Scirocco 2009, Typhoon 1999): moves a piece makes by a friend's power, not
+//! its own.
+//!
+//! Typhoon 1999 (`relay:dervish-1999`, `relay:harpy-1999`): the Dervish gives only the
+//! reflection (a D or A leap across it), and the Harpy gives the Knight leap to friends a
+//! Knight's leap away from it. A frozen relayer (`immobilizer`) relays nothing; frozen friends
+//! may still use relays.
 //!
 //! - **Dervish relay.** A friend X on one of the 8 squares next to a Dervish may leap to the
 //!   point-mirror of its square through the Dervish (a D or A leap over it), and if X is
@@ -29,11 +35,13 @@ const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2
 pub struct Relayers {
     pub dervish: bool,
     pub harpy: bool,
+    pub dervish_1999: bool,
+    pub harpy_1999: bool,
 }
 
 impl Relayers {
     pub fn any(self) -> bool {
-        self.dervish || self.harpy
+        self.dervish || self.harpy || self.dervish_1999 || self.harpy_1999
     }
 }
 
@@ -41,7 +49,77 @@ impl Relayers {
 pub fn present(pos: &Position, c: Color) -> Relayers {
     let r = &pos.variant().tables.relay;
     let has = |list: &[usize]| list.iter().any(|&k| pos.count(crate::variant::KindId(k as u8), c) > 0);
-    Relayers { dervish: has(&r.dervish_list), harpy: has(&r.harpy_list) }
+    Relayers {
+        dervish: has(&r.dervish_list),
+        harpy: has(&r.harpy_list),
+        dervish_1999: has(&r.dervish_1999_list),
+        harpy_1999: has(&r.harpy_1999_list),
+    }
+}
+
+/// The squares of a side's relayers, to skip at once the pieces no relayer can reach (most of
+/// them): a 1999 Dervish reaches its 8 neighbours, a 1999 Harpy the squares a Knight's leap away;
+/// the 2009 relayers (and more relayers than the list holds) are not filtered.
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    /// (square, is a Dervish): 1999 relayers.
+    squares: ArrayVec<(Square, bool), 8>,
+    /// Every piece must be asked.
+    all: bool,
+}
+
+impl Reach {
+    pub fn of(pos: &Position, c: Color) -> Reach {
+        let r = &pos.variant().tables.relay;
+        let mut reach = Reach { squares: ArrayVec::new(), all: !r.dervish_list.is_empty() || !r.harpy_list.is_empty() };
+        if reach.all {
+            return reach;
+        }
+        for &sq in pos.pieces(c) {
+            let k = kind_of(pos.cell(sq));
+            let (d, h) = (r.dervish_1999.contains(k), r.harpy_1999.contains(k));
+            if (d || h) && reach.squares.try_push((sq, d)).is_err() {
+                reach.all = true;
+                break;
+            }
+        }
+        reach
+    }
+
+    /// Whether some relayer may relay a move to the piece on `x` (frozen relayers included:
+    /// `add_relayed` checks that).
+    #[inline]
+    pub fn may_relay_to(&self, pos: &Position, x: Square) -> bool {
+        if self.all {
+            return true;
+        }
+        let shape = pos.variant().shape;
+        let (xf, xr) = (shape.file_of(x), shape.rank_of(x));
+        self.squares.iter().any(|&(s, dervish)| {
+            let (dx, dy) = ((shape.file_of(s) - xf).abs(), (shape.rank_of(s) - xr).abs());
+            if dervish {
+                dx.max(dy) == 1
+            } else {
+                dx * dy == 2
+            }
+        })
+    }
+}
+
+/// Whether the relayer of colour `c` on `sq` is frozen (then it relays nothing).
+#[inline]
+fn frozen(pos: &Position, sq: Square, c: Color) -> bool {
+    super::immobilizer::frozen(pos, sq, c)
+}
+
+/// Whether a non-frozen 1999 Harpy of `c` stands a Knight's leap from `x`.
+fn harpy_1999_near(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> u16) -> bool {
+    let shape = pos.variant().shape;
+    let harpy = &pos.variant().tables.relay.harpy_1999;
+    KNIGHT.iter().any(|&(nx, ny)| {
+        let h = x.offset(shape.delta(nx, ny));
+        is_kind(cell(h), c, harpy) && !frozen(pos, h, c)
+    })
 }
 
 #[inline]
@@ -69,7 +147,7 @@ fn harpy_reaches(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> 
             if v == EMPTY {
                 continue;
             }
-            if is_kind(v, c, harpy) {
+            if is_kind(v, c, harpy) && !frozen(pos, s, c) {
                 return true;
             }
             break;
@@ -91,15 +169,19 @@ fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, ou
             let _ = out.try_push(t);
         }
     };
-    if relayers.dervish {
-        let dervish = &v.tables.relay.dervish;
+    if relayers.dervish || relayers.dervish_1999 {
+        let (dervish, d1999) = (&v.tables.relay.dervish, &v.tables.relay.dervish_1999);
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             let d = from.offset(shape.delta(ex, ey));
-            if !is_kind(cell(d), us, dervish) {
+            let new_style = is_kind(cell(d), us, dervish);
+            if !(new_style || is_kind(cell(d), us, d1999)) || frozen(pos, d, us) {
                 continue;
             }
-            // Reflection through the Dervish.
+            // Reflection through the Dervish (the whole 1999 relay).
             add(d.offset(shape.delta(ex, ey)));
+            if !new_style {
+                continue;
+            }
             if ex == 0 || ey == 0 {
                 // Quarter turn: the Dervish's orthogonal neighbours beside X.
                 add(d.offset(shape.delta(ey, ex)));
@@ -111,7 +193,9 @@ fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, ou
             }
         }
     }
-    if relayers.harpy && harpy_reaches(pos, from, us, &cell) {
+    if (relayers.harpy && harpy_reaches(pos, from, us, &cell))
+        || (relayers.harpy_1999 && harpy_1999_near(pos, from, us, &cell))
+    {
         for (nx, ny) in KNIGHT {
             add(from.offset(shape.delta(nx, ny)));
         }
@@ -127,7 +211,12 @@ pub fn add_relayed(pos: &Position, from: Square, own_start: usize, relayers: Rel
     let mut targets = ArrayVec::<Square, 48>::new();
     relay_targets(pos, from, piece.color(), relayers, &mut targets);
     let own_end = out.len();
+    // Typhoon option `relay_respects_no_capture`: pieces that never capture stay move-only.
+    let only_move = pos.variant().piece(piece.kind()).relayed_moves_only_move;
     for t in targets {
+        if only_move && !pos.is_empty(t) {
+            continue;
+        }
         let own = out[own_start..own_end]
             .iter()
             .any(|m| m.to == t && m.kind == MoveKind::Normal && m.mid[0].is_none() && m.from == from);
@@ -143,10 +232,38 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
     let relayers = present(pos, by);
     let v = pos.variant();
     let shape = v.shape;
+    // A friend that may capture by relay (not a move-only piece under the Typhoon option
+    // `relay_respects_no_capture`).
+    let friend_at = |s: Square| {
+        let c = cell(s);
+        is_color(c, by) && !v.pieces[kind_of(c)].relayed_moves_only_move
+    };
+    if relayers.dervish_1999 {
+        let d1999 = &v.tables.relay.dervish_1999;
+        for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
+            let d = target.offset(shape.delta(-ex, -ey));
+            if is_kind(cell(d), by, d1999)
+                && friend_at(target.offset(shape.delta(-2 * ex, -2 * ey)))
+                && !frozen(pos, d, by)
+            {
+                return true;
+            }
+        }
+    }
+    if relayers.harpy_1999 {
+        for (nx, ny) in KNIGHT {
+            let x = target.offset(shape.delta(nx, ny));
+            if friend_at(x) && harpy_1999_near(pos, x, by, cell) {
+                return true;
+            }
+        }
+    }
     if relayers.dervish {
         let dervish = &v.tables.relay.dervish;
-        let dervish_at = |dx: i32, dy: i32| is_kind(cell(target.offset(shape.delta(-dx, -dy))), by, dervish);
-        let friend_at = |s: Square| is_color(cell(s), by);
+        let dervish_at = |dx: i32, dy: i32| {
+            let d = target.offset(shape.delta(-dx, -dy));
+            is_kind(cell(d), by, dervish) && !frozen(pos, d, by)
+        };
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             // Reflection: the Dervish one step back from the target, X two steps back.
             if dervish_at(ex, ey) && friend_at(target.offset(shape.delta(-2 * ex, -2 * ey))) {
@@ -176,7 +293,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
     if relayers.harpy {
         for (nx, ny) in KNIGHT {
             let x = target.offset(shape.delta(nx, ny));
-            if is_color(cell(x), by) && harpy_reaches(pos, x, by, cell) {
+            if friend_at(x) && harpy_reaches(pos, x, by, cell) {
                 return true;
             }
         }

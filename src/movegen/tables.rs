@@ -51,6 +51,9 @@ pub struct SlideT {
     pub min: u8,
     /// The first square is skipped: whatever stands there blocks nothing (Nutty Tetrarchs).
     pub skip: bool,
+    /// Two-square leaps whose skipped middle squares must be empty too (Typhoon option
+    /// `dayrider_strict`); attacks are found by generation.
+    pub lame: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -94,6 +97,32 @@ pub struct KindMoves {
     pub capture_leaps_special: bool,
     /// ...and capturing slides as (delta, first target step, last step).
     pub capture_slides: Vec<(i32, u8, u8)>,
+    /// Typhoon powers (one module each; see `variant::Power`).
+    pub cicada: bool,
+    /// Cuckoo conversion squares (board deltas): `movegen::convert`.
+    pub convert: Vec<i32>,
+    /// Missionary conversion after its moves: `movegen::convert`.
+    pub convert_ahead: bool,
+    /// Hummingbird swap partner squares (board deltas): `movegen::swap`.
+    pub swap: Vec<i32>,
+    /// Undertaker withdrawal: `movegen::withdraw`; optional (a second move) or automatic.
+    pub withdraw: bool,
+    pub withdraw_optional: bool,
+    /// May pass only next to an empty step square (Typhoon option).
+    pub pass_needs_empty_step: bool,
+    /// Sorcerer approach: `movegen::approach`.
+    pub approach: bool,
+    /// Typhoon sweep: (unit delta, range): `movegen::sweep`.
+    pub sweep: Vec<(i32, u8)>,
+    /// Parrot powers per unit direction: `movegen::parrot`.
+    pub parrot: Vec<i32>,
+    /// Shots at any distance (unit deltas): `movegen::igui`.
+    pub shoot_line: Vec<i32>,
+    /// Longleaper capture lines (unit deltas): `movegen::longleap`.
+    pub long_leap: Vec<i32>,
+    /// Has a capturing power the reverse attack tables do not model; attack queries generate
+    /// this piece's moves instead (`attack`).
+    pub generated_attacks: bool,
 }
 
 /// Reverse lookup tables for attacks by one colour.
@@ -123,18 +152,26 @@ pub struct AttackTables {
 }
 
 /// Which types relay moves to friends (the same for both colours: relays are symmetric).
+/// `dervish`/`harpy` are the Scirocco 2009 relays, `dervish_1999`/`harpy_1999` Typhoon's.
 #[derive(Clone, Debug, Default)]
 pub struct RelayKinds {
     pub dervish: KindSet,
     pub harpy: KindSet,
+    pub dervish_1999: KindSet,
+    pub harpy_1999: KindSet,
     /// Lists of the same, for counting a side's relayers.
     pub dervish_list: Vec<usize>,
     pub harpy_list: Vec<usize>,
+    pub dervish_1999_list: Vec<usize>,
+    pub harpy_1999_list: Vec<usize>,
 }
 
 impl RelayKinds {
     pub fn any(&self) -> bool {
-        !self.dervish_list.is_empty() || !self.harpy_list.is_empty()
+        !self.dervish_list.is_empty()
+            || !self.harpy_list.is_empty()
+            || !self.dervish_1999_list.is_empty()
+            || !self.harpy_1999_list.is_empty()
     }
 }
 
@@ -149,6 +186,12 @@ pub struct SpecialKinds {
     pub may_burn: Vec<usize>,
     /// Jump rank per type.
     pub jump_rank: Vec<u8>,
+    /// Immobilizers (Typhoon): their enemies next to them are frozen.
+    pub immobilizers: KindSet,
+    pub immobilizer_list: Vec<usize>,
+    /// Types whose attacks are found by generating their moves (`KindMoves::generated_attacks`).
+    pub generated_attackers: KindSet,
+    pub any_generated_attackers: bool,
 }
 
 pub struct Tables {
@@ -196,6 +239,14 @@ impl Tables {
                 relay.harpy.insert(k);
                 relay.harpy_list.push(k);
             }
+            if t.has_power(|p| matches!(p, Power::DervishRelay1999)) {
+                relay.dervish_1999.insert(k);
+                relay.dervish_1999_list.push(k);
+            }
+            if t.has_power(|p| matches!(p, Power::HarpyRelay1999)) {
+                relay.harpy_1999.insert(k);
+                relay.harpy_1999_list.push(k);
+            }
         }
         let mut special = SpecialKinds::default();
         for (k, t) in pieces.iter().enumerate() {
@@ -207,6 +258,14 @@ impl Tables {
             }
             if t.burns() {
                 special.burners.insert(k);
+            }
+            if t.has_power(|p| matches!(p, Power::Immobilize)) {
+                special.immobilizers.insert(k);
+                special.immobilizer_list.push(k);
+            }
+            if moves[Color::White][k].generated_attacks {
+                special.generated_attackers.insert(k);
+                special.any_generated_attackers = true;
             }
             if t.burns() || t.promotes_to.is_some_and(|p| pieces[p.index()].burns()) {
                 special.may_burn.push(k);
@@ -239,6 +298,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                 max: if max == 0 { 255 } else { max },
                 min: 1,
                 skip: false,
+                lame: false,
             }),
             Travel::Hop => km.hops.push(delta),
         }
@@ -273,7 +333,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                         Travel::Ride { max } => max,
                         _ => 1,
                     };
-                    km.slides.push(SlideT { delta: shape.delta(dx, dy), mode: v.mode, max, min: 2, skip });
+                    km.slides.push(SlideT { delta: shape.delta(dx, dy), mode: v.mode, max, min: 2, skip, lame: false });
                 }
             }
             Power::Shoot(atoms) => {
@@ -298,6 +358,60 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                 }
             }
             Power::DoubleDiagonal => km.double_diagonal = true,
+            Power::DervishRelay1999 | Power::HarpyRelay1999 | Power::Immobilize => {}
+            Power::LameRide(a) => {
+                for v in &a.vectors {
+                    let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
+                    let max = match v.travel {
+                        Travel::Ride { max: 0 } => 255,
+                        Travel::Ride { max } => max,
+                        _ => 1,
+                    };
+                    km.slides.push(SlideT {
+                        delta: shape.delta(dx, dy),
+                        mode: v.mode,
+                        max,
+                        min: 1,
+                        skip: false,
+                        lame: true,
+                    });
+                }
+            }
+            Power::Cicada => km.cicada = true,
+            Power::ConvertAhead => km.convert_ahead = true,
+            Power::Withdraw { optional } => {
+                km.withdraw = true;
+                km.withdraw_optional = *optional;
+            }
+            Power::Approach => km.approach = true,
+            Power::Convert(a) | Power::Swap(a) => {
+                for v in &a.vectors {
+                    let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
+                    let d = shape.delta(dx, dy);
+                    if matches!(p, Power::Convert(_)) {
+                        km.convert.push(d)
+                    } else {
+                        km.swap.push(d)
+                    }
+                }
+            }
+            Power::Parrot(a) => {
+                for (dx, dy) in a.dirs() {
+                    let (dx, dy) = orient(o, c, dx as i32, dy as i32);
+                    km.parrot.push(shape.delta(dx, dy));
+                }
+            }
+            Power::Sweep(a) | Power::ShootLine(a) | Power::LongLeap(a) => {
+                for v in &a.vectors {
+                    let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
+                    let d = shape.delta(dx, dy);
+                    match (p, v.travel) {
+                        (Power::Sweep(_), Travel::Ride { max }) => km.sweep.push((d, if max == 0 { 255 } else { max })),
+                        (Power::ShootLine(_), _) => km.shoot_line.push(d),
+                        _ => km.long_leap.push(d),
+                    }
+                }
+            }
             // Burning is a forced effect of `make` (`movegen::burn`), not a move.
             Power::Burn => {}
         }
@@ -340,6 +454,17 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
         }
     }
     km.capture_slides = km.slides.iter().filter(|s| s.mode.captures).map(|s| (s.delta, s.min, s.max)).collect();
+    km.pass_needs_empty_step = t.pass_needs_empty_step;
+    km.generated_attacks = km.cicada
+        || !km.convert.is_empty()
+        || km.convert_ahead
+        || km.withdraw
+        || km.approach
+        || !km.sweep.is_empty()
+        || !km.parrot.is_empty()
+        || !km.shoot_line.is_empty()
+        || !km.long_leap.is_empty()
+        || km.slides.iter().any(|s| s.lame);
     km
 }
 
@@ -397,7 +522,8 @@ fn add_attacks(
         add_leap(at, 2 * u);
     }
     for s in &km.slides {
-        if !s.mode.captures {
+        // Lame riders' attacks come from generation (`generated_attacks`).
+        if !s.mode.captures || s.lame {
             continue;
         }
         let d = -s.delta;

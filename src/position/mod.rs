@@ -61,6 +61,10 @@ enum Op {
     Shift { from: Square, to: Square },
     /// The piece on `sq` changed type (same owner): promotion.
     Replace { sq: Square, old: Piece },
+    /// The piece on `sq` changed owner (conversion); `old` stood at `idx` in its old list.
+    Convert { sq: Square, old: Piece, idx: u16 },
+    /// The pieces on `a` and `b` exchanged places (Hummingbird swap; its own inverse).
+    Exchange { a: Square, b: Square },
 }
 
 /// Everything `unmake` needs. Plain data, owned by the caller.
@@ -357,6 +361,103 @@ impl Position {
         self.psq[p.color()] += self.variant.psq.get(p, to) - self.variant.psq.get(p, from);
     }
 
+    /// Exchanges the pieces on the occupied squares `a` and `b` (of any owners), keeping each
+    /// piece's list slot. Its own inverse.
+    fn exchange(&mut self, a: Square, b: Square) {
+        let (pa, pb) = (Piece(self.board[a.index()]), Piece(self.board[b.index()]));
+        let (ia, ib) = (self.list_idx[a.index()], self.list_idx[b.index()]);
+        self.board[a.index()] = pb.code();
+        self.board[b.index()] = pa.code();
+        self.lists[pa.color()][ia as usize] = b;
+        self.lists[pb.color()][ib as usize] = a;
+        self.list_idx[b.index()] = ia;
+        self.list_idx[a.index()] = ib;
+        // Royal squares: find both entries before changing either (both may be royal, of the
+        // same owner).
+        let ra = if self.variant.piece(pa.kind()).royal {
+            self.royals[pa.color()].iter().position(|&s| s == a)
+        } else {
+            None
+        };
+        let rb = if self.variant.piece(pb.kind()).royal {
+            self.royals[pb.color()].iter().position(|&s| s == b)
+        } else {
+            None
+        };
+        if let Some(i) = ra {
+            self.royals[pa.color()][i] = b;
+        }
+        if let Some(i) = rb {
+            self.royals[pb.color()][i] = a;
+        }
+        self.hash ^= self.zkey(pa, a) ^ self.zkey(pb, b) ^ self.zkey(pb, a) ^ self.zkey(pa, b);
+        let t = &self.variant.psq;
+        let (da, db) = (t.get(pa, b) - t.get(pa, a), t.get(pb, a) - t.get(pb, b));
+        self.psq[pa.color()] += da;
+        self.psq[pb.color()] += db;
+    }
+
+    /// The squares whose pieces `m` removes, in this position (before the move): captures on
+    /// the destination and the way, en passant, a Longleaper's jumped pieces, a Sorcerer's run,
+    /// a self-capture. One place for `make`, the explicit move text and threat tests.
+    pub fn removed_squares(&self, m: Move, out: &mut ArrayVec<Square, 16>) {
+        let shape = self.variant.shape;
+        match m.kind {
+            MoveKind::Pass | MoveKind::Convert | MoveKind::Swap => {}
+            MoveKind::EnPassant => out.push(self.ep_victim),
+            MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
+                for sq in m.mids() {
+                    if self.board[sq.index()] != EMPTY && !out.contains(&sq) {
+                        out.push(sq);
+                    }
+                }
+                if m.to != m.from && self.board[m.to.index()] != EMPTY {
+                    out.push(m.to);
+                }
+            }
+            MoveKind::Line => {
+                if let Some(d) = shape.line_step(m.from, m.to) {
+                    let mut sq = m.from.offset(d);
+                    while sq != m.to {
+                        if self.board[sq.index()] != EMPTY {
+                            out.push(sq);
+                        }
+                        sq = sq.offset(d);
+                    }
+                }
+                if self.board[m.to.index()] != EMPTY {
+                    out.push(m.to);
+                }
+            }
+            MoveKind::Chosen => out.push(m.aux),
+            MoveKind::Approach => {
+                let us = Piece(self.board[m.from.index()]).color();
+                let d = m.aux.0 as i32 - m.to.0 as i32;
+                let mut sq = m.aux;
+                while crate::movegen::is_color(self.board[sq.index()], us.flip()) && !out.is_full() {
+                    out.push(sq);
+                    sq = sq.offset(d);
+                }
+            }
+        }
+    }
+
+    /// Gives the piece on `sq` to the other side (conversion); returns it and its old list
+    /// index for `unconvert`.
+    fn convert(&mut self, sq: Square) -> (Piece, u16) {
+        let (p, idx) = self.take(sq);
+        self.put(sq, Piece::new(p.kind(), p.color().flip()));
+        (p, idx)
+    }
+
+    /// Exact inverse of `convert`.
+    fn unconvert(&mut self, sq: Square, old: Piece, idx: u16) {
+        // `put` appended the converted piece last in its new list, and later changes are
+        // already undone, so `take` removes exactly that entry.
+        self.take(sq);
+        self.untake(sq, old, idx);
+    }
+
     /// Changes the type of the piece on `sq` (same owner).
     fn replace(&mut self, sq: Square, new: Piece) -> Piece {
         let old = Piece(self.board[sq.index()]);
@@ -497,10 +598,41 @@ impl Position {
         let mtype = v.piece(mover.kind());
         let mut captured_any = false;
         let mut captured_lion = Square::NONE;
+        // Typhoon option `king_promotion_test = before`: whether the King's alternative applies,
+        // judged before the move's captures.
+        let alt_before = match mtype.promotes_if_present {
+            Some((present, _)) if mtype.promotion_test_before && m.promotion().is_some() => {
+                Some(self.count(present, Color::White) + self.count(present, Color::Black) > 0)
+            }
+            _ => None,
+        };
         let mut irreversible = false;
 
         match m.kind {
             MoveKind::Pass => {}
+            MoveKind::Line | MoveKind::Approach | MoveKind::Chosen => {
+                let mut removed = ArrayVec::<Square, 16>::new();
+                self.removed_squares(m, &mut removed);
+                for sq in removed {
+                    let (p, idx) = self.take(sq);
+                    undo.ops.push(Op::Remove { sq, piece: p, idx });
+                    captured_any = true;
+                }
+                self.shift(m.from, m.to);
+                undo.ops.push(Op::Shift { from: m.from, to: m.to });
+            }
+            MoveKind::Convert => {
+                if m.to != m.from {
+                    self.shift(m.from, m.to);
+                    undo.ops.push(Op::Shift { from: m.from, to: m.to });
+                }
+                let (old, idx) = self.convert(m.aux);
+                undo.ops.push(Op::Convert { sq: m.aux, old, idx });
+            }
+            MoveKind::Swap => {
+                self.exchange(m.from, m.to);
+                undo.ops.push(Op::Exchange { a: m.from, b: m.to });
+            }
             MoveKind::EnPassant => {
                 let (p, idx) = self.take(self.ep_victim);
                 undo.ops.push(Op::Remove { sq: self.ep_victim, piece: p, idx });
@@ -508,7 +640,7 @@ impl Position {
                 self.shift(m.from, m.to);
                 undo.ops.push(Op::Shift { from: m.from, to: m.to });
             }
-            MoveKind::Normal => {
+            MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
                 for sq in m.mid {
                     if !sq.is_none() && self.board[sq.index()] != EMPTY {
                         let (p, idx) = self.take(sq);
@@ -533,7 +665,14 @@ impl Position {
                 }
             }
         }
-        if let Some(k) = m.promotion() {
+        if let Some(mut k) = m.promotion() {
+            // Typhoon King (section 6.2): decided on the board after the move's captures.
+            if let Some((present, alt)) = mtype.promotes_if_present {
+                let on_board = self.count(present, Color::White) + self.count(present, Color::Black) > 0;
+                if alt_before.unwrap_or(on_board) {
+                    k = alt;
+                }
+            }
             let old = self.replace(m.to, Piece::new(k, us));
             undo.ops.push(Op::Replace { sq: m.to, old });
             irreversible = true;
@@ -638,6 +777,8 @@ impl Position {
                 Op::Replace { sq, old } => {
                     self.replace(sq, old);
                 }
+                Op::Convert { sq, old, idx } => self.unconvert(sq, old, idx),
+                Op::Exchange { a, b } => self.exchange(a, b),
             }
         }
         self.side = self.side.flip();

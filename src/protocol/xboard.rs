@@ -21,6 +21,9 @@ use std::time::Duration;
 
 /// Largest board XBoard shows.
 const MAX_XB_SIDE: u8 = 16;
+/// The piece types XBoard can show (the standard edition's 66 piece images). Typhoon's 75
+/// types exceed it, so XBoard sessions neither advertise nor accept it.
+const MAX_XB_PIECE_TYPES: usize = 66;
 
 /// The result line of a finished game.
 pub fn result_line(o: Outcome) -> String {
@@ -383,7 +386,7 @@ impl Xboard {
                     self.abort();
                     self.set_variant(&v);
                 }
-                Ok(v) => self.error(&format!("{}x{} is too large for XBoard", v.shape.files, v.shape.ranks), line),
+                Ok(v) => self.error(&refusal(&v).unwrap_or_default(), line),
                 Err(_) => self.error("unknown variant", line),
             },
             "force" => {
@@ -739,7 +742,18 @@ fn looks_like_move(t: &str) -> bool {
 
 /// Whether XBoard can show the game.
 fn shown(v: &Variant) -> bool {
-    v.shape.files <= MAX_XB_SIDE && v.shape.ranks <= MAX_XB_SIDE
+    refusal(v).is_none()
+}
+
+/// Why XBoard cannot play `v`, if it cannot.
+fn refusal(v: &Variant) -> Option<String> {
+    if v.shape.files > MAX_XB_SIDE || v.shape.ranks > MAX_XB_SIDE {
+        Some(format!("{}x{} is too large for XBoard", v.shape.files, v.shape.ranks))
+    } else if v.pieces.len() > MAX_XB_PIECE_TYPES {
+        Some(format!("{} has {} piece types; XBoard supports at most {MAX_XB_PIECE_TYPES}", v.title, v.pieces.len()))
+    } else {
+        None
+    }
 }
 
 impl Dialect for Xboard {

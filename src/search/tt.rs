@@ -42,17 +42,16 @@ pub struct TranspositionTable {
 
 const BUCKET: usize = 4;
 
-/// A move in 40 bits. Lossy for moves with a second captured square or an effect square (not
-/// produced by the current games); the search only uses it to find a generated move again.
+/// A move in 40 bits. Lossy (a second captured square; the kind is one bit: normal or not);
+/// the search only uses it to find a generated move again, so a collision only affects move
+/// ordering. The effect square (`aux`: conversion, approach) fills the captured-square field
+/// when that is unused, so Typhoon's twins (`a3c5` / `a3c5~d6`) encode differently.
 pub fn encode_move(m: Move) -> u64 {
     let sq = |s: Square| if s.is_none() { 1023u64 } else { (s.0 as u64) & 1023 };
     let promo = m.promotion().map(|k| k.0 as u64 + 1).unwrap_or(0);
-    let kind = match m.kind {
-        MoveKind::Normal => 0,
-        MoveKind::EnPassant => 1,
-        MoveKind::Pass => 2,
-    };
-    1 | (sq(m.from) << 1) | (sq(m.to) << 11) | (sq(m.mid[0]) << 21) | (promo << 31) | (kind << 39)
+    let kind = (m.kind != MoveKind::Normal) as u64;
+    let mid = if m.mid[0].is_none() { m.aux } else { m.mid[0] };
+    1 | (sq(m.from) << 1) | (sq(m.to) << 11) | (sq(mid) << 21) | (promo << 31) | (kind << 39)
 }
 
 impl TranspositionTable {

@@ -22,6 +22,7 @@ const BUILTIN: &[(&str, &str)] = &[
     ("chu", include_str!("defs/chu.toml")),
     ("nutty", include_str!("defs/nutty.toml")),
     ("scirocco", include_str!("defs/scirocco.toml")),
+    ("typhoon", include_str!("defs/typhoon.toml")),
 ];
 
 /// How the second player's owner-relative directions are obtained from the first player's.
@@ -187,6 +188,20 @@ struct PieceFile {
     value: i32,
     #[serde(default)]
     jump_rank: u8,
+    /// `[present, becomes]`: promotes to `becomes` instead while a `present` is on the board
+    /// (Typhoon King: Emperor of Emperors while an Emperor exists).
+    #[serde(default)]
+    promotes_if_present: Vec<String>,
+    /// Decide `promotes_if_present` on the board before the move's captures (Typhoon option
+    /// `king_promotion_test = before`).
+    #[serde(default)]
+    promotion_test_before: bool,
+    /// Moves relayed to this piece may not capture (Typhoon option `relay_respects_no_capture`).
+    #[serde(default)]
+    relayed_moves_only_move: bool,
+    /// May pass only with an empty square among its own step squares.
+    #[serde(default)]
+    pass_needs_empty_step: bool,
 }
 
 fn yes() -> bool {
@@ -361,21 +376,28 @@ impl Variant {
     /// Values are TOML values; `on`/`off`/`yes`/`no` are accepted for booleans.
     pub fn from_toml_with(text: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
         let mut table: toml::Table = toml::from_str(text).map_err(|e| VariantError(format!("variant file: {e}")))?;
-        if !options.is_empty() {
+        // Options the file declares in `[[option]]` patch piece definitions (Typhoon's rule
+        // decisions, section 13); the others override keys of `[rules]`.
+        let declared = match table.remove("option") {
+            None => Vec::new(),
+            Some(toml::Value::Array(a)) => a,
+            Some(_) => return Err(VariantError("variant file: 'option' must be an array of tables".into())),
+        };
+        let mut rule_options = Vec::new();
+        for (k, val) in options {
+            let value = option_value(val);
+            match declared.iter().find(|o| o.get("key").and_then(|x| x.as_str()) == Some(k.trim())) {
+                Some(o) => apply_piece_option(&mut table, o, k.trim(), &value)?,
+                None => rule_options.push((k.trim().to_string(), value)),
+            }
+        }
+        if !rule_options.is_empty() {
             let rules = table
                 .get_mut("rules")
                 .and_then(|r| r.as_table_mut())
                 .ok_or_else(|| VariantError("variant file has no [rules] table".into()))?;
-            for (k, val) in options {
-                let value = match val.trim().to_ascii_lowercase().as_str() {
-                    "on" | "yes" | "true" => toml::Value::Boolean(true),
-                    "off" | "no" | "false" => toml::Value::Boolean(false),
-                    other => match other.parse::<i64>() {
-                        Ok(n) => toml::Value::Integer(n),
-                        Err(_) => toml::Value::String(val.trim().to_string()),
-                    },
-                };
-                rules.insert(k.trim().to_string(), value);
+            for (k, value) in rule_options {
+                rules.insert(k, value);
             }
         }
         let file: VariantFile = table
@@ -416,6 +438,19 @@ impl Variant {
                         .ok_or_else(|| pe("promotes", format!("no piece has the ID '{t}'")))?,
                 ),
             };
+            let promotes_if_present = match p.promotes_if_present.as_slice() {
+                [] => None,
+                [a, b] => {
+                    let look = |t: &String| {
+                        by_id
+                            .get(&t.to_ascii_uppercase())
+                            .copied()
+                            .ok_or_else(|| pe("promotes_if_present", format!("no piece has the ID '{t}'")))
+                    };
+                    Some((look(a)?, look(b)?))
+                }
+                _ => return Err(pe("promotes_if_present", "give two IDs: [present, becomes]".into())),
+            };
             let clock_reset = betza::parse(&p.clock_reset)
                 .map_err(|x| pe("clock_reset", x.to_string()))?
                 .into_iter()
@@ -440,6 +475,10 @@ impl Variant {
                 in_setup: false,
                 never_retreats: false,
                 jump_rank: p.jump_rank,
+                promotes_if_present,
+                promotion_test_before: p.promotion_test_before,
+                relayed_moves_only_move: p.relayed_moves_only_move,
+                pass_needs_empty_step: p.pass_needs_empty_step,
             });
             let t = pieces.last_mut().unwrap();
             t.never_retreats = t.powers.is_empty() && t.vectors.iter().all(|v| v.dy >= 0);
@@ -470,8 +509,20 @@ impl Variant {
                         | Power::HarpyRelay
                         | Power::DoubleDiagonal
                         | Power::LeapFirst(_)
+                        | Power::DervishRelay1999
+                        | Power::HarpyRelay1999
+                        | Power::Parrot(_)
                 ) {
                     pad = pad.max(2);
+                }
+                // The Cicada's 3-square hops.
+                if matches!(pw, Power::Cicada) {
+                    pad = pad.max(3);
+                }
+                if let Power::Convert(a) | Power::Swap(a) = pw {
+                    for v in &a.vectors {
+                        pad = pad.max(v.dx.abs() as i32).max(v.dy.abs() as i32);
+                    }
                 }
             }
         }
@@ -572,6 +623,60 @@ impl Variant {
     pub fn num_types(&self) -> usize {
         self.pieces.len()
     }
+}
+
+/// An option value as TOML: `on`/`off`/`yes`/`no` are booleans, numbers integers, the rest
+/// strings.
+fn option_value(val: &str) -> toml::Value {
+    match val.trim().to_ascii_lowercase().as_str() {
+        "on" | "yes" | "true" => toml::Value::Boolean(true),
+        "off" | "no" | "false" => toml::Value::Boolean(false),
+        other => match other.parse::<i64>() {
+            Ok(n) => toml::Value::Integer(n),
+            Err(_) => toml::Value::String(val.trim().to_string()),
+        },
+    }
+}
+
+/// Applies the declared option `o` (`key`, `default`, `value`, `set = [{ piece = ID, KEY =
+/// VALUE, ... }]`) with the chosen `value`: the default changes nothing, the other value
+/// replaces the listed keys of the listed pieces.
+fn apply_piece_option(
+    table: &mut toml::Table,
+    o: &toml::Value,
+    key: &str,
+    value: &toml::Value,
+) -> Result<(), VariantError> {
+    let err = |m: String| VariantError(format!("option '{key}': {m}"));
+    let default = o.get("default").ok_or_else(|| err("the file declares no default".into()))?;
+    let other = o.get("value").ok_or_else(|| err("the file declares no value".into()))?;
+    if value == default {
+        return Ok(());
+    }
+    if value != other {
+        return Err(err(format!("the value must be {default} (default) or {other}, not {value}")));
+    }
+    let sets = o.get("set").and_then(|x| x.as_array()).ok_or_else(|| err("the file declares no 'set' list".into()))?;
+    let pieces = table
+        .get_mut("piece")
+        .and_then(|x| x.as_array_mut())
+        .ok_or_else(|| err("the variant file has no pieces".into()))?;
+    for patch in sets {
+        let patch = patch.as_table().ok_or_else(|| err("each 'set' entry is a table".into()))?;
+        let id =
+            patch.get("piece").and_then(|x| x.as_str()).ok_or_else(|| err("a 'set' entry names no piece".into()))?;
+        let target = pieces
+            .iter_mut()
+            .filter_map(|p| p.as_table_mut())
+            .find(|p| p.get("id").and_then(|x| x.as_str()).is_some_and(|x| x.eq_ignore_ascii_case(id)))
+            .ok_or_else(|| err(format!("no piece has the ID '{id}'")))?;
+        for (k, v) in patch {
+            if k != "piece" {
+                target.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Owner-relative vector to board vector.

@@ -61,6 +61,49 @@ pub enum Power {
     /// Nutty Harpy (`double-diagonal`): two diagonal steps in one turn, the first optionally a
     /// jump; igui, hit-and-run, double capture and pass. `movegen::harpy`.
     DoubleDiagonal,
+    /// Typhoon 1999 Dervish (`relay:dervish-1999`): an adjacent friend may leap to the square
+    /// mirrored through it (reflection only). `movegen::relay`.
+    DervishRelay1999,
+    /// Typhoon 1999 Harpy (`relay:harpy-1999`): friends a Knight's leap away gain the Knight
+    /// leap. `movegen::relay`.
+    HarpyRelay1999,
+    /// Typhoon Cicada (`cicada`): a queen-line move of 2 or 3 squares that must hop over at
+    /// least one piece. `movegen::cicada`.
+    Cicada,
+    /// Conversion without moving (Cuckoo, `convert:fWsWbD`): an enemy on one of these leap
+    /// squares changes owner. `movegen::convert`.
+    Convert(Atoms),
+    /// Conversion after a move (Missionary, `convert-ahead`): the enemy next in line beyond the
+    /// arrival square may change owner. `movegen::convert`.
+    ConvertAhead,
+    /// Swap (Hummingbird, `swap:WvD`): exchange places with any piece on these leap squares.
+    /// `movegen::swap`.
+    Swap(Atoms),
+    /// Withdrawal capture (Undertaker, `withdraw`): a step directly away from an adjacent enemy
+    /// captures it; with `withdraw:optional` the capture is a choice (a second move).
+    /// `movegen::withdraw`.
+    Withdraw { optional: bool },
+    /// Approach capture (Sorcerer, `approach`): after a move, the run of enemies straight ahead
+    /// may be captured, all or none. `movegen::approach`.
+    Approach,
+    /// Typhoon sweep (`sweep:R3`): slides through enemies, capturing every one passed.
+    /// `movegen::sweep`.
+    Sweep(Atoms),
+    /// Parrot powers along these unit directions (`parrot:W`): shoot the neighbour, hop-capture
+    /// over it (taking the landing square's enemy too), and pass. `movegen::parrot`.
+    Parrot(Atoms),
+    /// Shooting along lines at any distance (Emperor of Emperors, `shoot-line:Q`): the first
+    /// piece on the line, if an enemy. `movegen::igui`.
+    ShootLine(Atoms),
+    /// Longleaper captures (`long-leap:Q`): jumps single enemies along a line, capturing each.
+    /// `movegen::longleap`.
+    LongLeap(Atoms),
+    /// Immobilizer (`immobilize`): freezes adjacent enemies. `movegen::immobilizer`.
+    Immobilize,
+    /// A rider of two-square leaps whose skipped squares must be empty too (Typhoon option
+    /// `dayrider_strict`, `lame-ride:DDAA`): a slide that stops on every second square.
+    /// Compiled into slides with `lame` set (`movegen::tables`).
+    LameRide(Atoms),
 }
 
 /// The argument of a power written as a Betza string, e.g. the `K` of `shoot:K`.
@@ -166,6 +209,45 @@ impl Power {
             ("relay", Some("dervish")) => Ok(Power::DervishRelay),
             ("relay", Some("harpy")) => Ok(Power::HarpyRelay),
             ("burn", None) => Ok(Power::Burn),
+            ("relay", Some("dervish-1999")) => Ok(Power::DervishRelay1999),
+            ("relay", Some("harpy-1999")) => Ok(Power::HarpyRelay1999),
+            ("cicada", None) => Ok(Power::Cicada),
+            ("convert", Some(a)) => Ok(Power::Convert(Atoms::parse(name, a, false)?)),
+            ("convert-ahead", None) => Ok(Power::ConvertAhead),
+            ("swap", Some(a)) => Ok(Power::Swap(Atoms::parse(name, a, false)?)),
+            ("withdraw", None) => Ok(Power::Withdraw { optional: false }),
+            ("withdraw", Some("optional")) => Ok(Power::Withdraw { optional: true }),
+            ("approach", None) => Ok(Power::Approach),
+            ("immobilize", None) => Ok(Power::Immobilize),
+            ("lame-ride", Some(a)) => {
+                let atoms = Atoms::parse(name, a, false)?;
+                let ok = |v: &Vector| {
+                    matches!(v.travel, betza::Travel::Ride { .. })
+                        && v.dx % 2 == 0
+                        && v.dy % 2 == 0
+                        && v.dx.abs().max(v.dy.abs()) == 2
+                };
+                if !atoms.vectors.iter().all(ok) {
+                    return Err(format!("lame-ride:{a}: the argument must be D or A riders (DD, AA)"));
+                }
+                Ok(Power::LameRide(atoms))
+            }
+            ("parrot", Some(a)) => Ok(Power::Parrot(Atoms::parse(name, a, true)?)),
+            ("sweep" | "shoot-line" | "long-leap", Some(a)) => {
+                let atoms = Atoms::parse(name, a, false)?;
+                if atoms
+                    .vectors
+                    .iter()
+                    .any(|v| !matches!(v.travel, betza::Travel::Ride { .. }) || v.dx.abs() > 1 || v.dy.abs() > 1)
+                {
+                    return Err(format!("{name}:{a}: the argument must be a rider of unit steps (R, B, Q, R3, ...)"));
+                }
+                Ok(match name {
+                    "sweep" => Power::Sweep(atoms),
+                    "shoot-line" => Power::ShootLine(atoms),
+                    _ => Power::LongLeap(atoms),
+                })
+            }
             ("double-diagonal", None) => Ok(Power::DoubleDiagonal),
             ("area", Some(a)) => match a.parse::<u8>() {
                 Ok(n @ 1..=3) => Ok(Power::Area(n)),
@@ -188,7 +270,9 @@ impl Power {
             _ => Err(format!(
                 "unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap, skip-first:RIDER, \
                  shoot:STEPS, hop-capture:STEPS, relay:dervish, relay:harpy, burn, area:N, jump-capture:RIDER, \
-                 leap-first:RIDER, double-diagonal)"
+                 leap-first:RIDER, double-diagonal, relay:dervish-1999, relay:harpy-1999, cicada, convert:LEAPS, \
+                 convert-ahead, swap:LEAPS, withdraw, withdraw:optional, approach, immobilize, parrot:STEPS, sweep:RIDER, \
+                 shoot-line:RIDER, long-leap:RIDER, lame-ride:DD/AA)"
             )),
         }
     }
@@ -229,6 +313,16 @@ pub struct PieceType {
     pub never_retreats: bool,
     /// Nutty jump rank: a jumping capturer passes only pieces of strictly lower rank.
     pub jump_rank: u8,
+    /// Typhoon King (section 6.2): promotes to the second type instead of `promotes_to` while a
+    /// piece of the first type (either colour) is on the board after the move's captures.
+    pub promotes_if_present: Option<(KindId, KindId)>,
+    /// Makes that test before the move's captures instead of after.
+    pub promotion_test_before: bool,
+    /// Moves relayed to this piece only move, never capture.
+    pub relayed_moves_only_move: bool,
+    /// May pass only with an empty square among its own step squares (Typhoon option
+    /// `pass_needs_empty_neighbour`).
+    pub pass_needs_empty_step: bool,
 }
 
 impl PieceType {
@@ -239,7 +333,9 @@ impl PieceType {
 
     /// Whether the piece lends moves to friends (Dervish, Harpy).
     pub fn is_relayer(&self) -> bool {
-        self.has_power(|p| matches!(p, Power::DervishRelay | Power::HarpyRelay))
+        self.has_power(|p| {
+            matches!(p, Power::DervishRelay | Power::HarpyRelay | Power::DervishRelay1999 | Power::HarpyRelay1999)
+        })
     }
 
     pub fn has_power(&self, f: impl Fn(&Power) -> bool) -> bool {

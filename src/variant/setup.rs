@@ -56,8 +56,9 @@ impl SetupRules {
         if f.symmetries.is_empty() {
             return Err("'symmetries' must name at least one of rotate, mirror".into());
         }
-        if f.pairs.is_empty() || f.pairs.len() > 16 {
-            return Err(format!("{} pairs; between 1 and 16 are allowed", f.pairs.len()));
+        // Typhoon has 17 pairs (2^17 arrays per symmetry).
+        if f.pairs.is_empty() || f.pairs.len() > 20 {
+            return Err(format!("{} pairs; between 1 and 20 are allowed", f.pairs.len()));
         }
         let at = |sq: Square| start.iter().find(|(s, _)| *s == sq).map(|(_, p)| *p);
         let mut pairs: Vec<Pair> = Vec::new();

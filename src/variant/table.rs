@@ -34,6 +34,21 @@ fn power_text(p: &Power) -> String {
         Power::JumpCapture(a) => format!("jumping captures `{}` over lower jump ranks", a.spec),
         Power::LeapFirst(a) => format!("`{}` skipping the 1st square", a.spec),
         Power::DoubleDiagonal => "two diagonal steps (igui, hit-and-run, double capture, pass)".into(),
+        Power::DervishRelay1999 => "Dervish relay 1999 (reflection: D, A across it)".into(),
+        Power::HarpyRelay1999 => "Harpy relay 1999 (N to friends a Knight's leap away)".into(),
+        Power::Cicada => "Cicada: Q 2-3 squares, must hop a piece".into(),
+        Power::Convert(a) => format!("converts an enemy on `{}` instead of moving", a.spec),
+        Power::ConvertAhead => "may convert the enemy next in line after moving".into(),
+        Power::Swap(a) => format!("swaps with any piece on `{}`", a.spec),
+        Power::Withdraw { optional: false } => "captures by withdrawal".into(),
+        Power::Withdraw { optional: true } => "may capture by withdrawal".into(),
+        Power::Approach => "captures the run of enemies it approaches (all or none)".into(),
+        Power::Sweep(a) => format!("sweep `{}`: captures every enemy passed", a.spec),
+        Power::Parrot(a) => format!("Parrot powers `{}`: shoot, hop-capture (up to 2), pass", a.spec),
+        Power::ShootLine(a) => format!("shoots the first piece on `{}` lines", a.spec),
+        Power::LongLeap(a) => format!("long leap `{}`: captures every enemy jumped", a.spec),
+        Power::Immobilize => "freezes adjacent enemies; never captures".into(),
+        Power::LameRide(a) => format!("`{}` rider over empty squares only", a.spec),
     }
 }
 
@@ -47,6 +62,13 @@ pub fn piece_table(v: &Variant) -> String {
         let mut notes = Vec::new();
         if p.royal {
             notes.push("royal".to_string());
+        }
+        if let Some((present, alt)) = p.promotes_if_present {
+            notes.push(format!(
+                "promotes to `{}` instead while any `{}` is on the board",
+                v.piece(alt).id,
+                v.piece(present).id
+            ));
         }
         if p.lion {
             notes.push("Lion for the lion-capture rules".to_string());

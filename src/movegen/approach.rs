@@ -1,0 +1,33 @@
+//! Sorcerer approach capture (Typhoon section 5.8): after a plain move, if the square beyond
+//! the arrival square (in the move's direction) holds an enemy, the Sorcerer may capture it and
+//! the whole run of enemies behind it, up to the first empty square, friend or edge. All or
+//! none: both the plain move and the capturing one exist. `Move` kind `Approach`, the first
+//! victim in `aux`; `make` finds the rest of the run (`Position::removed_squares`).
+
+use super::is_color;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
+use crate::position::{Piece, Position};
+
+/// Adds the approach-capture twins of the piece's plain moves `out[start..]`.
+pub fn add(pos: &Position, piece: Piece, start: usize, out: &mut Vec<Move>) {
+    let shape = pos.variant().shape;
+    let them = piece.color().flip();
+    for i in start..out.len() {
+        let m = out[i];
+        if m.kind != MoveKind::Normal || m.mid[0] != Square::NONE || !pos.is_empty(m.to) {
+            continue;
+        }
+        let Some(d) = shape.line_step(m.from, m.to) else {
+            continue;
+        };
+        let t = m.to.offset(d);
+        if is_color(pos.cell(t), them) {
+            let mut a = Move::with_aux(m.from, m.to, MoveKind::Approach, t);
+            if let Some(k) = m.promotion() {
+                a = a.with_promotion(k);
+            }
+            out.push(a);
+        }
+    }
+}

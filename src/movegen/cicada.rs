@@ -1,0 +1,40 @@
+//! The Cicada (Typhoon section 5.12): a queen-line move of 2 or 3 squares that must hop over at
+//! least one piece (of either colour, never harmed). The target is empty (move) or holds an
+//! enemy (capture). It never reaches an adjacent square.
+
+use super::{is_color, promotion};
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::position::{Piece, Position, EMPTY, OFF};
+
+const QUEEN: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let shape = pos.variant().shape;
+    let them = piece.color().flip();
+    for (dx, dy) in QUEEN {
+        let d = shape.delta(dx, dy);
+        let s1 = from.offset(d);
+        let c1 = pos.cell(s1);
+        if c1 == OFF {
+            continue;
+        }
+        let mut hopped = c1 != EMPTY;
+        let mut to = s1;
+        for _dist in 2..=3 {
+            to = to.offset(d);
+            let c = pos.cell(to);
+            if c == OFF {
+                break;
+            }
+            if hopped {
+                if c == EMPTY {
+                    promotion::push(pos, piece, Move::new(from, to), false, false, out);
+                } else if is_color(c, them) {
+                    promotion::push(pos, piece, Move::new(from, to), true, false, out);
+                }
+            }
+            hopped |= c != EMPTY;
+        }
+    }
+}

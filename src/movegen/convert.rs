@@ -1,0 +1,50 @@
+//! Conversion (Typhoon section 5.5): an enemy piece changes owner and nothing else.
+//!
+//! - Cuckoo (`convert:fWsWbD`): instead of moving, convert an enemy on one of the listed leap
+//!   squares (what stands between does not matter). `Move` kind `Convert`, `from == to`, the
+//!   converted square in `aux`. Never promotes.
+//! - Missionary (`convert-ahead`): after one of its own moves, it may convert the enemy on the
+//!   next square beyond the arrival square in the direction it moved. Both the plain move and
+//!   the converting one exist.
+//!
+//! A conversion takes a piece from the opponent, royals included, so it counts as an attack
+//! (`attack` generates these pieces' moves).
+
+use super::is_color;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
+use crate::position::{Piece, Position};
+
+/// The Cuckoo's conversions of `piece` on `from` onto the squares at `deltas`.
+pub fn generate(pos: &Position, piece: Piece, from: Square, deltas: &[i32], out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    for &d in deltas {
+        let t = from.offset(d);
+        if is_color(pos.cell(t), them) {
+            out.push(Move::with_aux(from, from, MoveKind::Convert, t));
+        }
+    }
+}
+
+/// The Missionary's converting twins of its plain moves `out[start..]`.
+pub fn add_ahead(pos: &Position, piece: Piece, start: usize, out: &mut Vec<Move>) {
+    let shape = pos.variant().shape;
+    let them = piece.color().flip();
+    for i in start..out.len() {
+        let m = out[i];
+        if m.kind != MoveKind::Normal || m.mid[0] != Square::NONE || !pos.is_empty(m.to) {
+            continue;
+        }
+        let Some(d) = shape.line_step(m.from, m.to) else {
+            continue;
+        };
+        let t = m.to.offset(d);
+        if is_color(pos.cell(t), them) {
+            let mut c = Move::with_aux(m.from, m.to, MoveKind::Convert, t);
+            if let Some(k) = m.promotion() {
+                c = c.with_promotion(k);
+            }
+            out.push(c);
+        }
+    }
+}

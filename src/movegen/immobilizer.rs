@@ -1,0 +1,34 @@
+//! Immobilizer (Typhoon section 5.6): a piece is frozen while an enemy Immobilizer stands on
+//! one of its 8 neighbours. A frozen piece has no own moves; it may capture itself, make moves
+//! relayed by a non-frozen friendly Dervish or Harpy, and be swapped by a Hummingbird. A frozen
+//! Dervish or Harpy relays nothing (`relay`). The Immobilizer itself never captures.
+//!
+//! [`generate`](super::generate_from) asks [`frozen`] once per piece, and only in games whose
+//! catalogue has an Immobilizer and while the opponent owns one.
+
+use super::is_color;
+use crate::geometry::{Color, Square};
+use crate::position::Position;
+use crate::variant::KindId;
+
+const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+/// Whether colour `c` has an Immobilizer on the board (from the piece counts).
+#[inline]
+pub fn owns_immobilizer(pos: &Position, c: Color) -> bool {
+    pos.variant().tables.special.immobilizer_list.iter().any(|&k| pos.count(KindId(k as u8), c) > 0)
+}
+
+/// Whether a piece of colour `c` standing on `sq` is frozen.
+#[inline]
+pub fn frozen(pos: &Position, sq: Square, c: Color) -> bool {
+    let sp = &pos.variant().tables.special;
+    if sp.immobilizer_list.is_empty() || !owns_immobilizer(pos, c.flip()) {
+        return false;
+    }
+    let shape = pos.variant().shape;
+    KING.iter().any(|&(dx, dy)| {
+        let cell = pos.cell(sq.offset(shape.delta(dx, dy)));
+        is_color(cell, c.flip()) && sp.immobilizers.contains(((cell >> 1) - 1) as usize)
+    })
+}

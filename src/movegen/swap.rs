@@ -1,0 +1,19 @@
+//! Hummingbird swap (Typhoon section 5.4): instead of moving, exchange places with any piece
+//! (friend or enemy, royal or frozen) on one of the listed leap squares. Nothing is captured;
+//! both keep their owners. The swap is the Hummingbird's own move, so it may promote by the
+//! zone test; the partner never does. A swap never attacks.
+
+use super::promotion;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
+use crate::position::{Piece, Position, EMPTY, OFF};
+
+pub fn generate(pos: &Position, piece: Piece, from: Square, deltas: &[i32], out: &mut Vec<Move>) {
+    for &d in deltas {
+        let t = from.offset(d);
+        let c = pos.cell(t);
+        if c != EMPTY && c != OFF {
+            promotion::push(pos, piece, Move::of_kind(from, t, MoveKind::Swap, [Square::NONE; 2]), false, false, out);
+        }
+    }
+}
