@@ -7,7 +7,9 @@ pub mod area;
 pub mod attack;
 pub mod bent;
 pub mod burn;
+pub mod emperor;
 pub mod harpy;
+pub mod hook;
 pub mod hop_capture;
 pub mod igui;
 pub mod jump;
@@ -127,6 +129,12 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     if km.double_diagonal {
         harpy::generate(pos, piece, from, out);
     }
+    if !km.hooks.is_empty() {
+        hook::generate(pos, piece, from, &km.hooks, out);
+    }
+    if km.emperor {
+        emperor::generate(pos, piece, from, out);
+    }
     if km.needs_dedup {
         out[start..].sort_unstable();
         let mut w = start;
@@ -208,6 +216,8 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             || km.area > 0
             || !km.jump_lines.is_empty()
             || km.double_diagonal
+            || !km.hooks.is_empty()
+            || km.emperor
             || km.slides.iter().any(|s| s.skip)
         {
             let start = out.len();

@@ -53,6 +53,13 @@ pub struct SlideT {
     pub skip: bool,
 }
 
+/// A hook move's first-leg direction and its (up to two) second-leg directions.
+#[derive(Clone, Debug)]
+pub struct HookT {
+    pub first: i32,
+    pub turns: ArrayVec<i32, 2>,
+}
+
 #[derive(Clone, Debug)]
 pub struct BentT {
     pub first: i32,
@@ -83,6 +90,10 @@ pub struct KindMoves {
     pub jump_lines: Vec<i32>,
     /// The Harpy's double diagonal step: `movegen::harpy`.
     pub double_diagonal: bool,
+    /// Hook moves (Tai Hook Mover, Capricorn, ...): `movegen::hook`.
+    pub hooks: Vec<HookT>,
+    /// The Tai Emperor's move to any square: `movegen::emperor`.
+    pub emperor: bool,
     /// Some targets can be reached by two atoms: the generator must merge duplicates.
     pub needs_dedup: bool,
     /// Has an en-passant capture vector.
@@ -142,6 +153,12 @@ pub struct SpecialKinds {
     pub may_burn: Vec<usize>,
     /// Jump rank per type.
     pub jump_rank: Vec<u8>,
+    /// Types with hook moves (their two-leg attacks are found by `movegen::hook::attacks`).
+    pub hookers: Vec<usize>,
+    pub hooker_set: KindSet,
+    /// Types with the Emperor's move (`movegen::emperor`).
+    pub emperors: Vec<usize>,
+    pub emperor_set: KindSet,
 }
 
 pub struct Tables {
@@ -200,6 +217,14 @@ impl Tables {
             }
             if t.burns() {
                 special.burners.insert(k);
+            }
+            if t.has_power(|p| matches!(p, Power::Hook(_))) {
+                special.hookers.push(k);
+                special.hooker_set.insert(k);
+            }
+            if t.has_power(|p| matches!(p, Power::Emperor)) {
+                special.emperors.push(k);
+                special.emperor_set.insert(k);
             }
             if t.burns() || t.promotes_to.is_some_and(|p| pieces[p.index()].burns()) {
                 special.may_burn.push(k);
@@ -291,6 +316,18 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                 }
             }
             Power::DoubleDiagonal => km.double_diagonal = true,
+            Power::Hook(rule) => {
+                for &(fx, fy) in &rule.first {
+                    let (sx, sy) = orient(o, c, fx as i32, fy as i32);
+                    let mut turns = ArrayVec::new();
+                    for (ux, uy) in rule.turns((fx, fy)) {
+                        let (ux, uy) = orient(o, c, ux as i32, uy as i32);
+                        turns.push(shape.delta(ux, uy));
+                    }
+                    km.hooks.push(HookT { first: shape.delta(sx, sy), turns });
+                }
+            }
+            Power::Emperor => km.emperor = true,
             // Burning is a forced effect of `make` (`movegen::burn`), not a move.
             Power::Burn => {}
         }
@@ -324,6 +361,9 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
     // where its A and D leaps do (only its capture-and-continue moves are its own, but merging
     // keeps the rule simple).
     dup |= km.area > 0 || km.double_diagonal;
+    // A hook move may reach one square through two corners (and a Long-Nosed Goblin's steps
+    // are merged with it for simplicity).
+    dup |= km.hooks.iter().any(|h| !h.turns.is_empty());
     km.needs_dedup = dup;
     km
 }
@@ -381,7 +421,13 @@ fn add_attacks(
         add_leap(at, u);
         add_leap(at, 2 * u);
     }
-    for s in &km.slides {
+    // A hook's first leg alone is a plain slide; its two-leg captures are `hook::attacks`.
+    let hook_slides: Vec<SlideT> = km
+        .hooks
+        .iter()
+        .map(|h| SlideT { delta: h.first, mode: crate::variant::betza::Mode::BOTH, max: 255, min: 1, skip: false })
+        .collect();
+    for s in km.slides.iter().chain(hook_slides.iter()) {
         if !s.mode.captures {
             continue;
         }

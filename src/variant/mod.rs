@@ -9,7 +9,7 @@ pub mod table;
 
 use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::movegen::tables::Tables;
-pub use piece::{Atoms, BentRule, KindId, PieceType, Power};
+pub use piece::{Atoms, BentRule, HookRule, KindId, PieceType, Power};
 use serde::Deserialize;
 pub use setup::SetupRules;
 use std::collections::HashMap;
@@ -22,6 +22,7 @@ const BUILTIN: &[(&str, &str)] = &[
     ("chu", include_str!("defs/chu.toml")),
     ("nutty", include_str!("defs/nutty.toml")),
     ("scirocco", include_str!("defs/scirocco.toml")),
+    ("tai", include_str!("defs/tai.toml")),
 ];
 
 /// How the second player's owner-relative directions are obtained from the first player's.
@@ -83,6 +84,8 @@ pub enum PromotionRule {
     ShogiEntry,
     /// Optional, for any own move that starts or ends in the zone (Scirocco).
     StartOrEnd,
+    /// Compulsory for every move that captures, anywhere; there is no zone (Tai Shogi).
+    Capture,
 }
 
 /// How a promotion is written.
@@ -93,6 +96,9 @@ pub enum PromotionText {
     Plus,
     /// Forced and unique: nothing written; input may add the target ID (`d14d16q`).
     Implicit,
+    /// Forced by the move itself (Tai Shogi: every capture promotes): nothing written; input
+    /// may add `+` to a promoting move.
+    Silent,
 }
 
 /// Extra FEN fields after the side to move, in order.
@@ -495,14 +501,22 @@ impl Variant {
             promotion_zone: file.promotion.zone,
             promotion_text: file.promotion.text,
         };
-        if rules.promotion_zone == 0 || rules.promotion_zone > file.ranks {
-            return Err(e(format!("promotion zone of {} ranks does not fit the board", rules.promotion_zone)));
+        let zone_ok = if rules.promotion_rule == PromotionRule::Capture {
+            rules.promotion_zone == 0
+        } else {
+            rules.promotion_zone > 0 && rules.promotion_zone <= file.ranks
+        };
+        if !zone_ok {
+            return Err(e(format!(
+                "promotion zone of {} ranks does not fit the board (rule 'capture' needs zone 0)",
+                rules.promotion_zone
+            )));
         }
         let mut zone = ByColor::new(vec![false; shape.cells as usize], vec![false; shape.cells as usize]);
         for sq in shape.squares() {
             let r = shape.rank_of(sq);
             let z = rules.promotion_zone as i32;
-            zone.white[sq.index()] = r >= shape.ranks as i32 - z;
+            zone.white[sq.index()] = z > 0 && r >= shape.ranks as i32 - z;
             zone.black[sq.index()] = r < z;
         }
         let tables = Tables::build(&shape, &pieces, rules.orientation);

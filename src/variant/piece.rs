@@ -61,6 +61,55 @@ pub enum Power {
     /// Nutty Harpy (`double-diagonal`): two diagonal steps in one turn, the first optionally a
     /// jump; igui, hit-and-run, double capture and pass. `movegen::harpy`.
     DoubleDiagonal,
+    /// Tai Shogi hook move (`hook:W`, `hook:F`, `hook:fF`, optionally `hook:fF>fF`): a slide
+    /// in one of the first-leg directions, then optionally, from an empty corner, a slide at
+    /// right angles to it. `movegen::hook`.
+    Hook(HookRule),
+    /// Tai Shogi Emperor (`emperor`): moves to any square not held by a friend, and captures
+    /// only unprotected pieces. `movegen::emperor`.
+    Emperor,
+}
+
+/// A hook mover's geometry, from a spec such as `W` (Hook Mover), `F` (Capricorn), `fF>fF`
+/// (Peacock with the second leg restricted to the forward diagonals).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HookRule {
+    /// First-leg unit directions, owner-relative.
+    pub first: Vec<(i8, i8)>,
+    /// Second-leg unit directions allowed (owner-relative); of these, only the two at right
+    /// angles to the first leg are used.
+    pub then: Vec<(i8, i8)>,
+    pub spec: String,
+}
+
+impl HookRule {
+    pub fn parse(spec: &str) -> Result<HookRule, String> {
+        let (a, b) = match spec.split_once('>') {
+            Some((a, b)) => (a, Some(b)),
+            None => (spec, None),
+        };
+        let unit = |t: &str| -> Result<Vec<(i8, i8)>, String> {
+            let v = betza::parse(t).map_err(|e| e.to_string())?;
+            if v.iter().any(|v| v.dx.abs() > 1 || v.dy.abs() > 1) {
+                return Err(format!("hook spec '{spec}': only unit directions (W, F) are allowed"));
+            }
+            Ok(v.into_iter().map(|v| (v.dx, v.dy)).collect())
+        };
+        let first = unit(a)?;
+        if first.is_empty() {
+            return Err(format!("hook spec '{spec}' has no first-leg direction"));
+        }
+        let then = match b {
+            Some(b) => unit(b)?,
+            None => vec![(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)],
+        };
+        Ok(HookRule { first, then, spec: spec.to_string() })
+    }
+
+    /// The second-leg directions after a first leg along `s`: at right angles, and allowed.
+    pub fn turns(&self, s: (i8, i8)) -> Vec<(i8, i8)> {
+        self.then.iter().copied().filter(|&u| u.0 as i32 * s.0 as i32 + u.1 as i32 * s.1 as i32 == 0).collect()
+    }
 }
 
 /// The argument of a power written as a Betza string, e.g. the `K` of `shoot:K`.
@@ -167,6 +216,8 @@ impl Power {
             ("relay", Some("harpy")) => Ok(Power::HarpyRelay),
             ("burn", None) => Ok(Power::Burn),
             ("double-diagonal", None) => Ok(Power::DoubleDiagonal),
+            ("hook", Some(a)) => Ok(Power::Hook(HookRule::parse(a)?)),
+            ("emperor", None) => Ok(Power::Emperor),
             ("area", Some(a)) => match a.parse::<u8>() {
                 Ok(n @ 1..=3) => Ok(Power::Area(n)),
                 _ => Err(format!("area:{a}: the argument is a number of king steps, 1 to 3")),
@@ -188,7 +239,7 @@ impl Power {
             _ => Err(format!(
                 "unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap, skip-first:RIDER, \
                  shoot:STEPS, hop-capture:STEPS, relay:dervish, relay:harpy, burn, area:N, jump-capture:RIDER, \
-                 leap-first:RIDER, double-diagonal)"
+                 leap-first:RIDER, double-diagonal, hook:FIRST[>THEN], emperor)"
             )),
         }
     }

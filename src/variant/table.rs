@@ -34,6 +34,8 @@ fn power_text(p: &Power) -> String {
         Power::JumpCapture(a) => format!("jumping captures `{}` over lower jump ranks", a.spec),
         Power::LeapFirst(a) => format!("`{}` skipping the 1st square", a.spec),
         Power::DoubleDiagonal => "two diagonal steps (igui, hit-and-run, double capture, pass)".into(),
+        Power::Hook(h) => format!("hook move `{}` (a slide, then optionally one at right angles)", h.spec),
+        Power::Emperor => "moves to any square; captures only unprotected pieces".into(),
     }
 }
 
