@@ -50,7 +50,7 @@ pub fn generate_lion(pos: &Position, piece: Piece, from: Square, out: &mut Vec<M
             }
         }
     }
-    if can_pass {
+    if can_pass || pos.variant().rules.lion_pass_unrestricted {
         out.push(Move::pass(from));
     }
 }
@@ -86,7 +86,7 @@ pub fn generate_lines(pos: &Position, piece: Piece, from: Square, dirs: &[i32], 
             promotion::push(pos, piece, Move::via(from, s1, from), true, false, out);
         }
     }
-    if can_pass {
+    if can_pass || pos.variant().rules.lion_pass_unrestricted {
         out.push(Move::pass(from));
     }
 }

@@ -15,6 +15,7 @@ pub mod igui;
 pub mod jump;
 pub mod king_leap;
 pub mod lion;
+pub mod lion3;
 pub mod promotion;
 pub mod relay;
 pub mod tables;
@@ -135,6 +136,9 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     if km.emperor {
         emperor::generate(pos, piece, from, out);
     }
+    if km.lion3 {
+        lion3::generate(pos, piece, from, out);
+    }
     if km.needs_dedup {
         out[start..].sort_unstable();
         let mut w = start;
@@ -218,6 +222,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             || km.double_diagonal
             || !km.hooks.is_empty()
             || km.emperor
+            || km.lion3
             || km.slides.iter().any(|s| s.skip)
         {
             let start = out.len();

@@ -94,6 +94,8 @@ pub struct KindMoves {
     pub hooks: Vec<HookT>,
     /// The Tai Emperor's move to any square: `movegen::emperor`.
     pub emperor: bool,
+    /// The three-step lion move (Tai Teaching King option): `movegen::lion3`.
+    pub lion3: bool,
     /// Some targets can be reached by two atoms: the generator must merge duplicates.
     pub needs_dedup: bool,
     /// Has an en-passant capture vector.
@@ -328,6 +330,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                 }
             }
             Power::Emperor => km.emperor = true,
+            Power::ThreeStepLion => km.lion3 = true,
             // Burning is a forced effect of `make` (`movegen::burn`), not a move.
             Power::Burn => {}
         }
@@ -364,6 +367,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
     // A hook move may reach one square through two corners (and a Long-Nosed Goblin's steps
     // are merged with it for simplicity).
     dup |= km.hooks.iter().any(|h| !h.turns.is_empty());
+    dup |= km.lion3;
     km.needs_dedup = dup;
     km
 }
@@ -411,6 +415,15 @@ fn add_attacks(
     if km.lion {
         for dx in -2..=2 {
             for dy in -2..=2 {
+                if (dx, dy) != (0, 0) {
+                    add_leap(at, shape.delta(dx, dy));
+                }
+            }
+        }
+    }
+    if km.lion3 {
+        for dx in -3..=3 {
+            for dy in -3..=3 {
                 if (dx, dy) != (0, 0) {
                     add_leap(at, shape.delta(dx, dy));
                 }

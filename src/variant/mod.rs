@@ -154,6 +154,9 @@ struct RulesFile {
     /// Any number of royals is accepted, including none (the game is then already decided).
     #[serde(default)]
     fen_any_royals: bool,
+    /// Lion-type pieces may pass even with no empty adjacent square (Tai option).
+    #[serde(default)]
+    lion_pass_unrestricted: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -193,6 +196,24 @@ struct PieceFile {
     value: i32,
     #[serde(default)]
     jump_rank: u8,
+    /// Named rule options that change this piece (Tai's `turtle_snake_as_dat`, ...).
+    #[serde(default)]
+    option: Vec<PieceOptionFile>,
+}
+
+/// A piece's alternative definition under a named rule option: the option is a boolean key of
+/// the game's `[rules]` table (so `--option KEY=on` selects it); the keys given here replace
+/// the piece's own.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PieceOptionFile {
+    when: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    betza: Option<String>,
+    #[serde(default)]
+    powers: Option<Vec<String>>,
 }
 
 fn yes() -> bool {
@@ -277,6 +298,9 @@ pub struct Rules {
     pub fen_side_required: bool,
     pub fen_ignore_extra_fields: bool,
     pub fen_any_royals: bool,
+    pub lion_pass_unrestricted: bool,
+    /// The piece options (see `PieceOptionFile`) that are on.
+    pub piece_options: Vec<String>,
     pub promotion_rule: PromotionRule,
     pub promotion_zone: u8,
     pub promotion_text: PromotionText,
@@ -382,6 +406,7 @@ impl Variant {
                 rules.insert(k.trim().to_string(), value);
             }
         }
+        let piece_options = take_piece_options(&mut table)?;
         let file: VariantFile = table
             .try_into()
             .map_err(|e: toml::de::Error| VariantError(format!("variant file or option: {}", e.message())))?;
@@ -407,9 +432,14 @@ impl Variant {
         let mut pieces = Vec::new();
         for p in &file.piece {
             let pe = |key: &str, msg: String| e(format!("piece '{}' ({}), key '{}': {}", p.name, p.id, key, msg));
-            let vectors = betza::parse(&p.betza).map_err(|x| pe("betza", x.to_string()))?;
+            // The first alternative whose option is on replaces the piece's own keys.
+            let alt = p.option.iter().find(|o| piece_options.get(&o.when).copied().unwrap_or(false));
+            let name = alt.and_then(|o| o.name.clone()).unwrap_or_else(|| p.name.clone());
+            let betza_text = alt.and_then(|o| o.betza.clone()).unwrap_or_else(|| p.betza.clone());
+            let power_texts = alt.and_then(|o| o.powers.clone()).unwrap_or_else(|| p.powers.clone());
+            let vectors = betza::parse(&betza_text).map_err(|x| pe("betza", x.to_string()))?;
             let mut powers = Vec::new();
-            for t in &p.powers {
+            for t in &power_texts {
                 powers.push(Power::parse(t).map_err(|x| pe("powers", x))?);
             }
             let promotes_to = match &p.promotes {
@@ -427,8 +457,8 @@ impl Variant {
                 .collect();
             pieces.push(PieceType {
                 id: p.id.to_ascii_uppercase(),
-                name: p.name.clone(),
-                betza: p.betza.clone(),
+                name,
+                betza: betza_text,
                 vectors,
                 powers,
                 royal: p.royal,
@@ -477,6 +507,9 @@ impl Variant {
                 ) {
                     pad = pad.max(2);
                 }
+                if matches!(pw, Power::ThreeStepLion) {
+                    pad = pad.max(3);
+                }
             }
         }
         let shape = BoardShape::new(file.files, file.ranks, pad as u8);
@@ -497,6 +530,12 @@ impl Variant {
             fen_side_required: file.rules.fen_side_required,
             fen_ignore_extra_fields: file.rules.fen_ignore_extra_fields,
             fen_any_royals: file.rules.fen_any_royals,
+            lion_pass_unrestricted: file.rules.lion_pass_unrestricted,
+            piece_options: {
+                let mut on: Vec<String> = piece_options.iter().filter(|(_, on)| **on).map(|(k, _)| k.clone()).collect();
+                on.sort();
+                on
+            },
             promotion_rule: file.promotion.rule,
             promotion_zone: file.promotion.zone,
             promotion_text: file.promotion.text,
@@ -582,6 +621,45 @@ impl Variant {
     pub fn num_types(&self) -> usize {
         self.pieces.len()
     }
+}
+
+/// Removes the piece options (the `when` names of `[[piece.option]]` tables) from the
+/// `[rules]` table, where the data file must declare each with its default, and returns
+/// their values. What remains of `[rules]` is read as usual, so unknown keys stay errors.
+fn take_piece_options(table: &mut toml::Table) -> Result<HashMap<String, bool>, VariantError> {
+    let mut names = Vec::new();
+    if let Some(pieces) = table.get("piece").and_then(|p| p.as_array()) {
+        for p in pieces {
+            for o in p.get("option").and_then(|o| o.as_array()).into_iter().flatten() {
+                if let Some(w) = o.get("when").and_then(|w| w.as_str()) {
+                    names.push(w.to_string());
+                }
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    let rules = table.get_mut("rules").and_then(|r| r.as_table_mut());
+    let Some(rules) = rules else {
+        return Ok(out);
+    };
+    for n in names {
+        let value = match rules.remove(&n) {
+            Some(toml::Value::Boolean(b)) => b,
+            Some(other) => {
+                return Err(VariantError(format!("option '{n}' is on or off, not '{other}'")));
+            }
+            None => match out.get(&n) {
+                Some(&b) => b,
+                None => {
+                    return Err(VariantError(format!(
+                        "piece option '{n}' must be declared in [rules] with its default"
+                    )))
+                }
+            },
+        };
+        out.insert(n, value);
+    }
+    Ok(out)
 }
 
 /// Owner-relative vector to board vector.

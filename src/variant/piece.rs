@@ -65,6 +65,10 @@ pub enum Power {
     /// in one of the first-leg directions, then optionally, from an empty corner, a slide at
     /// right angles to it. `movegen::hook`.
     Hook(HookRule),
+    /// Tai Shogi Teaching King, option `teaching_king_v2` (`three-step-lion`): jumps within king
+    /// distance 3 and walks of up to three king steps capturing what they step on, igui-like
+    /// returns and the pass. `movegen::lion3`.
+    ThreeStepLion,
     /// Tai Shogi Emperor (`emperor`): moves to any square not held by a friend, and captures
     /// only unprotected pieces. `movegen::emperor`.
     Emperor,
@@ -218,6 +222,7 @@ impl Power {
             ("double-diagonal", None) => Ok(Power::DoubleDiagonal),
             ("hook", Some(a)) => Ok(Power::Hook(HookRule::parse(a)?)),
             ("emperor", None) => Ok(Power::Emperor),
+            ("three-step-lion", None) => Ok(Power::ThreeStepLion),
             ("area", Some(a)) => match a.parse::<u8>() {
                 Ok(n @ 1..=3) => Ok(Power::Area(n)),
                 _ => Err(format!("area:{a}: the argument is a number of king steps, 1 to 3")),
@@ -239,7 +244,7 @@ impl Power {
             _ => Err(format!(
                 "unknown power '{text}' (known: lion, lion-line:DIRS, bent:FIRST>THEN, king-leap, skip-first:RIDER, \
                  shoot:STEPS, hop-capture:STEPS, relay:dervish, relay:harpy, burn, area:N, jump-capture:RIDER, \
-                 leap-first:RIDER, double-diagonal, hook:FIRST[>THEN], emperor)"
+                 leap-first:RIDER, double-diagonal, hook:FIRST[>THEN], emperor, three-step-lion)"
             )),
         }
     }

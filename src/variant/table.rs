@@ -35,6 +35,7 @@ fn power_text(p: &Power) -> String {
         Power::LeapFirst(a) => format!("`{}` skipping the 1st square", a.spec),
         Power::DoubleDiagonal => "two diagonal steps (igui, hit-and-run, double capture, pass)".into(),
         Power::Hook(h) => format!("hook move `{}` (a slide, then optionally one at right angles)", h.spec),
+        Power::ThreeStepLion => "three-step lion move (jumps within 3, walks capturing up to 3)".into(),
         Power::Emperor => "moves to any square; captures only unprotected pieces".into(),
     }
 }
