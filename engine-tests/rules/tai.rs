@@ -390,7 +390,10 @@ fn t9_other_leapers_and_promoted_powers() {
         assert_eq!(count_alone(tok), n, "{tok}");
     }
     let mut p = pos(&framed(&[("(DO)", "m13")]));
-    assert_eq!(texts_of(&mut p, "m13"), ["m13m15", "m13m11", "m13l13", "m13n13"].iter().map(|s| s.to_string()).collect());
+    assert_eq!(
+        texts_of(&mut p, "m13"),
+        ["m13m15", "m13m11", "m13l13", "m13n13"].iter().map(|s| s.to_string()).collect()
+    );
     let mut p = pos(&framed(&[("(PS)", "m13")]));
     assert_eq!(
         texts_of(&mut p, "m13"),
@@ -454,11 +457,8 @@ fn teaching_king_v2_adds_a_three_step_lion_move() {
     // With enemies on m14 and n15 (the Teaching King's own lines), a three-step walk takes
     // both and ends on o16, or takes both and steps back onto m14.
     let mut p = pos_in(&v, &framed(&[("+(DV)", "m13"), ("p", "m14"), ("p", "n15")]));
-    let texts: BTreeSet<String> = legal_move_list(&mut p)
-        .into_iter()
-        .filter(|m| m.from == s)
-        .map(|m| format_move(&v, m))
-        .collect();
+    let texts: BTreeSet<String> =
+        legal_move_list(&mut p).into_iter().filter(|m| m.from == s).map(|m| format_move(&v, m)).collect();
     for t in ["m13m14,m14n15,n15o16", "m13n15,n15m14", "m13m14,m14m13", "m13m14,m14l15"] {
         assert!(texts.contains(t), "{t} missing");
     }
@@ -933,9 +933,8 @@ fn reference_agrees_on_random_games() {
 }
 
 /// Perft(3) from the start, counted by the engine and by the reference generator, root move by
-/// root move. Slow in a debug build: run with `cargo test --release --test tai_rules -- --ignored`.
+/// root move (about 10 s in a debug build).
 #[test]
-#[ignore]
 fn start_perft_3_counted_twice() {
     let v = tai();
     let p = Position::start(&v);
@@ -949,7 +948,7 @@ fn start_perft_3_counted_twice() {
         assert_eq!(b.play(&e).perft(ref_table(), 2), *n, "{}", format_move(&v, *m));
         total += n;
     }
-    println!("perft(3) = {total}");
+    assert_eq!(total, 26_807_532);
 }
 
 /// Random sparse positions (a few royals, some of them missing Emperors, and random pieces of
@@ -965,8 +964,7 @@ fn reference_agrees_on_random_sparse_positions() {
     };
     let v = tai();
     let kinds: Vec<String> = v.pieces.iter().filter(|p| p.id != "E").map(|p| p.fen_token(true)).collect();
-    let names: Vec<String> =
-        (0..625).map(|i| v.shape.name(v.shape.square(i % 25, i / 25).unwrap())).collect();
+    let names: Vec<String> = (0..625).map(|i| v.shape.name(v.shape.square(i % 25, i / 25).unwrap())).collect();
     for case in 0..60 {
         let mut used = BTreeSet::new();
         let mut pieces: Vec<(String, String)> = Vec::new();
@@ -1003,4 +1001,38 @@ fn reference_agrees_on_random_sparse_positions() {
             compare_with_reference(&mut p);
         }
     }
+}
+
+/// The README's memory figure: one Tai position (the struct plus what it owns on the heap).
+#[test]
+fn position_memory() {
+    let p = Position::start(&tai());
+    let total = std::mem::size_of::<Position>() + p.heap_bytes();
+    println!("Position: {} bytes + {} heap bytes = {total}", std::mem::size_of::<Position>(), p.heap_bytes());
+    assert!(total < 8 * 1024, "{total} bytes");
+}
+
+// ---------- Sections 1 and 8: traditional (USI) coordinates ----------
+
+#[test]
+fn usi_squares_and_moves_on_25x25() {
+    use kyodai::protocol::squares::{move_to_usi, usi_move_to_ours, usi_square};
+    let shape = tai().shape;
+    for (ours, usi) in [("a1", "25y"), ("y1", "1y"), ("a25", "25a"), ("y25", "1a"), ("m1", "13y"), ("m25", "13a")] {
+        assert_eq!(usi_square(&shape, sq(ours)), usi);
+    }
+    // The program's igui example: a Lion on 8c taking on 9d is our r23 taking q22.
+    assert_eq!(usi_square(&shape, sq("r23")), "8c");
+    assert_eq!(usi_square(&shape, sq("q22")), "9d");
+    assert_eq!(usi_move_to_ours(&shape, "13s13r").unwrap(), "m7m8");
+    assert_eq!(usi_move_to_ours(&shape, "13m13l12k").unwrap(), "m13m14,m14n15");
+    assert!(usi_move_to_ours(&shape, "26a25a").is_err());
+    assert!(usi_move_to_ours(&shape, "1z1y").is_err());
+    // A double capture and an igui as USI text.
+    let f = "25/24e/25/25/25/25/25/25/25/25/13p11/12p12/12(LN)12/25/25/25/25/25/25/25/25/25/25/E24/25 w";
+    let mut p = pos(f);
+    let m = parse_move(&mut p, "m13m14,m14n15").unwrap();
+    assert_eq!(move_to_usi(&mut p, m), "13m13l12k+");
+    let m = parse_move(&mut p, "m13m14,m14m13").unwrap();
+    assert_eq!(move_to_usi(&mut p, m), "13m13l13m+");
 }

@@ -30,8 +30,7 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
         }
     };
     attacked_plain(pos, target, by, &cell_at)
-        || (!pos.variant().tables.special.emperors.is_empty()
-            && super::emperor::attacks(pos, target, by, &cell_at))
+        || (!pos.variant().tables.special.emperors.is_empty() && super::emperor::attacks(pos, target, by, &cell_at))
 }
 
 /// Every attack except the Tai Emperor's, with the board read through `cell_at` (so callers

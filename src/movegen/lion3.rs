@@ -32,8 +32,11 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
             promotion::push(pos, piece, Move::new(from, to), cell != EMPTY, false, out);
         }
     }
-    let steps: Vec<i32> =
-        (-1..=1).flat_map(|y| (-1..=1).map(move |x| (x, y))).filter(|&d| d != (0, 0)).map(|(x, y)| shape.delta(x, y)).collect();
+    let steps: Vec<i32> = (-1..=1)
+        .flat_map(|y| (-1..=1).map(move |x| (x, y)))
+        .filter(|&d| d != (0, 0))
+        .map(|(x, y)| shape.delta(x, y))
+        .collect();
     // Whether a walk may step on `s` having captured `caps` so far.
     let enterable = |s: Square, caps: &[Square]| -> Option<bool> {
         if s == from {

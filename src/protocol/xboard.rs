@@ -383,7 +383,17 @@ impl Xboard {
                     self.abort();
                     self.set_variant(&v);
                 }
-                Ok(v) => self.error(&format!("{}x{} is too large for XBoard", v.shape.files, v.shape.ranks), line),
+                Ok(v) => self.error(
+                    &format!(
+                        "{} is {}x{} with {} piece types, beyond XBoard's {MAX_XB_SIDE}x{MAX_XB_SIDE} board and letters; \
+                         use UCI or USI",
+                        v.title,
+                        v.shape.files,
+                        v.shape.ranks,
+                        v.pieces.len()
+                    ),
+                    line,
+                ),
                 Err(_) => self.error("unknown variant", line),
             },
             "force" => {
