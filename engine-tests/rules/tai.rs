@@ -265,6 +265,10 @@ fn hook_second_leg_needs_an_empty_corner_and_open_lines() {
     assert!(got.contains("m13n17"));
     // l17 through l13 too; but nothing beyond m16 straight up.
     assert!(got.contains("m13l17"));
+    // Input may name the corner as an extra leg; it is the same move.
+    let m = parse_move(&mut p, "m13n17").unwrap();
+    assert_eq!(parse_move(&mut p, "m13n13,n13n17").unwrap(), m);
+    assert_eq!(format_move(&tai(), m), "m13n17");
 }
 
 // ---------- T7: lion lines (section 5.4) ----------
