@@ -1040,3 +1040,86 @@ fn usi_squares_and_moves_on_25x25() {
     let m = parse_move(&mut p, "m13m14,m14m13").unwrap();
     assert_eq!(move_to_usi(&mut p, m), "13m13l13m+");
 }
+
+// ---------- Attack detection (used by `in check`, the search and the evaluation) ----------
+
+/// On positions from random games and random sparse positions, an enemy piece is attacked
+/// (`is_attacked`: reverse lookups, hook corners, the Emperor's protection rule) exactly when
+/// some move of the attacking side would capture it.
+#[test]
+fn attack_detection_matches_the_captures() {
+    let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let v = tai();
+    let mut fens = Vec::new();
+    for _game in 0..3 {
+        let mut p = Position::start(&v);
+        for _ply in 0..80 {
+            fens.push(p.to_fen());
+            let moves = legal_move_list(&mut p);
+            if moves.is_empty() {
+                break;
+            }
+            let caps: Vec<Move> = moves.iter().copied().filter(|&m| kyodai::movegen::is_capture(&p, m)).collect();
+            let m = if !caps.is_empty() && next() % 2 == 0 {
+                caps[(next() % caps.len() as u64) as usize]
+            } else {
+                moves[(next() % moves.len() as u64) as usize]
+            };
+            p.make(m);
+        }
+    }
+    let kinds: Vec<String> = v.pieces.iter().filter(|p| p.id != "E").map(|p| p.fen_token(true)).collect();
+    for case in 0..40 {
+        let mut used = BTreeSet::new();
+        let mut pieces: Vec<(String, String)> = Vec::new();
+        let royals = if case % 3 == 0 { ["(CP)", "(cp)"] } else { ["E", "e"] };
+        let mut all: Vec<String> = royals.iter().map(|s| s.to_string()).collect();
+        for k in 0..24 {
+            let t = kinds[(next() % kinds.len() as u64) as usize].clone();
+            all.push(if k % 2 == 0 { t } else { t.to_ascii_lowercase() });
+        }
+        for tok in all {
+            loop {
+                let i = (next() % 625) as i32;
+                if used.insert(i) {
+                    pieces.push((tok, v.shape.name(v.shape.square(i % 25, i / 25).unwrap())));
+                    break;
+                }
+            }
+        }
+        let refs: Vec<(&str, &str)> = pieces.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        fens.push(fen(&refs, 'w'));
+    }
+    let mut checked = 0;
+    for f in fens {
+        for by in [Color::White, Color::Black] {
+            let side = if by == Color::White { " w" } else { " b" };
+            let board = f.split_whitespace().next().unwrap();
+            let mut p = pos(&format!("{board}{side}"));
+            if kyodai::legality::material_decided(&p) {
+                continue;
+            }
+            let mut ms = Vec::new();
+            kyodai::legality::legal_moves_with(&mut p, &mut ms, false);
+            let mut captured = BTreeSet::new();
+            for m in ms {
+                captured.extend(m.mids());
+                if m.to != m.from && !p.is_empty(m.to) {
+                    captured.insert(m.to);
+                }
+            }
+            for &s in p.pieces(by.flip()) {
+                let a = kyodai::movegen::attack::is_attacked(&p, s, by);
+                assert_eq!(a, captured.contains(&s), "{}: {} attacked by {:?}", p.to_fen(), v.shape.name(s), by);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+}

@@ -74,6 +74,17 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
     }
 }
 
+/// Only the Emperor's captures (for the quiescence search): the enemy pieces it may take, found
+/// from the enemy's piece list rather than by visiting every square.
+pub fn generate_captures(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    for &to in pos.pieces(them) {
+        if !protected(pos, from, to) {
+            promotion::push(pos, piece, Move::new(from, to), true, false, out);
+        }
+    }
+}
+
 /// Whether an Emperor of `by` could capture on `target` (attack detection: "is this royal
 /// exposed to the enemy Emperor?"). The piece standing on `target` is the would-be victim; if
 /// the square is empty, a piece of the other side is assumed there.

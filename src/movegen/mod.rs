@@ -211,6 +211,12 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     for &from in pos.pieces(us) {
         let piece = pos.piece_at(from).unwrap();
         let km = &v.tables.moves[us][piece.kind().index()];
+        // A pure Emperor (Tai) takes only unprotected enemies: look at the enemy pieces, not
+        // at its 600-odd empty target squares.
+        if km.emperor_only {
+            emperor::generate_captures(pos, piece, from, out);
+            continue;
+        }
         if km.needs_dedup
             || km.lion
             || !km.lion_lines.is_empty()

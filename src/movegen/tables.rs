@@ -96,6 +96,9 @@ pub struct KindMoves {
     pub emperor: bool,
     /// The three-step lion move (Tai Teaching King option): `movegen::lion3`.
     pub lion3: bool,
+    /// The Emperor's move is the piece's only move (its captures can be listed from the enemy
+    /// pieces: `emperor::generate_captures`).
+    pub emperor_only: bool,
     /// Some targets can be reached by two atoms: the generator must merge duplicates.
     pub needs_dedup: bool,
     /// Has an en-passant capture vector.
@@ -369,6 +372,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
     dup |= km.hooks.iter().any(|h| !h.turns.is_empty());
     dup |= km.lion3;
     km.needs_dedup = dup;
+    km.emperor_only = km.emperor && t.vectors.is_empty() && t.powers.len() == 1;
     km
 }
 
