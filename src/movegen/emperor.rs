@@ -32,9 +32,32 @@ fn protected_with(
     defender: Color,
     cell_at: &dyn Fn(Square) -> u16,
 ) -> bool {
+    let v = pos.variant();
+    if v.rules.emperor_free_nonroyal_capture {
+        // Option: non-royals are free; a royal is protected only by rule 2, where the
+        // defender's own Emperor counts if it could take our Emperor there in turn.
+        let victim = cell_at(target);
+        let royal = victim != EMPTY && victim != OFF && v.pieces[((victim >> 1) - 1) as usize].royal;
+        if !royal {
+            return false;
+        }
+        return attacked_after(pos, from, target, defender, cell_at)
+            || defender_emperor_recaptures(pos, from, target, defender, cell_at);
+    }
     if has_emperor_except(pos, defender, target, cell_at) {
         return true;
     }
+    attacked_after(pos, from, target, defender, cell_at)
+}
+
+/// Rule 2: in the position after the capture, `defender` attacks `target` (Emperors aside).
+fn attacked_after(
+    pos: &Position,
+    from: Square,
+    target: Square,
+    defender: Color,
+    cell_at: &dyn Fn(Square) -> u16,
+) -> bool {
     let emperor = cell_at(from);
     let after = |sq: Square| -> u16 {
         if sq == from {
@@ -46,6 +69,40 @@ fn protected_with(
         }
     };
     attacked_plain(pos, target, defender, &after)
+}
+
+/// Option `emperor_free_nonroyal_capture`: after our Emperor took the royal on `target`, could
+/// an Emperor of `defender` take our Emperor there? Our Emperor is royal, so only if no piece of
+/// ours protects it by attack (one level deep: our other Emperors are not asked in turn).
+fn defender_emperor_recaptures(
+    pos: &Position,
+    from: Square,
+    target: Square,
+    defender: Color,
+    cell_at: &dyn Fn(Square) -> u16,
+) -> bool {
+    let set = &pos.variant().tables.special.emperor_set;
+    let us = defender.flip();
+    for r in pos.royal_squares(defender) {
+        let c = cell_at(r);
+        if r == target || c == EMPTY || c == OFF || !set.contains(((c >> 1) - 1) as usize) {
+            continue;
+        }
+        // After the recapture: their Emperor on `target`, `r` and our origin empty.
+        let after = |sq: Square| -> u16 {
+            if sq == from || sq == r {
+                EMPTY
+            } else if sq == target {
+                c
+            } else {
+                cell_at(sq)
+            }
+        };
+        if !attacked_plain(pos, target, us, &after) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether the Emperor on `from` may not capture the enemy on `target` because it is protected.

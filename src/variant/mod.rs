@@ -157,6 +157,10 @@ struct RulesFile {
     /// Lion-type pieces may pass even with no empty adjacent square (Tai option).
     #[serde(default)]
     lion_pass_unrestricted: bool,
+    /// Tai Emperor: any non-royal may be captured, a royal only if nothing protects it by
+    /// attack (rules file section 5.8, option).
+    #[serde(default)]
+    emperor_free_nonroyal_capture: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -199,6 +203,10 @@ struct PieceFile {
     /// Named rule options that change this piece (Tai's `turtle_snake_as_dat`, ...).
     #[serde(default)]
     option: Vec<PieceOptionFile>,
+    /// The type exists only under this rule option (Tai's `+(CP)`, an Emperor made from a Crown
+    /// Prince): otherwise a FEN may not name it.
+    #[serde(default)]
+    requires: Option<String>,
 }
 
 /// A piece's alternative definition under a named rule option: the option is a boolean key of
@@ -214,6 +222,8 @@ struct PieceOptionFile {
     betza: Option<String>,
     #[serde(default)]
     powers: Option<Vec<String>>,
+    #[serde(default)]
+    promotes: Option<String>,
 }
 
 fn yes() -> bool {
@@ -299,6 +309,7 @@ pub struct Rules {
     pub fen_ignore_extra_fields: bool,
     pub fen_any_royals: bool,
     pub lion_pass_unrestricted: bool,
+    pub emperor_free_nonroyal_capture: bool,
     /// The piece options (see `PieceOptionFile`) that are on.
     pub piece_options: Vec<String>,
     pub promotion_rule: PromotionRule,
@@ -412,6 +423,16 @@ impl Variant {
             .map_err(|e: toml::de::Error| VariantError(format!("variant file or option: {}", e.message())))?;
         let game = file.name.clone();
         let e = |msg: String| VariantError(format!("game '{game}': {msg}"));
+        // Types that exist only under a rule option (Tai `+(CP)`) are dropped when it is off.
+        let mut file = file;
+        for p in &file.piece {
+            if let Some(o) = &p.requires {
+                if !piece_options.contains_key(o) {
+                    return Err(e(format!("piece '{}': 'requires' names '{o}', which no piece option declares", p.id)));
+                }
+            }
+        }
+        file.piece.retain(|p| p.requires.as_ref().is_none_or(|o| piece_options[o]));
         if file.files == 0 || file.ranks == 0 || file.files > 25 || file.ranks > 25 {
             return Err(e(format!("board {}x{} is outside 1x1..25x25", file.files, file.ranks)));
         }
@@ -437,12 +458,16 @@ impl Variant {
             let name = alt.and_then(|o| o.name.clone()).unwrap_or_else(|| p.name.clone());
             let betza_text = alt.and_then(|o| o.betza.clone()).unwrap_or_else(|| p.betza.clone());
             let power_texts = alt.and_then(|o| o.powers.clone()).unwrap_or_else(|| p.powers.clone());
+            let promotes_text = match alt.and_then(|o| o.promotes.clone()) {
+                Some(t) => Some(t),
+                None => p.promotes.clone(),
+            };
             let vectors = betza::parse(&betza_text).map_err(|x| pe("betza", x.to_string()))?;
             let mut powers = Vec::new();
             for t in &power_texts {
                 powers.push(Power::parse(t).map_err(|x| pe("powers", x))?);
             }
-            let promotes_to = match &p.promotes {
+            let promotes_to = match &promotes_text {
                 None => None,
                 Some(t) => Some(
                     *by_id
@@ -474,8 +499,10 @@ impl Variant {
                 in_setup: false,
                 never_retreats: false,
                 jump_rank: p.jump_rank,
+                requires: None,
             });
             let t = pieces.last_mut().unwrap();
+            t.requires = p.requires.clone();
             t.never_retreats = t.powers.is_empty() && t.vectors.iter().all(|v| v.dy >= 0);
         }
         // A relayer can move any friend backward (a Dervish reflects a Pawn), so no move is
@@ -531,6 +558,7 @@ impl Variant {
             fen_ignore_extra_fields: file.rules.fen_ignore_extra_fields,
             fen_any_royals: file.rules.fen_any_royals,
             lion_pass_unrestricted: file.rules.lion_pass_unrestricted,
+            emperor_free_nonroyal_capture: file.rules.emperor_free_nonroyal_capture,
             piece_options: {
                 let mut on: Vec<String> = piece_options.iter().filter(|(_, on)| **on).map(|(k, _)| k.clone()).collect();
                 on.sort();

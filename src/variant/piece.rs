@@ -285,6 +285,8 @@ pub struct PieceType {
     pub never_retreats: bool,
     /// Nutty jump rank: a jumping capturer passes only pieces of strictly lower rank.
     pub jump_rank: u8,
+    /// The rule option without which this type does not exist (Tai `+(CP)`).
+    pub requires: Option<String>,
 }
 
 impl PieceType {

@@ -69,6 +69,9 @@ pub fn piece_table(v: &Variant) -> String {
         if !p.in_setup {
             notes.push("by promotion only".to_string());
         }
+        if let Some(o) = &p.requires {
+            notes.push(format!("only with `--option {o}=on`"));
+        }
         s.push_str(&format!(
             "| `{}` | {} | {} | {} | {} | {} | {} |\n",
             p.fen_token(true),
