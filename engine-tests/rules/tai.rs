@@ -802,7 +802,7 @@ fn promotions_follow_the_table() {
         rows().into_iter().map(|r| (r.name.split(" (").next().unwrap().to_string(), r)).collect();
     let mut promoting = 0;
     for r in rows().iter().filter(|r| r.count > 0) {
-        let k = v.kind_by_id(&r.id.trim_matches(|c| c == '(' || c == ')').to_string()).unwrap();
+        let k = v.kind_by_id(r.id.trim_matches(|c| c == '(' || c == ')')).unwrap();
         let t = v.piece(k);
         if r.promotes == "—" {
             assert!(t.promotes_to.is_none(), "{} must not promote", r.name);
