@@ -241,3 +241,30 @@ fn multipv_lines_are_distinct_and_ordered() {
     };
     assert!(cp(last[0].score) >= cp(last[1].score) && cp(last[1].score) >= cp(last[2].score));
 }
+
+/// Nutty Shogi's first-repetition rule is judged inside the search tree. White's Rook a7-a9
+/// attacks the Gold h9 (a chase), the Gold steps away to h10, the Rook returns to a7: if the Gold
+/// now returns to h9 the start position recurs, White attacked in the cycle and Black did not,
+/// so White loses (rules 7.3 (b)). Black must see that as a win at once; one move earlier,
+/// White must not walk into it.
+#[test]
+fn nutty_repetition_outcomes_are_scored_in_the_tree() {
+    let v = Variant::builtin("nutty").unwrap();
+    let start = "12k/13/13/13/7g5/13/R12/13/13/13/13/13/K12 w";
+    let after = |moves: &[&str]| {
+        let mut p = Position::from_fen(&v, start).unwrap();
+        for t in moves {
+            let m = kyodai::notation::parse_move(&mut p, t).unwrap();
+            p.make(m);
+        }
+        p
+    };
+    let black = after(&["a7a9", "h9h10", "a9a7"]);
+    let r = search(&black, 3);
+    assert_eq!(format_move(&v, r.best.unwrap()), "h10h9");
+    assert_eq!(r.score, Score::Mate(1), "the repetition wins for Black");
+    let white = after(&["a7a9", "h9h10"]);
+    let r = search(&white, 4);
+    assert_ne!(format_move(&v, r.best.unwrap()), "a9a7", "returning lets Black win by repetition");
+    assert!(!matches!(r.score, Score::Mate(n) if n < 0), "White is not lost: {:?}", r.score);
+}

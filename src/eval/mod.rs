@@ -2,145 +2,30 @@
 //! file (`[eval]` and the pieces' `value`).
 //!
 //! Terms, all from the side to move's point of view:
-//! - material: the data file's values; a piece left at 0 gets `value_per_target` per square it
-//!   reaches on average from every square of an empty board (its mobility);
-//! - piece-square: how much more (or less) than average the piece reaches from that square on
-//!   an empty board, plus a share of its promotion gain as it approaches its zone;
+//! - material and piece-square values (`psq`), summed incrementally by `Position`;
 //! - royals: each royal beyond the first is worth `extra_royal`; enemy pieces within distance 2
 //!   of a royal cost, friendly pieces next to it help;
 //! - mop-up: when one side has nothing left but royals, the other gains for pushing them to
 //!   the edge and bringing its pieces close, so it makes progress toward the win;
 //! - tempo.
 
-use crate::geometry::{BoardShape, ByColor, Color, Square};
-use crate::movegen::tables::KindMoves;
+pub mod psq;
+
+use crate::geometry::Color;
 use crate::position::{Position, EMPTY, OFF};
 use crate::variant::{KindId, Variant};
 use std::sync::Arc;
 
 pub struct Evaluator {
     variant: Arc<Variant>,
-    values: Vec<i32>,
     /// Mailbox offsets of the squares within king distance 2 (the royal-safety box), with a
     /// flag for distance 1.
     box2: Vec<(i32, bool)>,
-    /// Per colour: `kind * cells + square` -> bonus.
-    pst: ByColor<Vec<i16>>,
-    cells: usize,
-}
-
-/// Squares a piece reaches from `sq` on an empty board.
-fn empty_board_mobility(shape: &BoardShape, km: &KindMoves, sq: Square) -> i32 {
-    let on = |s: Square| shape.on_board(s);
-    let mut n = 0;
-    for l in &km.leaps {
-        if on(sq.offset(l.delta)) {
-            n += 1;
-        }
-    }
-    for s in &km.slides {
-        let mut t = sq;
-        for _ in 0..s.max {
-            t = t.offset(s.delta);
-            if !on(t) {
-                break;
-            }
-            n += 1;
-        }
-    }
-    for b in &km.bents {
-        let s1 = sq.offset(b.first);
-        if !on(s1) {
-            continue;
-        }
-        n += 1;
-        for &u in &b.conts {
-            let mut t = s1;
-            loop {
-                t = t.offset(u);
-                if !on(t) {
-                    break;
-                }
-                n += 1;
-            }
-        }
-    }
-    if km.lion {
-        for dx in -2..=2 {
-            for dy in -2..=2 {
-                if (dx, dy) != (0, 0) && on(sq.offset(shape.delta(dx, dy))) {
-                    n += 1;
-                }
-            }
-        }
-    }
-    for &d in &km.lion_lines {
-        n += on(sq.offset(d)) as i32 + on(sq.offset(2 * d)) as i32;
-    }
-    // Hoppers need a screen; count a quarter of their slide squares.
-    for &d in &km.hops {
-        let mut t = sq;
-        let mut k = 0;
-        loop {
-            t = t.offset(d);
-            if !on(t) {
-                break;
-            }
-            k += 1;
-        }
-        n += k / 4;
-    }
-    n
 }
 
 impl Evaluator {
     pub fn new(variant: &Arc<Variant>) -> Evaluator {
-        let v = variant.as_ref();
-        let shape = v.shape;
-        let cells = shape.cells as usize;
-        let p = &v.eval;
-        let nk = v.pieces.len();
-        // Average empty-board mobility per kind (White tables; Black is symmetric).
-        let avg: Vec<i32> = (0..nk)
-            .map(|k| {
-                let km = &v.tables.moves[Color::White][k];
-                let total: i32 = shape.squares().map(|s| empty_board_mobility(&shape, km, s)).sum();
-                total / shape.num_squares() as i32
-            })
-            .collect();
-        let values: Vec<i32> = (0..nk)
-            .map(|k| {
-                let t = &v.pieces[k];
-                if t.royal {
-                    0
-                } else if t.value > 0 {
-                    t.value
-                } else {
-                    (avg[k] * p.value_per_target).max(50)
-                }
-            })
-            .collect();
-        let mut pst = ByColor::new(vec![0i16; nk * cells], vec![0i16; nk * cells]);
-        for c in Color::ALL {
-            for k in 0..nk {
-                let km = &v.tables.moves[c][k];
-                let t = &v.pieces[k];
-                let gain = t.promotes_to.map(|pk| (values[pk.index()] - values[k]).max(0)).unwrap_or(0);
-                for sq in shape.squares() {
-                    let m = empty_board_mobility(&shape, km, sq);
-                    let mut b = (m - avg[k]) * p.mobility_pst / 4;
-                    if gain > 0 {
-                        // Ranks still to go before the zone, over half the board.
-                        let zone = v.rules.promotion_zone as i32;
-                        let to_zone = (v.ranks_to_edge(c, sq) - zone).max(0);
-                        let half = (shape.ranks as i32 / 2).max(1);
-                        let near = (half - to_zone).max(0);
-                        b += gain * p.promotion_potential / 100 * near / half;
-                    }
-                    pst[c][k * cells + sq.index()] = b.clamp(-2000, 2000) as i16;
-                }
-            }
-        }
+        let shape = variant.shape;
         // The box reaches as far as the padding allows (2 on every built-in board), so it never
         // leaves the mailbox.
         let reach = (shape.pad as i32).min(2);
@@ -152,12 +37,12 @@ impl Evaluator {
                 }
             }
         }
-        Evaluator { variant: Arc::clone(variant), values, box2, pst, cells }
+        Evaluator { variant: Arc::clone(variant), box2 }
     }
 
     #[inline]
     pub fn value(&self, k: KindId) -> i32 {
-        self.values[k.index()]
+        self.variant.psq.value(k)
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -170,11 +55,7 @@ impl Evaluator {
         let p = &v.eval;
         let mut score = [0i32; 2];
         for c in Color::ALL {
-            let mut s = 0;
-            for &sq in pos.pieces(c) {
-                let k = pos.piece_at(sq).unwrap().kind().index();
-                s += self.values[k] + self.pst[c][k * self.cells + sq.index()] as i32;
-            }
+            let mut s = pos.psq(c);
             let royals = pos.royal_count(c) as i32;
             s += (royals - 1).max(0) * p.extra_royal;
             // Royal safety: enemies within distance 2, friends next to the royal.

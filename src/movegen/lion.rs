@@ -11,8 +11,9 @@ use crate::moves::Move;
 use crate::position::{Piece, Position, EMPTY, OFF};
 use arrayvec::ArrayVec;
 
-/// Full lion power: jumps within distance 2, capture-and-continue, igui, and the pass.
-pub fn generate_lion(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
+/// Full lion power: jumps within distance 2, capture-and-continue, igui, and the pass. With
+/// `captures_only`, just the moves that remove a piece (for quiescence).
+pub fn generate_lion(pos: &Position, piece: Piece, from: Square, captures_only: bool, out: &mut Vec<Move>) {
     let shape = pos.variant().shape;
     let us = piece.color();
     let them = us.flip();
@@ -28,7 +29,9 @@ pub fn generate_lion(pos: &Position, piece: Piece, from: Square, out: &mut Vec<M
                 continue;
             }
             let captures = cell != EMPTY;
-            promotion::push(pos, piece, Move::new(from, to), captures, false, out);
+            if captures || !captures_only {
+                promotion::push(pos, piece, Move::new(from, to), captures, false, out);
+            }
             if dx.abs() <= 1 && dy.abs() <= 1 {
                 if !captures {
                     can_pass = true;
@@ -50,14 +53,22 @@ pub fn generate_lion(pos: &Position, piece: Piece, from: Square, out: &mut Vec<M
             }
         }
     }
-    if can_pass || pos.variant().rules.lion_pass_unrestricted {
+    if (can_pass || pos.variant().rules.lion_pass_unrestricted) && !captures_only {
         out.push(Move::pass(from));
     }
 }
 
 /// Lion lines along `dirs` (board deltas): step, jump, igui, double capture, and one pass if
-/// the first square of any line is empty.
-pub fn generate_lines(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+/// the first square of any line is empty. With `captures_only`, just the moves that remove a
+/// piece.
+pub fn generate_lines(
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    dirs: &[i32],
+    captures_only: bool,
+    out: &mut Vec<Move>,
+) {
     let us = piece.color();
     let them = us.flip();
     let mut can_pass = false;
@@ -71,13 +82,15 @@ pub fn generate_lines(pos: &Position, piece: Piece, from: Square, dirs: &[i32], 
         if c1 == EMPTY {
             can_pass = true;
         }
-        if c1 == EMPTY || enemy1 {
+        if enemy1 || c1 == EMPTY && !captures_only {
             promotion::push(pos, piece, Move::new(from, s1), enemy1, true, out);
         }
         let s2 = s1.offset(d);
         let c2 = pos.cell(s2);
         if c2 != OFF && !is_color(c2, us) {
-            promotion::push(pos, piece, Move::new(from, s2), c2 != EMPTY, false, out);
+            if c2 != EMPTY || !captures_only {
+                promotion::push(pos, piece, Move::new(from, s2), c2 != EMPTY, false, out);
+            }
             if enemy1 {
                 promotion::push(pos, piece, Move::via(from, s1, s2), true, false, out);
             }
@@ -86,7 +99,7 @@ pub fn generate_lines(pos: &Position, piece: Piece, from: Square, dirs: &[i32], 
             promotion::push(pos, piece, Move::via(from, s1, from), true, false, out);
         }
     }
-    if can_pass || pos.variant().rules.lion_pass_unrestricted {
+    if (can_pass || pos.variant().rules.lion_pass_unrestricted) && !captures_only {
         out.push(Move::pass(from));
     }
 }

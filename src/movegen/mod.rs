@@ -102,15 +102,17 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
             break;
         }
     }
-    hop_captures_of(pos, piece, from, &km.hops, out);
+    if !km.hops.is_empty() {
+        hop_captures_of(pos, piece, from, &km.hops, out);
+    }
     if !km.bents.is_empty() {
         bent::generate(pos, piece, from, km, out);
     }
     if km.lion {
-        lion::generate_lion(pos, piece, from, out);
+        lion::generate_lion(pos, piece, from, false, out);
     }
     if !km.lion_lines.is_empty() {
-        lion::generate_lines(pos, piece, from, &km.lion_lines, out);
+        lion::generate_lines(pos, piece, from, &km.lion_lines, false, out);
     }
     if km.king_leap && pos.leap_right(us) {
         king_leap::generate(pos, from, out);
@@ -140,16 +142,21 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
         lion3::generate(pos, piece, from, out);
     }
     if km.needs_dedup {
-        out[start..].sort_unstable();
-        let mut w = start;
-        for r in start..out.len() {
-            if w == start || out[r] != out[w - 1] {
-                out[w] = out[r];
-                w += 1;
-            }
-        }
-        out.truncate(w);
+        dedup(out, start);
     }
+}
+
+/// Removes repeated moves from `out[start..]` (a piece reaching a target by two atoms).
+fn dedup(out: &mut Vec<Move>, start: usize) {
+    out[start..].sort_unstable();
+    let mut w = start;
+    for r in start..out.len() {
+        if w == start || out[r] != out[w - 1] {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
 }
 
 /// Cannon-style captures along `dirs`: over exactly one screen, onto the first piece beyond it
@@ -217,10 +224,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             emperor::generate_captures(pos, piece, from, out);
             continue;
         }
-        if km.needs_dedup
-            || km.lion
-            || !km.lion_lines.is_empty()
-            || !km.bents.is_empty()
+        if !km.bents.is_empty()
             || !km.shoot.is_empty()
             || !km.hop_captures.is_empty()
             || km.area > 0
@@ -236,41 +240,54 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             retain_captures(pos, out, start);
             continue;
         }
-        for l in &km.leaps {
-            if !l.mode.captures {
-                continue;
-            }
-            let to = from.offset(l.delta);
-            let cell = pos.cell(to);
-            if cell == OFF || !l.path.is_empty() && l.path.iter().any(|&d| pos.cell(from.offset(d)) != EMPTY) {
-                continue;
-            }
-            if cell == EMPTY {
-                if l.ep && pos.ep_square() == Some(to) {
-                    promotion::push(pos, piece, Move::en_passant(from, to), true, true, out);
-                }
-            } else if is_color(cell, them) {
-                promotion::push(pos, piece, Move::new(from, to), true, l.dist == 1, out);
+        let start = out.len();
+        for &(d, step) in &km.capture_leaps {
+            let to = from.offset(d);
+            if is_color(pos.cell(to), them) {
+                promotion::push(pos, piece, Move::new(from, to), true, step, out);
             }
         }
-        for s in &km.slides {
-            if !s.mode.captures {
-                continue;
-            }
-            let mut to = from;
-            for step in 1..=s.max as u32 {
-                to = to.offset(s.delta);
+        if km.capture_leaps_special {
+            for l in km.leaps.iter().filter(|l| l.mode.captures && (l.ep || !l.path.is_empty())) {
+                let to = from.offset(l.delta);
                 let cell = pos.cell(to);
-                if cell == EMPTY {
+                if cell == OFF || l.path.iter().any(|&d| pos.cell(from.offset(d)) != EMPTY) {
                     continue;
                 }
-                if step >= s.min as u32 && is_color(cell, them) {
-                    promotion::push(pos, piece, Move::new(from, to), true, step == 1, out);
+                if cell == EMPTY {
+                    if l.ep && pos.ep_square() == Some(to) {
+                        promotion::push(pos, piece, Move::en_passant(from, to), true, true, out);
+                    }
+                } else if is_color(cell, them) {
+                    promotion::push(pos, piece, Move::new(from, to), true, l.dist == 1, out);
                 }
-                break;
             }
         }
-        hop_captures_of(pos, piece, from, &km.hops, out);
+        for &(d, min, max) in &km.capture_slides {
+            // Walk the empty squares; the first piece met ends the line (off-board counts as a
+            // piece of neither colour).
+            let mut to = from.offset(d);
+            let mut step = 1u8;
+            while pos.cell(to) == EMPTY && step < max {
+                to = to.offset(d);
+                step += 1;
+            }
+            if step >= min && is_color(pos.cell(to), them) {
+                promotion::push(pos, piece, Move::new(from, to), true, step == 1, out);
+            }
+        }
+        if !km.hops.is_empty() {
+            hop_captures_of(pos, piece, from, &km.hops, out);
+        }
+        if km.lion {
+            lion::generate_lion(pos, piece, from, true, out);
+        }
+        if !km.lion_lines.is_empty() {
+            lion::generate_lines(pos, piece, from, &km.lion_lines, true, out);
+        }
+        if km.needs_dedup {
+            dedup(out, start);
+        }
     }
 }
 

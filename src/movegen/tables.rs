@@ -103,6 +103,13 @@ pub struct KindMoves {
     pub needs_dedup: bool,
     /// Has an en-passant capture vector.
     pub ep_capturer: bool,
+    /// Flat views of the capturing atoms for the quiescence generator (`generate_captures`),
+    /// which walks only these: plain capturing leaps as (delta, is a one-square step)...
+    pub capture_leaps: Vec<(i32, bool)>,
+    /// ...capturing leaps that are lame or capture en passant (the general leap loop)...
+    pub capture_leaps_special: bool,
+    /// ...and capturing slides as (delta, first target step, last step).
+    pub capture_slides: Vec<(i32, u8, u8)>,
 }
 
 /// Reverse lookup tables for attacks by one colour.
@@ -373,6 +380,14 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
     dup |= km.lion3;
     km.needs_dedup = dup;
     km.emperor_only = km.emperor && t.vectors.is_empty() && t.powers.len() == 1;
+    for l in &km.leaps {
+        if l.mode.captures && l.path.is_empty() && !l.ep {
+            km.capture_leaps.push((l.delta, l.dist == 1));
+        } else if l.mode.captures {
+            km.capture_leaps_special = true;
+        }
+    }
+    km.capture_slides = km.slides.iter().filter(|s| s.mode.captures).map(|s| (s.delta, s.min, s.max)).collect();
     km
 }
 

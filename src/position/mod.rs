@@ -109,6 +109,9 @@ pub struct Position {
     /// Whether `hash` includes the en-passant square.
     ep_hashed: bool,
     hash: u64,
+    /// Per side: material plus piece-square values of its pieces (`variant.psq`), kept by the
+    /// same board edits that keep the hash.
+    psq: ByColor<i32>,
     /// Repetition keys of every position of the game so far, the current one last.
     history: Vec<u64>,
     /// The moves that led from each position of `history` to the next (Nutty's repetition
@@ -168,6 +171,7 @@ impl Position {
             rev_plies: 0,
             ep_hashed: false,
             hash: 0,
+            psq: ByColor::new(0, 0),
             history: Vec::new(),
             moves: Vec::new(),
         }
@@ -189,6 +193,12 @@ impl Position {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Material plus piece-square values of `c`'s pieces (see `eval::psq`).
+    #[inline]
+    pub fn psq(&self, c: Color) -> i32 {
+        self.psq[c]
     }
     #[inline]
     pub fn cell(&self, sq: Square) -> u16 {
@@ -282,6 +292,7 @@ impl Position {
         }
         self.counts[p.code() as usize] += 1;
         self.hash ^= self.zkey(p, sq);
+        self.psq[p.color()] += self.variant.psq.get(p, sq);
     }
 
     /// Removes the piece on `sq`; returns it and its former list index.
@@ -300,6 +311,7 @@ impl Position {
         }
         self.counts[p.code() as usize] -= 1;
         self.hash ^= self.zkey(p, sq);
+        self.psq[p.color()] -= self.variant.psq.get(p, sq);
         (p, idx)
     }
 
@@ -321,6 +333,7 @@ impl Position {
         }
         self.counts[p.code() as usize] += 1;
         self.hash ^= self.zkey(p, sq);
+        self.psq[p.color()] += self.variant.psq.get(p, sq);
     }
 
     /// Moves the piece on `from` to the empty square `to`, keeping its list slot.
@@ -341,6 +354,7 @@ impl Position {
             }
         }
         self.hash ^= self.zkey(p, from) ^ self.zkey(p, to);
+        self.psq[p.color()] += self.variant.psq.get(p, to) - self.variant.psq.get(p, from);
     }
 
     /// Changes the type of the piece on `sq` (same owner).
@@ -357,6 +371,8 @@ impl Position {
         self.counts[old.code() as usize] -= 1;
         self.counts[new.code() as usize] += 1;
         self.hash ^= self.zkey(old, sq) ^ self.zkey(new, sq);
+        self.psq[old.color()] -= self.variant.psq.get(old, sq);
+        self.psq[new.color()] += self.variant.psq.get(new, sq);
         old
     }
 
@@ -735,6 +751,13 @@ impl Position {
         }
         if self.ep_hashed != self.clone().ep_capturable() {
             return Err("en-passant hashing flag is stale".into());
+        }
+        for c in Color::ALL {
+            let sum: i32 =
+                self.lists[c].iter().map(|&sq| self.variant.psq.get(Piece(self.board[sq.index()]), sq)).sum();
+            if sum != self.psq[c] {
+                return Err(format!("{} piece-square sum {} != recomputed {sum}", c.name(), self.psq[c]));
+            }
         }
         let full = self.compute_hash();
         if full != self.hash {

@@ -68,6 +68,9 @@ pub(crate) struct Worker<'a> {
     pv: Vec<Vec<Move>>,
     /// Static evaluations by position hash (direct-mapped; `(hash, score)`).
     eval_cache: Vec<(u64, i32)>,
+    /// The last royal-danger test, by position hash: the parent tests each child for check
+    /// after making the move, and the child asks the same question again on entry.
+    danger_memo: (u64, bool),
 }
 
 impl<'a> Worker<'a> {
@@ -109,6 +112,7 @@ impl<'a> Worker<'a> {
             quiet_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
+            danger_memo: (0, false),
         }
     }
 
@@ -186,14 +190,20 @@ impl<'a> Worker<'a> {
 
     /// Whether the side to move's last royal is attacked ("in check" for extensions and for
     /// quiescence stand-pat; in royal-capture games losing one of several royals is not fatal).
-    fn in_danger(&self) -> bool {
+    fn in_danger(&mut self) -> bool {
+        let h = self.pos.hash();
+        if self.danger_memo.0 == h && h != 0 {
+            return self.danger_memo.1;
+        }
         let us = self.pos.side();
         let rules = &self.pos.variant().rules;
-        if rules.legality == Legality::Check || self.pos.royal_count(us) == 1 {
+        let d = if rules.legality == Legality::Check || self.pos.royal_count(us) == 1 {
             in_check(&self.pos, us)
         } else {
             false
-        }
+        };
+        self.danger_memo = (h, d);
+        d
     }
 
     /// Terminal and drawn positions below the root; `None` to search on.
@@ -210,6 +220,21 @@ impl<'a> Worker<'a> {
         let rules = &self.pos.variant().rules;
         if rules.repetition == Repetition::DrawThird && self.pos.rev_plies() >= 4 && self.pos.prior_occurrences() >= 1 {
             return Some(0);
+        }
+        // Nutty Shogi: the first repetition ends the game, won, lost or drawn as its rule judges
+        // the cycle (perpetual check, chase). Judged by the referee's own code, and only when a
+        // position really recurs, which is rare in the tree.
+        if rules.repetition == Repetition::FirstRepetition
+            && self.pos.rev_plies() >= 4
+            && self.pos.prior_occurrences() >= 1
+        {
+            if let Some(o) = crate::repetition::nutty_outcome(&self.pos) {
+                return Some(match o {
+                    crate::outcome::Outcome::Win { winner, .. } if winner == us => MATE - ply as i32,
+                    crate::outcome::Outcome::Win { .. } => -MATE + ply as i32,
+                    crate::outcome::Outcome::Draw { .. } => 0,
+                });
+            }
         }
         if rules.fifty_move_rule && self.pos.halfmove_clock() >= 100 {
             return Some(0);
@@ -249,8 +274,7 @@ impl<'a> Worker<'a> {
             *s = if tt_move != 0 && encode_move(m) == tt_move {
                 ORDER_TT
             } else if self.is_capture(m) {
-                let attacker = self.ev.value(self.pos.piece_at(m.from).unwrap().kind());
-                ORDER_CAPTURE + self.victims(m) * 8 - attacker / 16
+                self.capture_order(m, self.victims(m))
             } else if m == self.killers[ply][0] {
                 ORDER_KILLER[0]
             } else if m == self.killers[ply][1] {
@@ -258,10 +282,21 @@ impl<'a> Worker<'a> {
             } else {
                 self.history[self.hist_index(m)]
             };
-            if let Some(k) = m.promotion() {
-                *s += 1000 + self.ev.value(k) / 4;
-            }
+            *s += self.promotion_order(m);
         }
+    }
+
+    /// Ordering score of a capture taking `gain`: most valuable victim, then least valuable
+    /// attacker.
+    #[inline]
+    fn capture_order(&self, m: Move, gain: i32) -> i32 {
+        let attacker = self.ev.value(self.pos.piece_at(m.from).unwrap().kind());
+        ORDER_CAPTURE + gain * 8 - attacker / 16
+    }
+
+    #[inline]
+    fn promotion_order(&self, m: Move) -> i32 {
+        m.promotion().map(|k| 1000 + self.ev.value(k) / 4).unwrap_or(0)
     }
 
     /// Moves the best-scored remaining move to position `i` (selection sort, lazily).
@@ -496,27 +531,29 @@ impl<'a> Worker<'a> {
         } else {
             generate_captures(&self.pos, &mut gen_buf);
         }
-        for &m in &gen_buf {
-            if evasion {
-                buf.push((m, 0));
-                continue;
-            }
-            if m.promotion().is_none() {
+        if evasion {
+            buf.extend(gen_buf.iter().map(|&m| (m, 0)));
+            self.score_moves(&mut buf, 0, ply);
+        } else {
+            // Only captures here: they are scored as they are filtered, with the gain already
+            // computed for delta pruning.
+            for &m in &gen_buf {
                 let gain = self.victims(m);
-                if stand + gain + QS_DELTA_MARGIN < alpha {
+                if m.promotion().is_none() && stand + gain + QS_DELTA_MARGIN < alpha {
                     continue;
                 }
-                if self.bad_capture(m, gain) {
-                    continue;
-                }
+                buf.push((m, self.capture_order(m, gain) + self.promotion_order(m)));
             }
-            buf.push((m, 0));
         }
         self.gen_bufs[ply] = gen_buf;
-        self.score_moves(&mut buf, 0, ply);
         let mut legal = 0;
         for i in 0..buf.len() {
             let m = Self::pick(&mut buf, i);
+            // The exchange test costs an attack lookup, so it is made only for the moves
+            // actually reached: most quiescence nodes cut off after their first capture.
+            if !evasion && m.promotion().is_none() && self.bad_capture(m, self.victims(m)) {
+                continue;
+            }
             let Some(u) = try_make(&mut self.pos, m) else { continue };
             legal += 1;
             let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);

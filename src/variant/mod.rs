@@ -353,6 +353,8 @@ pub struct Variant {
     /// Precomputed move and attack tables.
     pub tables: Tables,
     pub zobrist: crate::position::zobrist::Zobrist,
+    /// Material and piece-square values, kept summed by `Position` (see `eval::psq`).
+    pub psq: crate::eval::psq::PieceSquare,
 }
 
 impl fmt::Debug for Variant {
@@ -602,7 +604,9 @@ impl Variant {
             zone,
             tables,
             zobrist,
+            psq: Default::default(),
         };
+        v.psq = crate::eval::psq::PieceSquare::build(&v);
         // Check the start position and mark the types it uses.
         let board_field = v.start_fen.split_whitespace().next().unwrap_or("");
         let setup =

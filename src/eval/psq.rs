@@ -1,0 +1,151 @@
+//! Material and piece-square values in one table, indexed like the Zobrist keys (piece code and
+//! square), so `Position` can keep each side's sum up to date in make/unmake at the cost of one
+//! load per board edit. The evaluation then reads two integers instead of walking both piece
+//! lists at every leaf.
+//!
+//! - Material: the data file's values; a piece left at 0 gets `value_per_target` per square it
+//!   reaches on average from every square of an empty board (its mobility).
+//! - Piece-square: how much more (or less) than average the piece reaches from that square on
+//!   an empty board, plus a share of its promotion gain as it approaches its zone.
+
+use crate::geometry::{BoardShape, Color, Square};
+use crate::movegen::tables::KindMoves;
+use crate::position::Piece;
+use crate::variant::{KindId, Variant};
+
+#[derive(Clone, Debug, Default)]
+pub struct PieceSquare {
+    /// Material value per kind (royals 0: their loss is scored by the game's end, not here).
+    values: Vec<i32>,
+    /// `piece code * cells + square` -> material + piece-square bonus.
+    table: Vec<i32>,
+    cells: usize,
+}
+
+impl PieceSquare {
+    pub fn build(v: &Variant) -> PieceSquare {
+        let shape = v.shape;
+        let cells = shape.cells as usize;
+        let p = &v.eval;
+        let nk = v.pieces.len();
+        // Average empty-board mobility per kind (White tables; Black is symmetric).
+        let avg: Vec<i32> = (0..nk)
+            .map(|k| {
+                let km = &v.tables.moves[Color::White][k];
+                let total: i32 = shape.squares().map(|s| empty_board_mobility(&shape, km, s)).sum();
+                total / shape.num_squares().max(1) as i32
+            })
+            .collect();
+        let values: Vec<i32> = (0..nk)
+            .map(|k| {
+                let t = &v.pieces[k];
+                if t.royal {
+                    0
+                } else if t.value > 0 {
+                    t.value
+                } else {
+                    (avg[k] * p.value_per_target).max(50)
+                }
+            })
+            .collect();
+        let codes = 2 * (nk + 1);
+        let mut table = vec![0i32; codes * cells];
+        for c in Color::ALL {
+            for k in 0..nk {
+                let km = &v.tables.moves[c][k];
+                let t = &v.pieces[k];
+                let gain = t.promotes_to.map(|pk| (values[pk.index()] - values[k]).max(0)).unwrap_or(0);
+                let code = Piece::new(KindId(k as u8), c).code() as usize;
+                for sq in shape.squares() {
+                    let m = empty_board_mobility(&shape, km, sq);
+                    let mut b = (m - avg[k]) * p.mobility_pst / 4;
+                    if gain > 0 {
+                        // Ranks still to go before the zone, over half the board.
+                        let zone = v.rules.promotion_zone as i32;
+                        let to_zone = (v.ranks_to_edge(c, sq) - zone).max(0);
+                        let half = (shape.ranks as i32 / 2).max(1);
+                        let near = (half - to_zone).max(0);
+                        b += gain * p.promotion_potential / 100 * near / half;
+                    }
+                    table[code * cells + sq.index()] = values[k] + b.clamp(-2000, 2000);
+                }
+            }
+        }
+        PieceSquare { values, table, cells }
+    }
+
+    #[inline]
+    pub fn value(&self, k: KindId) -> i32 {
+        self.values[k.index()]
+    }
+
+    /// Material plus piece-square bonus of `p` standing on `sq`.
+    #[inline]
+    pub fn get(&self, p: Piece, sq: Square) -> i32 {
+        self.table[p.code() as usize * self.cells + sq.index()]
+    }
+}
+
+/// Squares a piece reaches from `sq` on an empty board.
+fn empty_board_mobility(shape: &BoardShape, km: &KindMoves, sq: Square) -> i32 {
+    let on = |s: Square| shape.on_board(s);
+    let mut n = 0;
+    for l in &km.leaps {
+        if on(sq.offset(l.delta)) {
+            n += 1;
+        }
+    }
+    for s in &km.slides {
+        let mut t = sq;
+        for _ in 0..s.max {
+            t = t.offset(s.delta);
+            if !on(t) {
+                break;
+            }
+            n += 1;
+        }
+    }
+    for b in &km.bents {
+        let s1 = sq.offset(b.first);
+        if !on(s1) {
+            continue;
+        }
+        n += 1;
+        for &u in &b.conts {
+            let mut t = s1;
+            loop {
+                t = t.offset(u);
+                if !on(t) {
+                    break;
+                }
+                n += 1;
+            }
+        }
+    }
+    if km.lion {
+        for dx in -2..=2 {
+            for dy in -2..=2 {
+                if (dx, dy) != (0, 0) && on(sq.offset(shape.delta(dx, dy))) {
+                    n += 1;
+                }
+            }
+        }
+    }
+    for &d in &km.lion_lines {
+        n += on(sq.offset(d)) as i32 + on(sq.offset(2 * d)) as i32;
+    }
+    // Hoppers need a screen; count a quarter of their slide squares.
+    for &d in &km.hops {
+        let mut t = sq;
+        let mut k = 0;
+        loop {
+            t = t.offset(d);
+            if !on(t) {
+                break;
+            }
+            k += 1;
+        }
+        n += k / 4;
+    }
+    n
+}
