@@ -97,6 +97,10 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
             return Some(o);
         }
     }
+    // The fourth occurrence ends the game at once, before any question of legal moves.
+    if v.rules.repetition == Repetition::DrawFourth && pos.prior_occurrences() >= 3 {
+        return Some(Outcome::Draw { reason: Reason::Repetition });
+    }
     if legal_move_list(pos).is_empty() {
         return Some(match (v.rules.no_moves, v.rules.legality) {
             (NoMoves::Loses, _) => Outcome::Win { winner: side.flip(), reason: Reason::NoLegalMove },

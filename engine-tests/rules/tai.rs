@@ -1173,3 +1173,20 @@ fn emperor_free_nonroyal_capture_option() {
     let mut p = pos_in(&v, &f);
     assert!(parse_move(&mut p, "a1y25").is_ok(), "our Gold protects our Emperor there");
 }
+
+#[test]
+fn fourfold_repetition_draw_option() {
+    let v = with_options(&[("repetition", "draw-fourth")]);
+    let mut p = Position::start(&v);
+    let cycle = ["m1m10", "m25m16", "m10m1", "m16m25"];
+    // The start position occurs for the 2nd, 3rd and 4th time after each full cycle; T12's
+    // forbidden move is legal under this option.
+    for round in 1..=3 {
+        for t in cycle {
+            assert_eq!(outcome(&mut p), None, "round {round} before {t}");
+            let m = parse_move(&mut p, t).unwrap_or_else(|e| panic!("round {round}: {t}: {e}"));
+            p.make(m);
+        }
+    }
+    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::Repetition }));
+}

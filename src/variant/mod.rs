@@ -61,6 +61,10 @@ pub enum NoMoves {
 pub enum Repetition {
     /// The third occurrence of a position draws (chess).
     DrawThird,
+    /// Repeating is legal; the fourth occurrence of a position ends the game as a draw (Tai
+    /// option `repetition = "draw-fourth"`, the rules file's REPETITION_FOURFOLD_DRAW). The
+    /// search does not score it; the referee (`outcome`) applies it.
+    DrawFourth,
     /// A move that recreates any earlier position with the same side to move is illegal
     /// (HaChu's Chu Shogi default).
     ForbidRepeat,
