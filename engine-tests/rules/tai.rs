@@ -620,11 +620,13 @@ fn fen_errors_are_clear() {
         (base.replacen("25", "+E24", 1), "unknown"),
         (base.replacen("25", "(FF)24", 1), "unknown"),
         (base.replacen("25", "+(FF)24", 1), "unknown"),
-        (base.replacen("25", "(P)24", 1), "parentheses"),
     ] {
         let err = Position::from_fen(&v, &bad).expect_err(&bad).to_string();
         assert!(err.contains(why), "{bad}: {err}");
     }
+    // A one-letter ID in parentheses is accepted (section 9 does not reject it) and written
+    // back bare.
+    assert_eq!(pos(&base.replacen("25", "(P)24", 1)).to_fen(), format!("{} 1", base.replacen("25", "P24", 1)));
     // Multi-letter IDs, promoted IDs and multi-digit runs read back exactly.
     let f = framed(&[("+(LN)", "m13"), ("(lch)", "b7"), ("+(de)", "x20")]);
     assert_eq!(pos(&f).to_fen(), format!("{f} 1"));
