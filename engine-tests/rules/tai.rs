@@ -919,9 +919,15 @@ fn reference_agrees_on_random_games() {
     let mut positions = 0;
     for _game in 0..4 {
         let mut p = Position::start(&tai());
-        for _ply in 0..80 {
+        for ply in 0..80 {
             compare_with_reference(&mut p);
             positions += 1;
+            // Now and then a perft(2) as well: the positions after each move (promotions, lion
+            // double captures, royals lost) must agree too.
+            if ply % 20 == 10 {
+                let b = reference::Board::from_fen(ref_table(), &p.to_fen());
+                assert_eq!(perft(&mut p, 2, false), b.perft(ref_table(), 2), "perft(2) of {}", p.to_fen());
+            }
             let moves = legal_move_list(&mut p);
             if moves.is_empty() {
                 break;

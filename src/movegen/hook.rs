@@ -77,9 +77,8 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
         let (ax, ay) = (shape.file_of(a), shape.rank_of(a));
         let (dx, dy) = (tx - ax, ty - ay);
         for h in &v.tables.moves[by][kind].hooks {
-            let f = vector_of(shape.stride as i32, h.first);
-            for &ud in &h.turns {
-                let u = vector_of(shape.stride as i32, ud);
+            let f = h.first_v;
+            for (&ud, &u) in h.turns.iter().zip(h.turns_v.iter()) {
                 // target - a = k*f + j*u with f, u perpendicular and of equal length.
                 let norm = f.0 * f.0 + f.1 * f.1;
                 let kn = dx * f.0 + dy * f.1;
@@ -103,16 +102,4 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
         }
     }
     false
-}
-
-/// The (dx, dy) of a unit mailbox delta.
-fn vector_of(stride: i32, delta: i32) -> (i32, i32) {
-    for dy in -1..=1 {
-        for dx in -1..=1 {
-            if dx + dy * stride == delta {
-                return (dx, dy);
-            }
-        }
-    }
-    (0, 0)
 }

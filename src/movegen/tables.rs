@@ -58,6 +58,9 @@ pub struct SlideT {
 pub struct HookT {
     pub first: i32,
     pub turns: ArrayVec<i32, 2>,
+    /// The same as board vectors (files, ranks), for the attack test's corner arithmetic.
+    pub first_v: (i32, i32),
+    pub turns_v: ArrayVec<(i32, i32), 2>,
 }
 
 #[derive(Clone, Debug)]
@@ -332,11 +335,13 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                 for &(fx, fy) in &rule.first {
                     let (sx, sy) = orient(o, c, fx as i32, fy as i32);
                     let mut turns = ArrayVec::new();
+                    let mut turns_v = ArrayVec::new();
                     for (ux, uy) in rule.turns((fx, fy)) {
                         let (ux, uy) = orient(o, c, ux as i32, uy as i32);
                         turns.push(shape.delta(ux, uy));
+                        turns_v.push((ux, uy));
                     }
-                    km.hooks.push(HookT { first: shape.delta(sx, sy), turns });
+                    km.hooks.push(HookT { first: shape.delta(sx, sy), turns, first_v: (sx, sy), turns_v });
                 }
             }
             Power::Emperor => km.emperor = true,
