@@ -1196,5 +1196,20 @@ fn fourfold_repetition_draw_option() {
             p.make(m);
         }
     }
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::Repetition }));
+    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::FourfoldRepetition }));
+}
+
+#[test]
+fn move_cap_option_draws() {
+    let v = with_options(&[("move_cap", "2")]);
+    let mut p = Position::start(&v);
+    for t in ["m7m8", "m19m18", "l7l8"] {
+        assert_eq!(outcome(&mut p), None, "before {t}");
+        let m = parse_move(&mut p, t).unwrap();
+        p.make(m);
+    }
+    assert_eq!(outcome(&mut p), None, "two full moves are not complete yet");
+    let m = parse_move(&mut p, "l19l18").unwrap();
+    p.make(m);
+    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::MoveCap }));
 }

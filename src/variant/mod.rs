@@ -165,6 +165,9 @@ struct RulesFile {
     /// attack (rules file section 5.8, option).
     #[serde(default)]
     emperor_free_nonroyal_capture: bool,
+    /// Referee setting: the game is drawn once this many full moves were played (0 = off).
+    #[serde(default)]
+    move_cap: u32,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -314,6 +317,7 @@ pub struct Rules {
     pub fen_any_royals: bool,
     pub lion_pass_unrestricted: bool,
     pub emperor_free_nonroyal_capture: bool,
+    pub move_cap: u32,
     /// The piece options (see `PieceOptionFile`) that are on.
     pub piece_options: Vec<String>,
     pub promotion_rule: PromotionRule,
@@ -565,6 +569,7 @@ impl Variant {
             fen_any_royals: file.rules.fen_any_royals,
             lion_pass_unrestricted: file.rules.lion_pass_unrestricted,
             emperor_free_nonroyal_capture: file.rules.emperor_free_nonroyal_capture,
+            move_cap: file.rules.move_cap,
             piece_options: {
                 let mut on: Vec<String> = piece_options.iter().filter(|(_, on)| **on).map(|(k, _)| k.clone()).collect();
                 on.sort();
