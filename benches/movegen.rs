@@ -52,6 +52,30 @@ fn bench_game(c: &mut Criterion, name: &str) {
     }
 }
 
+/// Tai Shogi's own powers in the open: a sparse position where both Emperors, hook movers and
+/// lions have long reaches (generation cost is dominated by the Emperor's 600-odd targets and
+/// the hook movers' two-leg slides), and attack queries that need the hook and Emperor lookups.
+fn bench_tai_open(c: &mut Criterion) {
+    let v = Variant::builtin("tai").unwrap();
+    let fen = "e24/2(hm)9(ca)6(lgn)5/25/5(pc)13(ln)5/25/25/25/25/25/25/25/12(fk)12/25/25/25/25/\
+               25/25/25/25/5(PC)13(LN)5/25/2(HM)9(CA)6(LGN)5/25/24E w";
+    let pos = Position::from_fen(&v, fen).unwrap();
+    let mut buf = Vec::with_capacity(4096);
+    c.bench_function("tai/open/generate", |b| {
+        b.iter(|| {
+            buf.clear();
+            generate(black_box(&pos), &mut buf);
+            buf.len()
+        })
+    });
+    let targets: Vec<kyodai::Square> = v.shape.squares().collect();
+    c.bench_function("tai/open/is_attacked_all_squares", |b| {
+        b.iter(|| {
+            targets.iter().filter(|&&t| kyodai::movegen::attack::is_attacked(&pos, t, kyodai::Color::White)).count()
+        })
+    });
+}
+
 /// Typhoon with many powers on the board at once (relays, freezing, swaps, conversions,
 /// sweeps, long leaps, shots, Parrot hops), so their generators dominate.
 fn bench_typhoon_powers(c: &mut Criterion) {
@@ -76,6 +100,7 @@ fn benches(c: &mut Criterion) {
         bench_game(c, name);
     }
     bench_typhoon_powers(c);
+    bench_tai_open(c);
 }
 
 criterion_group! {

@@ -139,7 +139,7 @@ fn help_teaches() {
 #[test]
 fn readme_piece_tables_match_the_data() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for game in ["bigorra", "chu", "nutty", "scirocco", "typhoon"] {
+    for game in ["bigorra", "chu", "nutty", "scirocco", "tai", "typhoon"] {
         let table = stdout(&kyodai(&["pieces", "--variant", game]));
         let block = format!("<!-- pieces:{game} -->\n{table}<!-- /pieces -->");
         assert!(readme.contains(&block), "README table for {game} is stale: run scripts/update-readme-tables.sh");
@@ -216,4 +216,30 @@ fn typhoon_tools_setups_moves_and_results() {
     let fen = "p11/12/12/12/12/12/12/4k7/4(CU)7/12/12/11K w";
     let out = stdout(&kyodai(&["show", "--variant", "typhoon", "--fen", fen, "--moves", "e4e4~e5"]));
     assert!(out.contains("white wins"), "{out}");
+}
+
+#[test]
+fn tai_tools_moves_perft_show_and_errors() {
+    let out = stdout(&kyodai(&["variants"]));
+    assert!(out.contains("tai") && out.contains("25x25") && out.contains("177"), "{out}");
+    let o = kyodai(&["moves", "--variant", "tai"]);
+    assert_eq!(stdout(&o).lines().count(), 298);
+    let o = kyodai(&["perft", "--variant", "tai", "--depth", "2", "--threads", "2"]);
+    assert_eq!(stdout(&o).trim(), "Nodes searched: 89050");
+    // show: 25 ranks, columns as wide as the longest ID on the board (3 letters + a space).
+    let out = stdout(&kyodai(&["show", "--variant", "tai", "--moves", "m1m10"]));
+    let rows: Vec<&str> = out.lines().take(26).collect();
+    assert!(rows[0].starts_with("25") && rows[24].starts_with(" 1"), "{out}");
+    assert!(rows.iter().all(|r| r.len() <= 3 + 25 * 4), "{out}");
+    assert!(rows[15].contains('E') && out.contains("state: in progress"), "{out}");
+    // Promoted multi-letter pieces and USI-style long ranks read back.
+    let fen = "25/24e/25/25/25/25/25/25/25/25/13p11/12p12/12(LN)12/25/25/25/25/25/25/25/25/25/25/E24/25 w";
+    let out = stdout(&kyodai(&["show", "--variant", "tai", "--fen", fen, "--moves", "m13m14,m14n15"]));
+    assert!(out.contains("+LN") && out.contains("fen: 25/24e/25/25/25/25/25/25/25/25/13+(LN)11/"), "{out}");
+    let out = stdout(&kyodai(&["moves", "--variant", "tai", "--option", "turtle_snake_as_dat=on"]));
+    assert_eq!(out.lines().count(), 298);
+    fails_with(&["moves", "--variant", "tai", "--option", "turtle_snake_as_dat=maybe"], &["turtle_snake_as_dat"]);
+    fails_with(&["show", "--variant", "tai", "--fen", "25/24e/25 w"], &["ranks"]);
+    fails_with(&["show", "--variant", "tai", "--fen", &fen.replace("(LN)", "(FF)")], &["(FF)"]);
+    fails_with(&["show", "--variant", "tai", "--moves", "m13m14"], &["m13m14"]);
 }

@@ -27,7 +27,8 @@
 //! Plus deterministic smoke tests: fixed-seed 200-ply games of every game, with `outcome` at
 //! every position.
 //!
-//! `PROPTEST_CASES` overrides the number of cases per game and property.
+//! `PROPTEST_CASES` overrides the number of cases per game and property. Games on boards of
+//! more than 400 squares (Tai Shogi) get a quarter of the cases and half the plies.
 
 use kyodai::legality::{in_check, legal_move_list, legal_moves_with, material_decided, royal_lost};
 use kyodai::moves::MoveKind;
@@ -193,14 +194,19 @@ fn check_all_games(
     let mut failures = Vec::new();
     for game in Variant::builtin_names() {
         let v = Variant::builtin(game).unwrap_or_else(|e| panic!("built-in game {game}: {e}"));
+        // Tai Shogi's positions are big (625 squares, about 300 moves each): fewer, shorter
+        // games keep the suite quick while still reaching captures and promotions.
+        let big = v.shape.num_squares() > 400;
+        let (game_cases, game_plies) =
+            if big { ((default_cases / 4).max(4), max_plies / 2) } else { (default_cases, max_plies) };
         let config = Config {
-            cases: cases(default_cases),
+            cases: cases(game_cases),
             failure_persistence: None,
             max_shrink_time: 120_000,
             ..Config::default()
         };
         let mut runner = TestRunner::new(config);
-        match runner.run(&steps_strategy(max_plies), |steps| property(&v, &steps)) {
+        match runner.run(&steps_strategy(game_plies), |steps| property(&v, &steps)) {
             Ok(()) => {}
             Err(TestError::Fail(reason, steps)) => failures.push(format!(
                 "[{game}] {name} fails.\n  minimal game ({} steps): {}\n  steps: {steps:?}\n  {reason}",

@@ -5,10 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 python3 - <<'PY'
-import re, subprocess
+import os, re, subprocess
 readme = open("README.md").read()
 def table(game):
-    return subprocess.run(["./target/release/kyodai", "pieces", "--variant", game],
+    exe = os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"), "release", "kyodai")
+    return subprocess.run([exe, "pieces", "--variant", game],
                           check=True, capture_output=True, text=True).stdout
 def repl(m):
     return f"<!-- pieces:{m.group(1)} -->\n{table(m.group(1))}<!-- /pieces -->"

@@ -99,7 +99,7 @@ pub fn try_make(pos: &mut Position, m: Move) -> Option<crate::position::Undo> {
             Repetition::ForbidRepeat => pos.prior_occurrences() == 0,
             Repetition::ForbidThird => pos.prior_occurrences() < 2,
             // Repetition ends the game rather than forbidding a move (`outcome`).
-            Repetition::DrawThird | Repetition::FirstRepetition => true,
+            Repetition::DrawThird | Repetition::DrawFourth | Repetition::FirstRepetition => true,
         };
     if ok {
         Some(u)

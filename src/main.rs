@@ -295,7 +295,18 @@ fn state_line(pos: &mut Position) -> String {
 fn show(pos: &mut Position) -> String {
     let v = Arc::clone(pos.variant());
     let shape = v.shape;
-    let width = v.pieces.iter().map(|p| p.id.len()).max().unwrap_or(1);
+    // Columns as wide as the longest ID. On boards wider than 16 files (Tai Shogi: 25 files,
+    // IDs up to 4 characters with '+') only the pieces on the board count, so the start
+    // position fits in about 100 columns.
+    let width = if shape.files > 16 {
+        Color::ALL
+            .iter()
+            .flat_map(|&c| pos.pieces(c).iter().map(|&s| v.piece(pos.piece_at(s).unwrap().kind()).id.len()))
+            .max()
+            .unwrap_or(1)
+    } else {
+        v.pieces.iter().map(|p| p.id.len()).max().unwrap_or(1)
+    };
     let rank_w = shape.ranks.to_string().len();
     let mut out = String::new();
     for r in (0..shape.ranks as i32).rev() {

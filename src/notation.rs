@@ -241,7 +241,10 @@ fn path_matches(pos: &Position, m: Move, path: &[Square]) -> bool {
 
 fn suffix_ok(v: &Variant, m: Move, s: &Suffix) -> bool {
     let implicit = v.rules.promotion_text == PromotionText::Implicit;
+    let silent = v.rules.promotion_text == PromotionText::Silent;
     match (s, m.promotion()) {
+        // Where capturing decides promotion, `+` may confirm it; nothing can decline it.
+        (Suffix::Decline, _) if silent => false,
         // Where promotion is forced, the only suffix is the new piece's ID.
         (Suffix::Decline | Suffix::Promote, _) if implicit => false,
         (Suffix::None, _) => true, // decided below: prefer the non-promoting move

@@ -26,6 +26,10 @@ pub enum Reason {
     RepetitionDraw,
     /// Nutty: both sides attacked in the cycle; the side that completed it loses.
     RepetitionCompleted,
+    /// Tai option `repetition = "draw-fourth"`: a position occurred for the fourth time.
+    FourfoldRepetition,
+    /// The referee's move cap (`move_cap`, a match setting): that many full moves were played.
+    MoveCap,
 }
 
 impl Reason {
@@ -43,6 +47,8 @@ impl Reason {
             Reason::PerpetualChase => "repetition: the loser attacked and the winner did not (perpetual chase)",
             Reason::RepetitionDraw => "repetition without attacks",
             Reason::RepetitionCompleted => "repetition with attacks by both sides: the loser completed it",
+            Reason::FourfoldRepetition => "fourfold repetition",
+            Reason::MoveCap => "move cap reached",
         }
     }
 }
@@ -96,6 +102,14 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
         if let Some(o) = crate::repetition::nutty_outcome(pos) {
             return Some(o);
         }
+    }
+    // The fourth occurrence ends the game at once, before any question of legal moves.
+    if v.rules.repetition == Repetition::DrawFourth && pos.prior_occurrences() >= 3 {
+        return Some(Outcome::Draw { reason: Reason::FourfoldRepetition });
+    }
+    // A referee setting, not a rule: after `move_cap` full moves the game is drawn.
+    if v.rules.move_cap > 0 && pos.fullmove_number() > v.rules.move_cap {
+        return Some(Outcome::Draw { reason: Reason::MoveCap });
     }
     if legal_move_list(pos).is_empty() {
         return Some(match (v.rules.no_moves, v.rules.legality) {

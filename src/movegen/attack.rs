@@ -37,8 +37,6 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
     if special.any_generated_attackers && generated_attack(pos, target, by, true) {
         return true;
     }
-    let at = &pos.variant().tables.attacks[by];
-    let b = by.index();
     let cell_at = |sq: Square| -> u16 {
         if sq == ignore {
             EMPTY
@@ -46,6 +44,16 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
             pos.cell(sq)
         }
     };
+    attacked_plain(pos, target, by, &cell_at)
+        || (!pos.variant().tables.special.emperors.is_empty() && super::emperor::attacks(pos, target, by, &cell_at))
+}
+
+/// Every attack except the Tai Emperor's, with the board read through `cell_at` (so callers
+/// can look at a position that differs from `pos` in a few squares). The Emperor's own
+/// protection test uses this: its rule 1 already covers the other side's Emperor.
+pub(crate) fn attacked_plain<F: Fn(Square) -> u16>(pos: &Position, target: Square, by: Color, cell_at: &F) -> bool {
+    let at = &pos.variant().tables.attacks[by];
+    let b = by.index();
     for (d, set) in &at.leaps {
         let c = cell_at(target.offset(*d));
         if c != EMPTY && c != OFF {
@@ -145,16 +153,19 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
             }
         }
     }
-    if !at.jumps.is_empty() && super::jump::attacks(pos, target, by, &cell_at) {
+    if !at.jumps.is_empty() && super::jump::attacks(pos, target, by, cell_at) {
         return true;
     }
-    if !pos.variant().tables.special.area.is_empty() && super::area::attacks(pos, target, by, &cell_at) {
+    if !pos.variant().tables.special.area.is_empty() && super::area::attacks(pos, target, by, cell_at) {
+        return true;
+    }
+    if !pos.variant().tables.special.hookers.is_empty() && super::hook::attacks(pos, target, by, cell_at) {
         return true;
     }
     if super::burn::attacks(pos, target, by) {
         return true;
     }
-    if pos.variant().tables.relay.any() && super::relay::attacks(pos, target, by, &cell_at) {
+    if pos.variant().tables.relay.any() && super::relay::attacks(pos, target, by, cell_at) {
         return true;
     }
     for (u, firsts) in &at.bents {

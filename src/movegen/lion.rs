@@ -53,7 +53,7 @@ pub fn generate_lion(pos: &Position, piece: Piece, from: Square, captures_only: 
             }
         }
     }
-    if can_pass && !captures_only {
+    if (can_pass || pos.variant().rules.lion_pass_unrestricted) && !captures_only {
         out.push(Move::pass(from));
     }
 }
@@ -99,7 +99,7 @@ pub fn generate_lines(
             promotion::push(pos, piece, Move::via(from, s1, from), true, false, out);
         }
     }
-    if can_pass && !captures_only {
+    if (can_pass || pos.variant().rules.lion_pass_unrestricted) && !captures_only {
         out.push(Move::pass(from));
     }
 }

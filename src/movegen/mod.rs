@@ -10,13 +10,16 @@ pub mod bent;
 pub mod burn;
 pub mod cicada;
 pub mod convert;
+pub mod emperor;
 pub mod harpy;
+pub mod hook;
 pub mod hop_capture;
 pub mod igui;
 pub mod immobilizer;
 pub mod jump;
 pub mod king_leap;
 pub mod lion;
+pub mod lion3;
 pub mod longleap;
 pub mod parrot;
 pub mod promotion;
@@ -189,6 +192,15 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     if !km.long_leap.is_empty() {
         longleap::generate(pos, piece, from, &km.long_leap, out);
     }
+    if !km.hooks.is_empty() {
+        hook::generate(pos, piece, from, &km.hooks, out);
+    }
+    if km.emperor {
+        emperor::generate(pos, piece, from, out);
+    }
+    if km.lion3 {
+        lion3::generate(pos, piece, from, out);
+    }
     if km.needs_dedup {
         dedup(out, start);
     }
@@ -274,6 +286,12 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     for &from in pos.pieces(us) {
         let piece = pos.piece_at(from).unwrap();
         let km = &v.tables.moves[us][piece.kind().index()];
+        // A pure Emperor (Tai) takes only unprotected enemies: look at the enemy pieces, not
+        // at its 600-odd empty target squares.
+        if km.emperor_only {
+            emperor::generate_captures(pos, piece, from, out);
+            continue;
+        }
         if !km.bents.is_empty()
             || !km.shoot.is_empty()
             || !km.hop_captures.is_empty()
@@ -282,6 +300,9 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             || km.double_diagonal
             || km.generated_attacks
             || !km.swap.is_empty()
+            || !km.hooks.is_empty()
+            || km.emperor
+            || km.lion3
             || km.slides.iter().any(|s| s.skip || s.lame)
         {
             let start = out.len();

@@ -36,6 +36,14 @@ pub fn push(pos: &Position, piece: Piece, m: Move, captures: bool, step: bool, o
                 out.push(m);
             }
         }
+        PromotionRule::Capture => {
+            // Tai Shogi: every capturing move promotes, once, and only that way.
+            if captures {
+                out.push(m.with_promotion(target));
+            } else {
+                out.push(m);
+            }
+        }
         PromotionRule::StartOrEnd => {
             // Optional: both the promoting and the plain move exist. Relay-only moves never
             // come here (`relay` pushes them without promotion).

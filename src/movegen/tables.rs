@@ -56,6 +56,16 @@ pub struct SlideT {
     pub lame: bool,
 }
 
+/// A hook move's first-leg direction and its (up to two) second-leg directions.
+#[derive(Clone, Debug)]
+pub struct HookT {
+    pub first: i32,
+    pub turns: ArrayVec<i32, 2>,
+    /// The same as board vectors (files, ranks), for the attack test's corner arithmetic.
+    pub first_v: (i32, i32),
+    pub turns_v: ArrayVec<(i32, i32), 2>,
+}
+
 #[derive(Clone, Debug)]
 pub struct BentT {
     pub first: i32,
@@ -86,6 +96,15 @@ pub struct KindMoves {
     pub jump_lines: Vec<i32>,
     /// The Harpy's double diagonal step: `movegen::harpy`.
     pub double_diagonal: bool,
+    /// Hook moves (Tai Hook Mover, Capricorn, ...): `movegen::hook`.
+    pub hooks: Vec<HookT>,
+    /// The Tai Emperor's move to any square: `movegen::emperor`.
+    pub emperor: bool,
+    /// The three-step lion move (Tai Teaching King option): `movegen::lion3`.
+    pub lion3: bool,
+    /// The Emperor's move is the piece's only move (its captures can be listed from the enemy
+    /// pieces: `emperor::generate_captures`).
+    pub emperor_only: bool,
     /// Some targets can be reached by two atoms: the generator must merge duplicates.
     pub needs_dedup: bool,
     /// Has an en-passant capture vector.
@@ -192,6 +211,12 @@ pub struct SpecialKinds {
     /// Types whose attacks are found by generating their moves (`KindMoves::generated_attacks`).
     pub generated_attackers: KindSet,
     pub any_generated_attackers: bool,
+    /// Types with hook moves (their two-leg attacks are found by `movegen::hook::attacks`).
+    pub hookers: Vec<usize>,
+    pub hooker_set: KindSet,
+    /// Types with the Emperor's move (`movegen::emperor`).
+    pub emperors: Vec<usize>,
+    pub emperor_set: KindSet,
 }
 
 pub struct Tables {
@@ -266,6 +291,14 @@ impl Tables {
             if moves[Color::White][k].generated_attacks {
                 special.generated_attackers.insert(k);
                 special.any_generated_attackers = true;
+            }
+            if t.has_power(|p| matches!(p, Power::Hook(_))) {
+                special.hookers.push(k);
+                special.hooker_set.insert(k);
+            }
+            if t.has_power(|p| matches!(p, Power::Emperor)) {
+                special.emperors.push(k);
+                special.emperor_set.insert(k);
             }
             if t.burns() || t.promotes_to.is_some_and(|p| pieces[p.index()].burns()) {
                 special.may_burn.push(k);
@@ -412,6 +445,21 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                     }
                 }
             }
+            Power::Hook(rule) => {
+                for &(fx, fy) in &rule.first {
+                    let (sx, sy) = orient(o, c, fx as i32, fy as i32);
+                    let mut turns = ArrayVec::new();
+                    let mut turns_v = ArrayVec::new();
+                    for (ux, uy) in rule.turns((fx, fy)) {
+                        let (ux, uy) = orient(o, c, ux as i32, uy as i32);
+                        turns.push(shape.delta(ux, uy));
+                        turns_v.push((ux, uy));
+                    }
+                    km.hooks.push(HookT { first: shape.delta(sx, sy), turns, first_v: (sx, sy), turns_v });
+                }
+            }
+            Power::Emperor => km.emperor = true,
+            Power::ThreeStepLion => km.lion3 = true,
             // Burning is a forced effect of `make` (`movegen::burn`), not a move.
             Power::Burn => {}
         }
@@ -445,7 +493,12 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
     // where its A and D leaps do (only its capture-and-continue moves are its own, but merging
     // keeps the rule simple).
     dup |= km.area > 0 || km.double_diagonal;
+    // A hook move may reach one square through two corners (and a Long-Nosed Goblin's steps
+    // are merged with it for simplicity).
+    dup |= km.hooks.iter().any(|h| !h.turns.is_empty());
+    dup |= km.lion3;
     km.needs_dedup = dup;
+    km.emperor_only = km.emperor && t.vectors.is_empty() && t.powers.len() == 1;
     for l in &km.leaps {
         if l.mode.captures && l.path.is_empty() && !l.ep {
             km.capture_leaps.push((l.delta, l.dist == 1));
@@ -517,11 +570,33 @@ fn add_attacks(
             }
         }
     }
+    if km.lion3 {
+        for dx in -3..=3 {
+            for dy in -3..=3 {
+                if (dx, dy) != (0, 0) {
+                    add_leap(at, shape.delta(dx, dy));
+                }
+            }
+        }
+    }
     for &u in &km.lion_lines {
         add_leap(at, u);
         add_leap(at, 2 * u);
     }
-    for s in &km.slides {
+    // A hook's first leg alone is a plain slide; its two-leg captures are `hook::attacks`.
+    let hook_slides: Vec<SlideT> = km
+        .hooks
+        .iter()
+        .map(|h| SlideT {
+            delta: h.first,
+            mode: crate::variant::betza::Mode::BOTH,
+            max: 255,
+            min: 1,
+            skip: false,
+            lame: false,
+        })
+        .collect();
+    for s in km.slides.iter().chain(hook_slides.iter()) {
         // Lame riders' attacks come from generation (`generated_attacks`).
         if !s.mode.captures || s.lame {
             continue;

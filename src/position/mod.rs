@@ -839,6 +839,21 @@ impl Position {
         self.recent_history().iter().filter(|&&k| k == key).count()
     }
 
+    /// Bytes this position owns on the heap (board, lists, counts, history, move record), by
+    /// capacity. With `size_of::<Position>()`, the memory of one position (README).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.board.capacity() * size_of::<u16>()
+            + self.list_idx.capacity() * size_of::<u16>()
+            + Color::ALL
+                .iter()
+                .map(|&c| (self.lists[c].capacity() + self.royals[c].capacity()) * size_of::<Square>())
+                .sum::<usize>()
+            + self.counts.capacity() * size_of::<u16>()
+            + self.history.capacity() * size_of::<u64>()
+            + self.moves.capacity() * size_of::<Move>()
+    }
+
     /// Checks internal consistency (lists, indices, royal counts, hash). For tests.
     pub fn debug_check(&self) -> Result<(), String> {
         let shape = self.variant.shape;

@@ -748,7 +748,13 @@ fn shown(v: &Variant) -> bool {
 /// Why XBoard cannot play `v`, if it cannot.
 fn refusal(v: &Variant) -> Option<String> {
     if v.shape.files > MAX_XB_SIDE || v.shape.ranks > MAX_XB_SIDE {
-        Some(format!("{}x{} is too large for XBoard", v.shape.files, v.shape.ranks))
+        Some(format!(
+            "{} is {}x{} with {} piece types, beyond XBoard's {MAX_XB_SIDE}x{MAX_XB_SIDE} board and letters; use UCI or USI",
+            v.title,
+            v.shape.files,
+            v.shape.ranks,
+            v.pieces.len()
+        ))
     } else if v.pieces.len() > MAX_XB_PIECE_TYPES {
         Some(format!("{} has {} piece types; XBoard supports at most {MAX_XB_PIECE_TYPES}", v.title, v.pieces.len()))
     } else {

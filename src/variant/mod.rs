@@ -9,7 +9,7 @@ pub mod table;
 
 use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::movegen::tables::Tables;
-pub use piece::{Atoms, BentRule, KindId, PieceType, Power};
+pub use piece::{Atoms, BentRule, HookRule, KindId, PieceType, Power};
 use serde::Deserialize;
 pub use setup::SetupRules;
 use std::collections::HashMap;
@@ -23,6 +23,7 @@ const BUILTIN: &[(&str, &str)] = &[
     ("nutty", include_str!("defs/nutty.toml")),
     ("scirocco", include_str!("defs/scirocco.toml")),
     ("typhoon", include_str!("defs/typhoon.toml")),
+    ("tai", include_str!("defs/tai.toml")),
 ];
 
 /// How the second player's owner-relative directions are obtained from the first player's.
@@ -61,6 +62,10 @@ pub enum NoMoves {
 pub enum Repetition {
     /// The third occurrence of a position draws (chess).
     DrawThird,
+    /// Repeating is legal; the fourth occurrence of a position ends the game as a draw (Tai
+    /// option `repetition = "draw-fourth"`, the rules file's REPETITION_FOURFOLD_DRAW). The
+    /// search does not score it; the referee (`outcome`) applies it.
+    DrawFourth,
     /// A move that recreates any earlier position with the same side to move is illegal
     /// (HaChu's Chu Shogi default).
     ForbidRepeat,
@@ -84,6 +89,8 @@ pub enum PromotionRule {
     ShogiEntry,
     /// Optional, for any own move that starts or ends in the zone (Scirocco).
     StartOrEnd,
+    /// Compulsory for every move that captures, anywhere; there is no zone (Tai Shogi).
+    Capture,
 }
 
 /// How a promotion is written.
@@ -94,6 +101,9 @@ pub enum PromotionText {
     Plus,
     /// Forced and unique: nothing written; input may add the target ID (`d14d16q`).
     Implicit,
+    /// Forced by the move itself (Tai Shogi: every capture promotes): nothing written; input
+    /// may add `+` to a promoting move.
+    Silent,
 }
 
 /// Extra FEN fields after the side to move, in order.
@@ -149,6 +159,16 @@ struct RulesFile {
     /// Any number of royals is accepted, including none (the game is then already decided).
     #[serde(default)]
     fen_any_royals: bool,
+    /// Lion-type pieces may pass even with no empty adjacent square (Tai option).
+    #[serde(default)]
+    lion_pass_unrestricted: bool,
+    /// Tai Emperor: any non-royal may be captured, a royal only if nothing protects it by
+    /// attack (rules file section 5.8, option).
+    #[serde(default)]
+    emperor_free_nonroyal_capture: bool,
+    /// Referee setting: the game is drawn once this many full moves were played (0 = off).
+    #[serde(default)]
+    move_cap: u32,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -202,6 +222,30 @@ struct PieceFile {
     /// May pass only with an empty square among its own step squares.
     #[serde(default)]
     pass_needs_empty_step: bool,
+    /// Named rule options that change this piece (Tai's `turtle_snake_as_dat`, ...).
+    #[serde(default)]
+    option: Vec<PieceOptionFile>,
+    /// The type exists only under this rule option (Tai's `+(CP)`, an Emperor made from a Crown
+    /// Prince): otherwise a FEN may not name it.
+    #[serde(default)]
+    requires: Option<String>,
+}
+
+/// A piece's alternative definition under a named rule option: the option is a boolean key of
+/// the game's `[rules]` table (so `--option KEY=on` selects it); the keys given here replace
+/// the piece's own.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PieceOptionFile {
+    when: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    betza: Option<String>,
+    #[serde(default)]
+    powers: Option<Vec<String>>,
+    #[serde(default)]
+    promotes: Option<String>,
 }
 
 fn yes() -> bool {
@@ -286,6 +330,11 @@ pub struct Rules {
     pub fen_side_required: bool,
     pub fen_ignore_extra_fields: bool,
     pub fen_any_royals: bool,
+    pub lion_pass_unrestricted: bool,
+    pub emperor_free_nonroyal_capture: bool,
+    pub move_cap: u32,
+    /// The piece options (see `PieceOptionFile`) that are on.
+    pub piece_options: Vec<String>,
     pub promotion_rule: PromotionRule,
     pub promotion_zone: u8,
     pub promotion_text: PromotionText,
@@ -400,11 +449,22 @@ impl Variant {
                 rules.insert(k, value);
             }
         }
+        let piece_options = take_piece_options(&mut table)?;
         let file: VariantFile = table
             .try_into()
             .map_err(|e: toml::de::Error| VariantError(format!("variant file or option: {}", e.message())))?;
         let game = file.name.clone();
         let e = |msg: String| VariantError(format!("game '{game}': {msg}"));
+        // Types that exist only under a rule option (Tai `+(CP)`) are dropped when it is off.
+        let mut file = file;
+        for p in &file.piece {
+            if let Some(o) = &p.requires {
+                if !piece_options.contains_key(o) {
+                    return Err(e(format!("piece '{}': 'requires' names '{o}', which no piece option declares", p.id)));
+                }
+            }
+        }
+        file.piece.retain(|p| p.requires.as_ref().is_none_or(|o| piece_options[o]));
         if file.files == 0 || file.ranks == 0 || file.files > 25 || file.ranks > 25 {
             return Err(e(format!("board {}x{} is outside 1x1..25x25", file.files, file.ranks)));
         }
@@ -425,12 +485,21 @@ impl Variant {
         let mut pieces = Vec::new();
         for p in &file.piece {
             let pe = |key: &str, msg: String| e(format!("piece '{}' ({}), key '{}': {}", p.name, p.id, key, msg));
-            let vectors = betza::parse(&p.betza).map_err(|x| pe("betza", x.to_string()))?;
+            // The first alternative whose option is on replaces the piece's own keys.
+            let alt = p.option.iter().find(|o| piece_options.get(&o.when).copied().unwrap_or(false));
+            let name = alt.and_then(|o| o.name.clone()).unwrap_or_else(|| p.name.clone());
+            let betza_text = alt.and_then(|o| o.betza.clone()).unwrap_or_else(|| p.betza.clone());
+            let power_texts = alt.and_then(|o| o.powers.clone()).unwrap_or_else(|| p.powers.clone());
+            let promotes_text = match alt.and_then(|o| o.promotes.clone()) {
+                Some(t) => Some(t),
+                None => p.promotes.clone(),
+            };
+            let vectors = betza::parse(&betza_text).map_err(|x| pe("betza", x.to_string()))?;
             let mut powers = Vec::new();
-            for t in &p.powers {
+            for t in &power_texts {
                 powers.push(Power::parse(t).map_err(|x| pe("powers", x))?);
             }
-            let promotes_to = match &p.promotes {
+            let promotes_to = match &promotes_text {
                 None => None,
                 Some(t) => Some(
                     *by_id
@@ -458,8 +527,8 @@ impl Variant {
                 .collect();
             pieces.push(PieceType {
                 id: p.id.to_ascii_uppercase(),
-                name: p.name.clone(),
-                betza: p.betza.clone(),
+                name,
+                betza: betza_text,
                 vectors,
                 powers,
                 royal: p.royal,
@@ -479,8 +548,10 @@ impl Variant {
                 promotion_test_before: p.promotion_test_before,
                 relayed_moves_only_move: p.relayed_moves_only_move,
                 pass_needs_empty_step: p.pass_needs_empty_step,
+                requires: None,
             });
             let t = pieces.last_mut().unwrap();
+            t.requires = p.requires.clone();
             t.never_retreats = t.powers.is_empty() && t.vectors.iter().all(|v| v.dy >= 0);
         }
         // A relayer can move any friend backward (a Dervish reflects a Pawn), so no move is
@@ -524,6 +595,9 @@ impl Variant {
                         pad = pad.max(v.dx.abs() as i32).max(v.dy.abs() as i32);
                     }
                 }
+                if matches!(pw, Power::ThreeStepLion) {
+                    pad = pad.max(3);
+                }
             }
         }
         let shape = BoardShape::new(file.files, file.ranks, pad as u8);
@@ -544,18 +618,34 @@ impl Variant {
             fen_side_required: file.rules.fen_side_required,
             fen_ignore_extra_fields: file.rules.fen_ignore_extra_fields,
             fen_any_royals: file.rules.fen_any_royals,
+            lion_pass_unrestricted: file.rules.lion_pass_unrestricted,
+            emperor_free_nonroyal_capture: file.rules.emperor_free_nonroyal_capture,
+            move_cap: file.rules.move_cap,
+            piece_options: {
+                let mut on: Vec<String> = piece_options.iter().filter(|(_, on)| **on).map(|(k, _)| k.clone()).collect();
+                on.sort();
+                on
+            },
             promotion_rule: file.promotion.rule,
             promotion_zone: file.promotion.zone,
             promotion_text: file.promotion.text,
         };
-        if rules.promotion_zone == 0 || rules.promotion_zone > file.ranks {
-            return Err(e(format!("promotion zone of {} ranks does not fit the board", rules.promotion_zone)));
+        let zone_ok = if rules.promotion_rule == PromotionRule::Capture {
+            rules.promotion_zone == 0
+        } else {
+            rules.promotion_zone > 0 && rules.promotion_zone <= file.ranks
+        };
+        if !zone_ok {
+            return Err(e(format!(
+                "promotion zone of {} ranks does not fit the board (rule 'capture' needs zone 0)",
+                rules.promotion_zone
+            )));
         }
         let mut zone = ByColor::new(vec![false; shape.cells as usize], vec![false; shape.cells as usize]);
         for sq in shape.squares() {
             let r = shape.rank_of(sq);
             let z = rules.promotion_zone as i32;
-            zone.white[sq.index()] = r >= shape.ranks as i32 - z;
+            zone.white[sq.index()] = z > 0 && r >= shape.ranks as i32 - z;
             zone.black[sq.index()] = r < z;
         }
         let tables = Tables::build(&shape, &pieces, rules.orientation);
@@ -677,6 +767,45 @@ fn apply_piece_option(
         }
     }
     Ok(())
+}
+
+/// Removes the piece options (the `when` names of `[[piece.option]]` tables) from the
+/// `[rules]` table, where the data file must declare each with its default, and returns
+/// their values. What remains of `[rules]` is read as usual, so unknown keys stay errors.
+fn take_piece_options(table: &mut toml::Table) -> Result<HashMap<String, bool>, VariantError> {
+    let mut names = Vec::new();
+    if let Some(pieces) = table.get("piece").and_then(|p| p.as_array()) {
+        for p in pieces {
+            for o in p.get("option").and_then(|o| o.as_array()).into_iter().flatten() {
+                if let Some(w) = o.get("when").and_then(|w| w.as_str()) {
+                    names.push(w.to_string());
+                }
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    let rules = table.get_mut("rules").and_then(|r| r.as_table_mut());
+    let Some(rules) = rules else {
+        return Ok(out);
+    };
+    for n in names {
+        let value = match rules.remove(&n) {
+            Some(toml::Value::Boolean(b)) => b,
+            Some(other) => {
+                return Err(VariantError(format!("option '{n}' is on or off, not '{other}'")));
+            }
+            None => match out.get(&n) {
+                Some(&b) => b,
+                None => {
+                    return Err(VariantError(format!(
+                        "piece option '{n}' must be declared in [rules] with its default"
+                    )))
+                }
+            },
+        };
+        out.insert(n, value);
+    }
+    Ok(out)
 }
 
 /// Owner-relative vector to board vector.

@@ -104,6 +104,59 @@ pub enum Power {
     /// `dayrider_strict`, `lame-ride:DDAA`): a slide that stops on every second square.
     /// Compiled into slides with `lame` set (`movegen::tables`).
     LameRide(Atoms),
+    /// Tai Shogi hook move (`hook:W`, `hook:F`, `hook:fF`, optionally `hook:fF>fF`): a slide
+    /// in one of the first-leg directions, then optionally, from an empty corner, a slide at
+    /// right angles to it. `movegen::hook`.
+    Hook(HookRule),
+    /// Tai Shogi Teaching King, option `teaching_king_v2` (`three-step-lion`): jumps within king
+    /// distance 3 and walks of up to three king steps capturing what they step on, igui-like
+    /// returns and the pass. `movegen::lion3`.
+    ThreeStepLion,
+    /// Tai Shogi Emperor (`emperor`): moves to any square not held by a friend, and captures
+    /// only unprotected pieces. `movegen::emperor`.
+    Emperor,
+}
+
+/// A hook mover's geometry, from a spec such as `W` (Hook Mover), `F` (Capricorn), `fF>fF`
+/// (Peacock with the second leg restricted to the forward diagonals).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HookRule {
+    /// First-leg unit directions, owner-relative.
+    pub first: Vec<(i8, i8)>,
+    /// Second-leg unit directions allowed (owner-relative); of these, only the two at right
+    /// angles to the first leg are used.
+    pub then: Vec<(i8, i8)>,
+    pub spec: String,
+}
+
+impl HookRule {
+    pub fn parse(spec: &str) -> Result<HookRule, String> {
+        let (a, b) = match spec.split_once('>') {
+            Some((a, b)) => (a, Some(b)),
+            None => (spec, None),
+        };
+        let unit = |t: &str| -> Result<Vec<(i8, i8)>, String> {
+            let v = betza::parse(t).map_err(|e| e.to_string())?;
+            if v.iter().any(|v| v.dx.abs() > 1 || v.dy.abs() > 1) {
+                return Err(format!("hook spec '{spec}': only unit directions (W, F) are allowed"));
+            }
+            Ok(v.into_iter().map(|v| (v.dx, v.dy)).collect())
+        };
+        let first = unit(a)?;
+        if first.is_empty() {
+            return Err(format!("hook spec '{spec}' has no first-leg direction"));
+        }
+        let then = match b {
+            Some(b) => unit(b)?,
+            None => vec![(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)],
+        };
+        Ok(HookRule { first, then, spec: spec.to_string() })
+    }
+
+    /// The second-leg directions after a first leg along `s`: at right angles, and allowed.
+    pub fn turns(&self, s: (i8, i8)) -> Vec<(i8, i8)> {
+        self.then.iter().copied().filter(|&u| u.0 as i32 * s.0 as i32 + u.1 as i32 * s.1 as i32 == 0).collect()
+    }
 }
 
 /// The argument of a power written as a Betza string, e.g. the `K` of `shoot:K`.
@@ -249,6 +302,9 @@ impl Power {
                 })
             }
             ("double-diagonal", None) => Ok(Power::DoubleDiagonal),
+            ("hook", Some(a)) => Ok(Power::Hook(HookRule::parse(a)?)),
+            ("emperor", None) => Ok(Power::Emperor),
+            ("three-step-lion", None) => Ok(Power::ThreeStepLion),
             ("area", Some(a)) => match a.parse::<u8>() {
                 Ok(n @ 1..=3) => Ok(Power::Area(n)),
                 _ => Err(format!("area:{a}: the argument is a number of king steps, 1 to 3")),
@@ -272,7 +328,7 @@ impl Power {
                  shoot:STEPS, hop-capture:STEPS, relay:dervish, relay:harpy, burn, area:N, jump-capture:RIDER, \
                  leap-first:RIDER, double-diagonal, relay:dervish-1999, relay:harpy-1999, cicada, convert:LEAPS, \
                  convert-ahead, swap:LEAPS, withdraw, withdraw:optional, approach, immobilize, parrot:STEPS, sweep:RIDER, \
-                 shoot-line:RIDER, long-leap:RIDER, lame-ride:DD/AA)"
+                 shoot-line:RIDER, long-leap:RIDER, lame-ride:DD/AA, hook:FIRST[>THEN], emperor, three-step-lion)"
             )),
         }
     }
@@ -323,6 +379,8 @@ pub struct PieceType {
     /// May pass only with an empty square among its own step squares (Typhoon option
     /// `pass_needs_empty_neighbour`).
     pub pass_needs_empty_step: bool,
+    /// The rule option without which this type does not exist (Tai `+(CP)`).
+    pub requires: Option<String>,
 }
 
 impl PieceType {

@@ -49,6 +49,9 @@ fn power_text(p: &Power) -> String {
         Power::LongLeap(a) => format!("long leap `{}`: captures every enemy jumped", a.spec),
         Power::Immobilize => "freezes adjacent enemies; never captures".into(),
         Power::LameRide(a) => format!("`{}` rider over empty squares only", a.spec),
+        Power::Hook(h) => format!("hook move `{}` (a slide, then optionally one at right angles)", h.spec),
+        Power::ThreeStepLion => "three-step lion move (jumps within 3, walks capturing up to 3)".into(),
+        Power::Emperor => "moves to any square; captures only unprotected pieces".into(),
     }
 }
 
@@ -87,6 +90,9 @@ pub fn piece_table(v: &Variant) -> String {
         }
         if !p.in_setup {
             notes.push("by promotion only".to_string());
+        }
+        if let Some(o) = &p.requires {
+            notes.push(format!("only with `--option {o}=on`"));
         }
         s.push_str(&format!(
             "| `{}` | {} | {} | {} | {} | {} | {} |\n",

@@ -1,0 +1,162 @@
+//! The Tai Shogi Emperor (rules section 5.8): it moves in one turn to any square not held by
+//! a friend, and may capture a piece only if that piece is not protected.
+//!
+//! Protected (rule 1): its side still has an Emperor other than the piece itself. Otherwise
+//! (rule 2): in the position after the capture (our Emperor on the target, its origin empty),
+//! some piece of the victim's side could capture on the target. Rule 2 is one reverse attack
+//! lookup (`attack::attacked_plain`), never a move generation. Emperor moves of the victim's
+//! side need no look: rule 1 already covers any Emperor of that side.
+
+use super::attack::attacked_plain;
+use super::is_color;
+use super::promotion;
+use crate::geometry::{Color, Square};
+use crate::moves::Move;
+use crate::position::{Piece, Position, EMPTY, OFF};
+
+/// Whether `c` has an Emperor on a square other than `except` (cells read through `cell_at`).
+fn has_emperor_except(pos: &Position, c: Color, except: Square, cell_at: &dyn Fn(Square) -> u16) -> bool {
+    let set = &pos.variant().tables.special.emperor_set;
+    pos.royal_squares(c).any(|r| {
+        let cell = cell_at(r);
+        r != except && cell != EMPTY && cell != OFF && set.contains(((cell >> 1) - 1) as usize)
+    })
+}
+
+/// Whether the piece on `target` (owned by `defender`) is protected against the Emperor on
+/// `from`, with cells read through `cell_at` (so callers can pretend a square is empty).
+fn protected_with(
+    pos: &Position,
+    from: Square,
+    target: Square,
+    defender: Color,
+    cell_at: &dyn Fn(Square) -> u16,
+) -> bool {
+    let v = pos.variant();
+    if v.rules.emperor_free_nonroyal_capture {
+        // Option: non-royals are free; a royal is protected only by rule 2, where the
+        // defender's own Emperor counts if it could take our Emperor there in turn.
+        let victim = cell_at(target);
+        let royal = victim != EMPTY && victim != OFF && v.pieces[((victim >> 1) - 1) as usize].royal;
+        if !royal {
+            return false;
+        }
+        return attacked_after(pos, from, target, defender, cell_at)
+            || defender_emperor_recaptures(pos, from, target, defender, cell_at);
+    }
+    if has_emperor_except(pos, defender, target, cell_at) {
+        return true;
+    }
+    attacked_after(pos, from, target, defender, cell_at)
+}
+
+/// Rule 2: in the position after the capture, `defender` attacks `target` (Emperors aside).
+fn attacked_after(
+    pos: &Position,
+    from: Square,
+    target: Square,
+    defender: Color,
+    cell_at: &dyn Fn(Square) -> u16,
+) -> bool {
+    let emperor = cell_at(from);
+    let after = |sq: Square| -> u16 {
+        if sq == from {
+            EMPTY
+        } else if sq == target {
+            emperor
+        } else {
+            cell_at(sq)
+        }
+    };
+    attacked_plain(pos, target, defender, &after)
+}
+
+/// Option `emperor_free_nonroyal_capture`: after our Emperor took the royal on `target`, could
+/// an Emperor of `defender` take our Emperor there? Our Emperor is royal, so only if no piece of
+/// ours protects it by attack (one level deep: our other Emperors are not asked in turn).
+fn defender_emperor_recaptures(
+    pos: &Position,
+    from: Square,
+    target: Square,
+    defender: Color,
+    cell_at: &dyn Fn(Square) -> u16,
+) -> bool {
+    let set = &pos.variant().tables.special.emperor_set;
+    let us = defender.flip();
+    for r in pos.royal_squares(defender) {
+        let c = cell_at(r);
+        if r == target || c == EMPTY || c == OFF || !set.contains(((c >> 1) - 1) as usize) {
+            continue;
+        }
+        // After the recapture: their Emperor on `target`, `r` and our origin empty.
+        let after = |sq: Square| -> u16 {
+            if sq == from || sq == r {
+                EMPTY
+            } else if sq == target {
+                c
+            } else {
+                cell_at(sq)
+            }
+        };
+        if !attacked_plain(pos, target, us, &after) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the Emperor on `from` may not capture the enemy on `target` because it is protected.
+pub fn protected(pos: &Position, from: Square, target: Square) -> bool {
+    let Some(victim) = pos.piece_at(target) else {
+        return false;
+    };
+    protected_with(pos, from, target, victim.color(), &|sq| pos.cell(sq))
+}
+
+/// The Emperor's moves from `from`: every empty square, and every unprotected enemy.
+pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let shape = pos.variant().shape;
+    let them = piece.color().flip();
+    for r in 0..shape.ranks as i32 {
+        let row = shape.square_unchecked(0, r);
+        for f in 0..shape.files as i32 {
+            let to = row.offset(f);
+            let cell = pos.cell(to);
+            if cell == EMPTY {
+                out.push(Move::new(from, to));
+            } else if is_color(cell, them) && !protected(pos, from, to) {
+                promotion::push(pos, piece, Move::new(from, to), true, false, out);
+            }
+        }
+    }
+}
+
+/// Only the Emperor's captures (for the quiescence search): the enemy pieces it may take, found
+/// from the enemy's piece list rather than by visiting every square.
+pub fn generate_captures(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    for &to in pos.pieces(them) {
+        if !protected(pos, from, to) {
+            promotion::push(pos, piece, Move::new(from, to), true, false, out);
+        }
+    }
+}
+
+/// Whether an Emperor of `by` could capture on `target` (attack detection: "is this royal
+/// exposed to the enemy Emperor?"). The piece standing on `target` is the would-be victim; if
+/// the square is empty, a piece of the other side is assumed there.
+pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> u16) -> bool {
+    let v = pos.variant();
+    let set = &v.tables.special.emperor_set;
+    let defender = by.flip();
+    for r in pos.royal_squares(by) {
+        let cell = cell_at(r);
+        if r == target || cell == EMPTY || cell == OFF || !set.contains(((cell >> 1) - 1) as usize) {
+            continue;
+        }
+        if !protected_with(pos, r, target, defender, cell_at) {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,105 @@
+//! Tai Shogi hook moves (Hook Mover and promoted Poisonous Snake, Capricorn, Long-Nosed
+//! Goblin, Peacock; rules section 5.7): a slide along a first-leg direction that may capture
+//! the first enemy met (ending the move), and, from any empty square where that slide stops,
+//! an optional second slide at right angles. Neither leg leaps; there is no third leg.
+//!
+//! A square reachable through two corners is one move: the generator's caller merges
+//! duplicates (`KindMoves::needs_dedup`).
+
+use super::is_color;
+use super::promotion;
+use super::tables::HookT;
+use crate::geometry::{Color, Square};
+use crate::moves::Move;
+use crate::position::{Piece, Position, EMPTY, OFF};
+
+/// The hook moves of `piece` on `from`.
+pub fn generate(pos: &Position, piece: Piece, from: Square, hooks: &[HookT], out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    for h in hooks {
+        let mut corner = from;
+        loop {
+            corner = corner.offset(h.first);
+            let cell = pos.cell(corner);
+            if cell == OFF {
+                break;
+            }
+            if cell != EMPTY {
+                if is_color(cell, them) {
+                    promotion::push(pos, piece, Move::new(from, corner), true, false, out);
+                }
+                break;
+            }
+            promotion::push(pos, piece, Move::new(from, corner), false, false, out);
+            for &u in &h.turns {
+                let mut to = corner;
+                loop {
+                    to = to.offset(u);
+                    let c = pos.cell(to);
+                    if c == OFF {
+                        break;
+                    }
+                    if c == EMPTY {
+                        promotion::push(pos, piece, Move::new(from, to), false, false, out);
+                        continue;
+                    }
+                    if is_color(c, them) {
+                        promotion::push(pos, piece, Move::new(from, to), true, false, out);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Whether a hook mover of `by` captures on `target` with a two-leg move (one-leg captures
+/// are plain slides in the attack tables). Instead of walking every possible corner, each
+/// hook mover of `by` (a side has a handful) solves for the one corner per turn that joins its
+/// square to the target, then checks the two legs are open.
+pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> u16) -> bool {
+    let v = pos.variant();
+    let sp = &v.tables.special;
+    if !sp.hookers.iter().any(|&k| pos.count(crate::variant::KindId(k as u8), by) > 0) {
+        return false;
+    }
+    let shape = v.shape;
+    let (tx, ty) = (shape.file_of(target), shape.rank_of(target));
+    for &a in pos.pieces(by) {
+        let cell = cell_at(a);
+        if cell == EMPTY || cell == OFF {
+            continue;
+        }
+        let kind = ((cell >> 1) - 1) as usize;
+        if !sp.hooker_set.contains(kind) || a == target {
+            continue;
+        }
+        let (ax, ay) = (shape.file_of(a), shape.rank_of(a));
+        let (dx, dy) = (tx - ax, ty - ay);
+        for h in &v.tables.moves[by][kind].hooks {
+            let f = h.first_v;
+            for (&ud, &u) in h.turns.iter().zip(h.turns_v.iter()) {
+                // target - a = k*f + j*u with f, u perpendicular and of equal length.
+                let norm = f.0 * f.0 + f.1 * f.1;
+                let kn = dx * f.0 + dy * f.1;
+                let jn = dx * u.0 + dy * u.1;
+                if kn <= 0 || jn <= 0 || kn % norm != 0 || jn % norm != 0 {
+                    continue;
+                }
+                let (k, j) = (kn / norm, jn / norm);
+                if k * f.0 + j * u.0 != dx || k * f.1 + j * u.1 != dy {
+                    continue;
+                }
+                if shape.square(ax + k * f.0, ay + k * f.1).is_none() {
+                    continue;
+                }
+                let open = (1..=k).all(|i| cell_at(a.offset(i * h.first)) == EMPTY)
+                    && (1..j).all(|i| cell_at(target.offset(-i * ud)) == EMPTY);
+                if open {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
