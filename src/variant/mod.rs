@@ -222,30 +222,10 @@ struct PieceFile {
     /// May pass only with an empty square among its own step squares.
     #[serde(default)]
     pass_needs_empty_step: bool,
-    /// Named rule options that change this piece (Tai's `turtle_snake_as_dat`, ...).
-    #[serde(default)]
-    option: Vec<PieceOptionFile>,
-    /// The type exists only under this rule option (Tai's `+(CP)`, an Emperor made from a Crown
-    /// Prince): otherwise a FEN may not name it.
+    /// The type exists only while this declared `[[option]]` has its non-default value (Tai's
+    /// `+(CP)`, an Emperor made from a Crown Prince): otherwise a FEN may not name it.
     #[serde(default)]
     requires: Option<String>,
-}
-
-/// A piece's alternative definition under a named rule option: the option is a boolean key of
-/// the game's `[rules]` table (so `--option KEY=on` selects it); the keys given here replace
-/// the piece's own.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PieceOptionFile {
-    when: String,
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    betza: Option<String>,
-    #[serde(default)]
-    powers: Option<Vec<String>>,
-    #[serde(default)]
-    promotes: Option<String>,
 }
 
 fn yes() -> bool {
@@ -333,8 +313,6 @@ pub struct Rules {
     pub lion_pass_unrestricted: bool,
     pub emperor_free_nonroyal_capture: bool,
     pub move_cap: u32,
-    /// The piece options (see `PieceOptionFile`) that are on.
-    pub piece_options: Vec<String>,
     pub promotion_rule: PromotionRule,
     pub promotion_zone: u8,
     pub promotion_text: PromotionText,
@@ -433,10 +411,16 @@ impl Variant {
             Some(_) => return Err(VariantError("variant file: 'option' must be an array of tables".into())),
         };
         let mut rule_options = Vec::new();
+        // Declared options set to their other value.
+        let mut chosen: Vec<String> = Vec::new();
         for (k, val) in options {
             let value = option_value(val);
             match declared.iter().find(|o| o.get("key").and_then(|x| x.as_str()) == Some(k.trim())) {
-                Some(o) => apply_piece_option(&mut table, o, k.trim(), &value)?,
+                Some(o) => {
+                    if apply_piece_option(&mut table, o, k.trim(), &value)? {
+                        chosen.push(k.trim().to_string());
+                    }
+                }
                 None => rule_options.push((k.trim().to_string(), value)),
             }
         }
@@ -449,7 +433,6 @@ impl Variant {
                 rules.insert(k, value);
             }
         }
-        let piece_options = take_piece_options(&mut table)?;
         let file: VariantFile = table
             .try_into()
             .map_err(|e: toml::de::Error| VariantError(format!("variant file or option: {}", e.message())))?;
@@ -459,12 +442,12 @@ impl Variant {
         let mut file = file;
         for p in &file.piece {
             if let Some(o) = &p.requires {
-                if !piece_options.contains_key(o) {
-                    return Err(e(format!("piece '{}': 'requires' names '{o}', which no piece option declares", p.id)));
+                if !declared.iter().any(|d| d.get("key").and_then(|x| x.as_str()) == Some(o)) {
+                    return Err(e(format!("piece '{}': 'requires' names '{o}', which no [[option]] declares", p.id)));
                 }
             }
         }
-        file.piece.retain(|p| p.requires.as_ref().is_none_or(|o| piece_options[o]));
+        file.piece.retain(|p| p.requires.as_ref().is_none_or(|o| chosen.contains(o)));
         if file.files == 0 || file.ranks == 0 || file.files > 25 || file.ranks > 25 {
             return Err(e(format!("board {}x{} is outside 1x1..25x25", file.files, file.ranks)));
         }
@@ -485,15 +468,8 @@ impl Variant {
         let mut pieces = Vec::new();
         for p in &file.piece {
             let pe = |key: &str, msg: String| e(format!("piece '{}' ({}), key '{}': {}", p.name, p.id, key, msg));
-            // The first alternative whose option is on replaces the piece's own keys.
-            let alt = p.option.iter().find(|o| piece_options.get(&o.when).copied().unwrap_or(false));
-            let name = alt.and_then(|o| o.name.clone()).unwrap_or_else(|| p.name.clone());
-            let betza_text = alt.and_then(|o| o.betza.clone()).unwrap_or_else(|| p.betza.clone());
-            let power_texts = alt.and_then(|o| o.powers.clone()).unwrap_or_else(|| p.powers.clone());
-            let promotes_text = match alt.and_then(|o| o.promotes.clone()) {
-                Some(t) => Some(t),
-                None => p.promotes.clone(),
-            };
+            let (name, betza_text, power_texts, promotes_text) =
+                (p.name.clone(), p.betza.clone(), p.powers.clone(), p.promotes.clone());
             let vectors = betza::parse(&betza_text).map_err(|x| pe("betza", x.to_string()))?;
             let mut powers = Vec::new();
             for t in &power_texts {
@@ -621,11 +597,6 @@ impl Variant {
             lion_pass_unrestricted: file.rules.lion_pass_unrestricted,
             emperor_free_nonroyal_capture: file.rules.emperor_free_nonroyal_capture,
             move_cap: file.rules.move_cap,
-            piece_options: {
-                let mut on: Vec<String> = piece_options.iter().filter(|(_, on)| **on).map(|(k, _)| k.clone()).collect();
-                on.sort();
-                on
-            },
             promotion_rule: file.promotion.rule,
             promotion_zone: file.promotion.zone,
             promotion_text: file.promotion.text,
@@ -730,18 +701,18 @@ fn option_value(val: &str) -> toml::Value {
 
 /// Applies the declared option `o` (`key`, `default`, `value`, `set = [{ piece = ID, KEY =
 /// VALUE, ... }]`) with the chosen `value`: the default changes nothing, the other value
-/// replaces the listed keys of the listed pieces.
+/// replaces the listed keys of the listed pieces. Returns whether it did (the other value).
 fn apply_piece_option(
     table: &mut toml::Table,
     o: &toml::Value,
     key: &str,
     value: &toml::Value,
-) -> Result<(), VariantError> {
+) -> Result<bool, VariantError> {
     let err = |m: String| VariantError(format!("option '{key}': {m}"));
     let default = o.get("default").ok_or_else(|| err("the file declares no default".into()))?;
     let other = o.get("value").ok_or_else(|| err("the file declares no value".into()))?;
     if value == default {
-        return Ok(());
+        return Ok(false);
     }
     if value != other {
         return Err(err(format!("the value must be {default} (default) or {other}, not {value}")));
@@ -766,46 +737,7 @@ fn apply_piece_option(
             }
         }
     }
-    Ok(())
-}
-
-/// Removes the piece options (the `when` names of `[[piece.option]]` tables) from the
-/// `[rules]` table, where the data file must declare each with its default, and returns
-/// their values. What remains of `[rules]` is read as usual, so unknown keys stay errors.
-fn take_piece_options(table: &mut toml::Table) -> Result<HashMap<String, bool>, VariantError> {
-    let mut names = Vec::new();
-    if let Some(pieces) = table.get("piece").and_then(|p| p.as_array()) {
-        for p in pieces {
-            for o in p.get("option").and_then(|o| o.as_array()).into_iter().flatten() {
-                if let Some(w) = o.get("when").and_then(|w| w.as_str()) {
-                    names.push(w.to_string());
-                }
-            }
-        }
-    }
-    let mut out = HashMap::new();
-    let rules = table.get_mut("rules").and_then(|r| r.as_table_mut());
-    let Some(rules) = rules else {
-        return Ok(out);
-    };
-    for n in names {
-        let value = match rules.remove(&n) {
-            Some(toml::Value::Boolean(b)) => b,
-            Some(other) => {
-                return Err(VariantError(format!("option '{n}' is on or off, not '{other}'")));
-            }
-            None => match out.get(&n) {
-                Some(&b) => b,
-                None => {
-                    return Err(VariantError(format!(
-                        "piece option '{n}' must be declared in [rules] with its default"
-                    )))
-                }
-            },
-        };
-        out.insert(n, value);
-    }
-    Ok(out)
+    Ok(true)
 }
 
 /// Owner-relative vector to board vector.
