@@ -3,7 +3,7 @@
 each engine's depth reached and nodes per second side by side, and a verdict against the target
 (Kyodai's nps at least 3x HaChu's, and its depth at least HaChu's).
 
-Usage: engine-tests/compare/vs-hachu-speed.py [SECONDS] [KYODAI_BINARY]
+Usage: engine-tests/compare/vs-hachu-speed.py [SECONDS] [KYODAI_BINARY] [ROUNDS]
 Installs HaChu (Debian package `hachu`) when it is missing. HaChu crashes if asked to search
 before `memory`, ignores `st`, and plans from `time`, so it gets a long clock and is stopped with
 `?` after SECONDS; its last finished iteration within that time counts.
@@ -84,16 +84,29 @@ def run_kyodai():
     p.wait()
     return best
 
-h = run_hachu()
-k = run_kyodai()
-if h is None or k is None:
-    print("FAIL: no thinking output from", "HaChu" if h is None else "Kyodai")
-    sys.exit(1)
-hn, kn = h[1] / h[2], k[1] / max(k[2], 1e-3)
-hc, kc = h[1] / h[3], k[1] / k[3]
+# A shared or virtual machine slows a run now and then (the same search can take 1.7x as long), so
+# each engine runs ROUNDS times, alternating, and its fastest run counts (noise only slows).
+rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+runs = []
+for r in range(rounds):
+    h, k = run_hachu(), run_kyodai()
+    if h is None or k is None:
+        print("FAIL: no thinking output from", "HaChu" if h is None else "Kyodai")
+        sys.exit(1)
+    runs.append((h, k))
+
+def row(name, x):
+    return (f"{name:<8} {x[0]:>5} {x[1]:>10} {x[2]:>7.2f} {x[1] / max(x[2], 1e-3):>10.0f} {x[3]:>7.2f} "
+            f"{x[1] / x[3]:>10.0f}")
+
 print(f"{'engine':<8} {'depth':>5} {'nodes':>10} {'time s':>7} {'nps':>10} {'cpu s':>7} {'nps/cpu':>10}")
-print(f"{'HaChu':<8} {h[0]:>5} {h[1]:>10} {h[2]:>7.2f} {hn:>10.0f} {h[3]:>7.2f} {hc:>10.0f}")
-print(f"{'Kyodai':<8} {k[0]:>5} {k[1]:>10} {k[2]:>7.2f} {kn:>10.0f} {k[3]:>7.2f} {kc:>10.0f}")
-ok = kc >= 3 * hc and k[0] >= h[0]
-print(f"nps ratio {kn / hn:.2f} wall, {kc / hc:.2f} per CPU second (target >= 3), "
-      f"depth {k[0]} vs {h[0]} (target >=): {'PASS' if ok else 'BELOW TARGET'}")
+for h, k in runs:
+    print(row("HaChu", h))
+    print(row("Kyodai", k))
+h = max((h for h, _ in runs), key=lambda x: x[1] / x[3])
+k = max((k for _, k in runs), key=lambda x: x[1] / x[3])
+hc, kc = h[1] / h[3], k[1] / k[3]
+hd, kd = max(h[0] for h, _ in runs), min(k[0] for _, k in runs)
+ok = kc >= 3 * hc and kd >= hd
+print(f"best of {rounds}: HaChu {hc:.0f} nodes per CPU second, Kyodai {kc:.0f}: ratio {kc / hc:.2f} (target >= 3); "
+      f"depth {kd} (Kyodai's lowest) vs {hd} (HaChu's highest) (target >=): {'PASS' if ok else 'BELOW TARGET'}")

@@ -268,3 +268,19 @@ fn nutty_repetition_outcomes_are_scored_in_the_tree() {
     assert_ne!(format_move(&v, r.best.unwrap()), "a9a7", "returning lets Black win by repetition");
     assert!(!matches!(r.score, Score::Mate(n) if n < 0), "White is not lost: {:?}", r.score);
 }
+
+/// A search that stops on its own (node limit, clock) leaves the caller's stop flag alone, so
+/// the next search with the same flag runs normally (self-play keeps one flag per game; before
+/// this was fixed every move after the first stopped at the first poll).
+#[test]
+fn a_limit_reached_does_not_set_the_callers_stop_flag() {
+    let v = Variant::builtin("chu").unwrap();
+    let pos = Position::start(&v);
+    let mut s = Searcher::new(8, 1);
+    let stop = AtomicBool::new(false);
+    let r = s.search(&pos, &Limits::nodes(3000), 1, &stop, &mut |_| {});
+    assert!(r.nodes >= 3000, "the node limit was reached");
+    assert!(!stop.load(std::sync::atomic::Ordering::Relaxed));
+    let r = s.search(&pos, &Limits::depth(4), 1, &stop, &mut |_| {});
+    assert_eq!(r.depth, 4);
+}

@@ -6,7 +6,8 @@
 //! - Material: the data file's values; a piece left at 0 gets `value_per_target` per square it
 //!   reaches on average from every square of an empty board (its mobility).
 //! - Piece-square: how much more (or less) than average the piece reaches from that square on
-//!   an empty board, plus a share of its promotion gain as it approaches its zone.
+//!   an empty board, plus a share of its promotion gain as it approaches its zone, plus
+//!   `advancement` per rank beyond its owner's first (for games without zones).
 
 use crate::geometry::{BoardShape, Color, Square};
 use crate::movegen::tables::KindMoves;
@@ -66,6 +67,9 @@ impl PieceSquare {
                         let half = (shape.ranks as i32 / 2).max(1);
                         let near = (half - to_zone).max(0);
                         b += gain * p.promotion_potential / 100 * near / half;
+                    }
+                    if !t.royal {
+                        b += p.advancement * (shape.ranks as i32 - v.ranks_to_edge(c, sq));
                     }
                     table[code * cells + sq.index()] = values[k] + b.clamp(-2000, 2000);
                 }

@@ -147,10 +147,9 @@ impl<'a> Worker<'a> {
         if self.nodes - self.flushed >= POLL_NODES {
             self.shared_nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
             self.flushed = self.nodes;
-            if self.main && (self.tm.out_of_time() || self.node_limit_reached()) {
-                self.stop.store(true, Ordering::Relaxed);
-            }
-            if self.stop.load(Ordering::Relaxed) {
+            // The caller's flag is only read: a search that ran out of time or nodes must not
+            // leave it set for the caller's next search (self-play reuses one flag per game).
+            if self.stop.load(Ordering::Relaxed) || self.main && (self.tm.out_of_time() || self.node_limit_reached()) {
                 self.stopped = true;
             }
         }
@@ -218,7 +217,12 @@ impl<'a> Worker<'a> {
             return Some(MATE - ply as i32);
         }
         let rules = &self.pos.variant().rules;
-        if rules.repetition == Repetition::DrawThird && self.pos.rev_plies() >= 4 && self.pos.prior_occurrences() >= 1 {
+        // Draw-by-repetition games: a repetition inside the tree scores as the draw it can be
+        // forced into (the usual reading of the third or fourth occurrence in a search).
+        if matches!(rules.repetition, Repetition::DrawThird | Repetition::DrawFourth)
+            && self.pos.rev_plies() >= 4
+            && self.pos.prior_occurrences() >= 1
+        {
             return Some(0);
         }
         // Nutty Shogi: the first repetition ends the game, won, lost or drawn as its rule judges

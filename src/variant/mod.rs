@@ -64,7 +64,7 @@ pub enum Repetition {
     DrawThird,
     /// Repeating is legal; the fourth occurrence of a position ends the game as a draw (Tai
     /// option `repetition = "draw-fourth"`, the rules file's REPETITION_FOURFOLD_DRAW). The
-    /// search does not score it; the referee (`outcome`) applies it.
+    /// referee (`outcome`) ends the game; the search scores any repetition in its tree as a draw.
     DrawFourth,
     /// A move that recreates any earlier position with the same side to move is illegal
     /// (HaChu's Chu Shogi default).
@@ -254,6 +254,9 @@ pub struct EvalParams {
     /// Against bare royals: per half square of their distance from the centre (and a quarter
     /// of it per square between them and each attacking piece).
     pub mop_up: i32,
+    /// Per rank a non-royal piece stands beyond its owner's first rank (games without promotion
+    /// zones, where nothing else rewards making contact on a large board).
+    pub advancement: i32,
 }
 
 impl Default for EvalParams {
@@ -267,6 +270,7 @@ impl Default for EvalParams {
             royal_defenders: 6,
             value_per_target: 40,
             mop_up: 20,
+            advancement: 0,
         }
     }
 }
