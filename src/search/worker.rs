@@ -5,6 +5,7 @@ use super::time::{Limits, TimeManager};
 use super::tt::{encode_move, Bound, TranspositionTable};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::Evaluator;
+use crate::geometry::Square;
 use crate::legality::{in_check, try_make};
 use crate::movegen::{generate, generate_captures};
 use crate::moves::{Move, MoveKind};
@@ -160,25 +161,26 @@ impl<'a> Worker<'a> {
         crate::movegen::is_capture(&self.pos, m)
     }
 
-    /// Value of everything `m` captures (for ordering).
+    /// Material value of what `m` takes from the opponent (for ordering and delta pruning): the
+    /// pieces it removes, and twice a converted piece (it changes sides).
     fn victims(&self, m: Move) -> i32 {
-        let mut v = 0;
-        let mut add = |s| {
-            if let Some(p) = self.pos.piece_at(s) {
-                let t = self.ev.variant().piece(p.kind());
-                v += if t.royal { 20_000 } else { self.ev.value(p.kind()) };
-            }
+        let value = |s: Square| match self.pos.piece_at(s) {
+            Some(p) if self.ev.variant().piece(p.kind()).royal => 20_000,
+            Some(p) => self.ev.value(p.kind()),
+            None => 0,
         };
-        for s in m.mids() {
-            add(s);
+        match m.kind {
+            // The common case, without the general bookkeeping.
+            MoveKind::Normal => m.mids().map(value).sum::<i32>() + if m.to != m.from { value(m.to) } else { 0 },
+            MoveKind::EnPassant => 100,
+            MoveKind::Pass | MoveKind::Swap | MoveKind::SelfCapture => 0,
+            MoveKind::Convert => 2 * value(m.aux),
+            _ => {
+                let mut removed = arrayvec::ArrayVec::new();
+                self.pos.removed_squares(m, &mut removed);
+                removed.iter().map(|&s| value(s)).sum()
+            }
         }
-        if m.to != m.from {
-            add(m.to);
-        }
-        if m.kind == MoveKind::EnPassant {
-            v += 100;
-        }
-        v
     }
 
     #[inline]
