@@ -13,11 +13,14 @@ mod reference;
 #[path = "scirocco_cross.rs"]
 mod cross;
 
+mod support;
+use support::*;
+
 use kyodai::legality::legal_move_list;
 use kyodai::movegen::attack::is_attacked;
 use kyodai::notation::{format_explicit, format_move, parse_move, MoveError};
-use kyodai::outcome::{outcome, Outcome, Reason};
-use kyodai::{Color, Move, Position, Square, Variant};
+use kyodai::outcome::{outcome, Reason};
+use kyodai::{Color, Position, Variant};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
@@ -44,59 +47,11 @@ pub fn pos(fen: &str) -> Position {
     Position::from_fen(&sc(), fen).unwrap_or_else(|e| panic!("FEN {fen}: {e}"))
 }
 
-fn sq(p: &Position, name: &str) -> Square {
-    p.variant().shape.parse_square(name).unwrap_or_else(|e| panic!("square {name}: {e}"))
-}
-
-pub fn texts(p: &mut Position) -> BTreeSet<String> {
-    let v = Arc::clone(p.variant());
-    legal_move_list(p).into_iter().map(|m| format_move(&v, m)).collect()
-}
-
-/// The legal moves of the pieces on `from`, as canonical text.
-fn moves_of(p: &mut Position, from: &[&str]) -> BTreeSet<String> {
-    let squares: Vec<Square> = from.iter().map(|f| sq(p, f)).collect();
-    let v = Arc::clone(p.variant());
-    legal_move_list(p).into_iter().filter(|m| squares.contains(&m.from)).map(|m| format_move(&v, m)).collect()
-}
-
-fn set(items: &str) -> BTreeSet<String> {
-    items.split_whitespace().map(str::to_string).collect()
-}
-
-#[track_caller]
-pub fn assert_moves(actual: &BTreeSet<String>, expected: &BTreeSet<String>, ctx: &str) {
-    if actual != expected {
-        let missing: Vec<_> = expected.difference(actual).collect();
-        let extra: Vec<_> = actual.difference(expected).collect();
-        panic!(
-            "{ctx}: {} moves, expected {}\n  missing: {missing:?}\n  unexpected: {extra:?}",
-            actual.len(),
-            expected.len()
-        );
-    }
-}
-
 #[track_caller]
 fn check(fen: &str, from: &[&str], expected: &str) {
     let mut p = pos(fen);
     assert_moves(&moves_of(&mut p, from), &set(expected), &format!("{from:?} in {fen}"));
 }
-
-fn play(p: &mut Position, t: &str) -> Move {
-    let m = parse_move(p, t).unwrap_or_else(|e| panic!("{t} in {}: {e}", p.to_fen()));
-    p.make(m);
-    m
-}
-
-fn id_on(p: &Position, s: &str) -> Option<(String, Color)> {
-    p.piece_at(sq(p, s)).map(|pc| (p.variant().piece(pc.kind()).id.clone(), pc.color()))
-}
-
-fn win(winner: Color, reason: Reason) -> Option<Outcome> {
-    Some(Outcome::Win { winner, reason })
-}
-
 // ------------------------------------------------------------------------------------------
 // 13.1 Start position
 // ------------------------------------------------------------------------------------------

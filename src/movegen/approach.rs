@@ -11,6 +11,13 @@ use crate::position::{Piece, Position};
 
 /// Adds the approach-capture twins of the piece's plain moves `out[start..]`.
 pub fn add(pos: &Position, piece: Piece, start: usize, out: &mut Vec<Move>) {
+    add_facing_twins(pos, piece, start, MoveKind::Approach, out);
+}
+
+/// For each plain, non-capturing line move in `out[start..]` that arrives facing an enemy (the
+/// next square on the same line), a twin of kind `kind` with that enemy's square as `aux`: the
+/// Sorcerer's approach capture and the Missionary's conversion act on the same square.
+pub(crate) fn add_facing_twins(pos: &Position, piece: Piece, start: usize, kind: MoveKind, out: &mut Vec<Move>) {
     let shape = pos.variant().shape;
     let them = piece.color().flip();
     for i in start..out.len() {
@@ -23,7 +30,7 @@ pub fn add(pos: &Position, piece: Piece, start: usize, out: &mut Vec<Move>) {
         };
         let t = m.to.offset(d);
         if is_color(pos.cell(t), them) {
-            let mut a = Move::with_aux(m.from, m.to, MoveKind::Approach, t);
+            let mut a = Move::with_aux(m.from, m.to, kind, t);
             if let Some(k) = m.promotion() {
                 a = a.with_promotion(k);
             }

@@ -28,23 +28,5 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, deltas: &[i32], out:
 
 /// The Missionary's converting twins of its plain moves `out[start..]`.
 pub fn add_ahead(pos: &Position, piece: Piece, start: usize, out: &mut Vec<Move>) {
-    let shape = pos.variant().shape;
-    let them = piece.color().flip();
-    for i in start..out.len() {
-        let m = out[i];
-        if m.kind != MoveKind::Normal || m.mid[0] != Square::NONE || !pos.is_empty(m.to) {
-            continue;
-        }
-        let Some(d) = shape.line_step(m.from, m.to) else {
-            continue;
-        };
-        let t = m.to.offset(d);
-        if is_color(pos.cell(t), them) {
-            let mut c = Move::with_aux(m.from, m.to, MoveKind::Convert, t);
-            if let Some(k) = m.promotion() {
-                c = c.with_promotion(k);
-            }
-            out.push(c);
-        }
-    }
+    super::approach::add_facing_twins(pos, piece, start, MoveKind::Convert, out);
 }
