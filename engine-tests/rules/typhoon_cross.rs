@@ -3,6 +3,7 @@
 //! twice, attack detection against generated captures, make/unmake and both move-text forms.
 
 use super::reference::{RefPos, IDS};
+use super::support::{board_field, token, Rng};
 use super::{assert_moves, pos, ty, START};
 use kyodai::legality::legal_moves_with;
 use kyodai::movegen::attack::is_attacked;
@@ -11,31 +12,6 @@ use kyodai::perft::perft;
 use kyodai::{Color, Move, Position};
 use std::collections::BTreeSet;
 use std::sync::Arc;
-
-/// SplitMix64: deterministic, independent of the engine's own generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-fn token(id: &str, blue: bool) -> String {
-    let t = if blue { id.to_string() } else { id.to_ascii_lowercase() };
-    if t.len() == 1 {
-        t
-    } else {
-        format!("({t})")
-    }
-}
 
 /// A random position: a royal each, 2–16 pieces a side drawn from all 75 types, often crowded
 /// into a small window and often with Dervishes, Harpies and Immobilizers, so that relays,
@@ -68,28 +44,7 @@ fn random_fen(rng: &mut Rng) -> String {
             place(rng, &mut grid, token(id, blue));
         }
     }
-    let mut rows = Vec::new();
-    for r in (0..12).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for column in &grid {
-            match &column[r] {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {}", rows.join("/"), if rng.below(2) == 0 { "w" } else { "b" })
+    format!("{} {}", board_field(&grid), if rng.below(2) == 0 { "w" } else { "b" })
 }
 
 fn legal(p: &mut Position) -> Vec<Move> {
