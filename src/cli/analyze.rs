@@ -1,0 +1,89 @@
+//! `kyodai analyze`: search one position and print UCI-style `info` lines and the best move.
+
+use super::{setup, Fail, PositionArgs};
+use crate::outln;
+use clap::Args;
+use kyodai::notation::format_move;
+use kyodai::outcome::outcome;
+use kyodai::search::{Limits, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// Game name or alias, or a game file (*.toml).
+    #[arg(long, short, default_value = "chu")]
+    variant: String,
+    /// Rule option KEY=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Start from this FEN instead of the game's start position.
+    #[arg(long, short)]
+    fen: Option<String>,
+    /// Moves to play first, in our notation.
+    #[arg(long, short, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
+    /// Search to this depth (plies).
+    #[arg(long, short, conflicts_with_all = ["movetime", "nodes"])]
+    depth: Option<u32>,
+    /// Search for this many milliseconds (default 5000 when no limit is given).
+    #[arg(long, conflicts_with = "nodes")]
+    movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Search threads (Lazy SMP).
+    #[arg(long, short, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Number of best lines to show.
+    #[arg(long, default_value_t = 1)]
+    multipv: usize,
+}
+
+pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
+    if a.threads == 0 || a.hash == 0 || a.multipv == 0 {
+        return Err(Fail("--threads, --hash and --multipv must be at least 1".into()));
+    }
+    if a.depth == Some(0) || a.nodes == Some(0) || a.movetime == Some(0) {
+        return Err(Fail("--depth, --nodes and --movetime must be at least 1".into()));
+    }
+    let pos = setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, setup: None, moves: a.moves })?;
+    let mut p = pos.clone();
+    if let Some(o) = outcome(&mut p) {
+        outln!("info string game over: {o}");
+        outln!("bestmove (none)");
+        return Ok(());
+    }
+    let v = Arc::clone(pos.variant());
+    let limits = match (a.depth, a.nodes, a.movetime) {
+        (Some(d), _, _) => Limits::depth(d),
+        (_, Some(n), _) => Limits::nodes(n),
+        (_, _, Some(ms)) => Limits::movetime(ms),
+        _ => Limits::movetime(5000),
+    };
+    let mut searcher = Searcher::new(a.hash, a.threads);
+    let stop = AtomicBool::new(false);
+    let r = searcher.search(&pos, &limits, a.multipv, &stop, &mut |i| {
+        let pv: Vec<String> = i.pv.iter().map(|m| format_move(&v, *m)).collect();
+        outln!(
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            i.depth,
+            i.seldepth,
+            i.multipv,
+            i.score,
+            i.nodes,
+            i.nps,
+            i.hashfull,
+            i.time.as_millis(),
+            pv.join(" ")
+        );
+    });
+    match r.best {
+        Some(m) => outln!("bestmove {}", format_move(&v, m)),
+        None => outln!("bestmove (none)"),
+    }
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! The command-line tools of the `kyodai` binary, one file per command. Each command parses
+//! its arguments (clap), calls the library, and prints; no rule or search logic lives here.
+
+pub mod analyze;
+pub mod bench;
+pub mod perft;
+pub mod selfplay;
+pub mod show;
+pub mod variants;
+
+use clap::Args;
+use kyodai::notation::parse_move;
+use kyodai::{Position, Variant};
+use std::sync::Arc;
+
+/// `println!` for the command-line tools: when stdout is closed early (`kyodai moves | head`),
+/// exit quietly instead of panicking.
+#[macro_export]
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `print!` with the same behaviour as `outln!`.
+#[macro_export]
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// A user-facing error: one line on stderr, exit status 2.
+pub struct Fail(pub String);
+
+impl<E: std::fmt::Display> From<E> for Fail {
+    fn from(e: E) -> Fail {
+        Fail(e.to_string())
+    }
+}
+
+/// A position given on the command line: game, rule options, FEN or start array, moves.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// Game name or alias (see 'kyodai variants'), or the path of a game file (*.toml).
+    #[arg(long, short)]
+    pub variant: String,
+    /// Rule option KEY=VALUE overriding the game's [rules] (repeatable), e.g.
+    /// fifty_move_rule=off, leap_knight_both_safe=on.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Start from this FEN instead of the game's start position.
+    #[arg(long, short)]
+    pub fen: Option<String>,
+    /// Start from one of the game's standard arrays (Scirocco: 512). SPEC is `default`, a
+    /// number, or the IDs of the pieces that go on the left square of their pair plus
+    /// `rotate`/`mirror`, e.g. 'WA D GO mirror' (pairs not named keep the default order).
+    #[arg(long, value_name = "SPEC", conflicts_with = "fen")]
+    pub setup: Option<String>,
+    /// Moves to play first, in our notation (space separated).
+    #[arg(long, short, num_args = 1.., value_name = "MOVE")]
+    pub moves: Vec<String>,
+}
+
+/// Loads the game named by `--variant` (a built-in name or a *.toml file) with its options.
+pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>, Fail> {
+    let mut opts = Vec::new();
+    for o in options {
+        let Some((k, v)) = o.split_once('=') else {
+            return Err(Fail(format!("--option '{o}' is not KEY=VALUE")));
+        };
+        opts.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    if name.ends_with(".toml") {
+        let text = std::fs::read_to_string(name).map_err(|e| Fail(format!("cannot read game file '{name}': {e}")))?;
+        return Variant::from_toml_with(&text, &opts).map(Arc::new).map_err(|e| Fail(format!("{name}: {e}")));
+    }
+    Variant::builtin_with(name, &opts).map_err(|e| Fail(e.to_string()))
+}
+
+/// The position described by `a`: the game's start, a FEN or a start array, then the moves.
+pub fn setup(a: &PositionArgs) -> Result<Position, Fail> {
+    let v = load_variant(&a.variant, &a.options)?;
+    let mut pos = match (&a.fen, &a.setup) {
+        (Some(f), _) => Position::from_fen(&v, f)?,
+        (None, Some(spec)) => Position::from_fen(&v, &v.setup_fen(spec)?)?,
+        (None, None) => Position::start(&v),
+    };
+    for (i, text) in a.moves.iter().enumerate() {
+        let m = parse_move(&mut pos, text).map_err(|e| Fail(format!("--moves, move {} ({}): {}", i + 1, text, e)))?;
+        pos.make(m);
+    }
+    Ok(pos)
+}

@@ -1,0 +1,30 @@
+//! `kyodai variants` and `kyodai pieces`: the games and their piece tables.
+
+use super::{load_variant, Fail};
+use crate::{out, outln};
+use kyodai::{Color, Position, Variant};
+
+/// `kyodai variants`: one line per built-in game.
+pub fn run_variants() -> Result<(), Fail> {
+    outln!("{:<10} {:<12} {:>7} {:>6} {:>15}", "name", "title", "board", "types", "pieces per side");
+    for n in Variant::builtin_names() {
+        let v = Variant::builtin(n)?;
+        let pos = Position::start(&v);
+        outln!(
+            "{:<10} {:<12} {:>7} {:>6} {:>15}",
+            v.name,
+            v.title,
+            format!("{}x{}", v.shape.files, v.shape.ranks),
+            v.num_types(),
+            pos.pieces(Color::White).len()
+        );
+    }
+    Ok(())
+}
+
+/// `kyodai pieces`: the game's piece table in Markdown.
+pub fn run_pieces(variant: &str) -> Result<(), Fail> {
+    let v = load_variant(variant, &[])?;
+    out!("{}", kyodai::variant::table::piece_table(&v));
+    Ok(())
+}
