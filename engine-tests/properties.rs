@@ -221,7 +221,7 @@ fn check_all_games(
     }
 }
 
-fn board_cells(pos: &Position) -> Vec<u16> {
+fn board_cells(pos: &Position) -> Vec<kyodai::cell::Cell> {
     pos.variant().shape.squares().map(|sq| pos.cell(sq)).collect()
 }
 
@@ -420,7 +420,7 @@ fn hash_distinguishes_positions() {
         // (FEN and game line of each visited position, for the failure message.)
         let mut visited: Vec<String> = Vec::new();
         // hash -> (board, side, visited index, move from there)
-        let mut seen: HashMap<u64, (Vec<u16>, kyodai::Color, usize, Option<Move>)> = HashMap::new();
+        let mut seen: HashMap<u64, (Vec<kyodai::cell::Cell>, kyodai::Color, usize, Option<Move>)> = HashMap::new();
         let describe = |visited: &[String], i: usize, m: Option<Move>| -> String {
             let at = &visited[i];
             match m {

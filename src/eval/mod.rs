@@ -12,7 +12,7 @@
 pub mod psq;
 
 use crate::geometry::Color;
-use crate::position::{Position, EMPTY, OFF};
+use crate::position::Position;
 use crate::variant::{KindId, Variant};
 use std::sync::Arc;
 
@@ -61,11 +61,10 @@ impl Evaluator {
             // Royal safety: enemies within distance 2, friends next to the royal.
             for r in pos.royal_squares(c) {
                 for &(d, adjacent) in &self.box2 {
-                    let cell = pos.cell(r.offset(d));
-                    if cell == EMPTY || cell == OFF {
+                    let Some(piece) = pos.cell(r.offset(d)).piece() else {
                         continue;
-                    }
-                    if (cell & 1) as usize == c.index() {
+                    };
+                    if piece.color() == c {
                         if adjacent {
                             s += p.royal_defenders;
                         }

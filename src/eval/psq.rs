@@ -18,7 +18,7 @@ use crate::variant::{KindId, Variant};
 pub struct PieceSquare {
     /// Material value per kind (royals 0: their loss is scored by the game's end, not here).
     values: Vec<i32>,
-    /// `piece code * cells + square` -> material + piece-square bonus.
+    /// `piece index * cells + square` -> material + piece-square bonus.
     table: Vec<i32>,
     cells: usize,
 }
@@ -49,14 +49,14 @@ impl PieceSquare {
                 }
             })
             .collect();
-        let codes = 2 * (nk + 1);
+        let codes = Piece::table_size(nk);
         let mut table = vec![0i32; codes * cells];
         for c in Color::ALL {
             for k in 0..nk {
                 let km = &v.tables.moves[c][k];
                 let t = &v.pieces[k];
                 let gain = t.promotes_to.map(|pk| (values[pk.index()] - values[k]).max(0)).unwrap_or(0);
-                let code = Piece::new(KindId(k as u8), c).code() as usize;
+                let code = Piece::new(KindId(k as u8), c).index();
                 for sq in shape.squares() {
                     let m = empty_board_mobility(&shape, km, sq);
                     let mut b = (m - avg[k]) * p.mobility_pst / 4;
@@ -86,7 +86,7 @@ impl PieceSquare {
     /// Material plus piece-square bonus of `p` standing on `sq`.
     #[inline]
     pub fn get(&self, p: Piece, sq: Square) -> i32 {
-        self.table[p.code() as usize * self.cells + sq.index()]
+        self.table[p.index() * self.cells + sq.index()]
     }
 }
 

@@ -4,7 +4,6 @@
 //! none: both the plain move and the capturing one exist. `Move` kind `Approach`, the first
 //! victim in `aux`; `make` finds the rest of the run (`Position::removed_squares`).
 
-use super::is_color;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Piece, Position};
@@ -29,7 +28,7 @@ pub(crate) fn add_facing_twins(pos: &Position, piece: Piece, start: usize, kind:
             continue;
         };
         let t = m.to.offset(d);
-        if is_color(pos.cell(t), them) {
+        if pos.cell(t).holds(them) {
             let mut a = Move::with_aux(m.from, m.to, kind, t);
             if let Some(k) = m.promotion() {
                 a = a.with_promotion(k);

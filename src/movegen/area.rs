@@ -6,18 +6,17 @@
 //!
 //! Area moves capture, so they attack: [`attacks`] answers for `attack::is_attacked`.
 
-use super::is_color;
 use super::promotion;
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Cell, Piece, Position};
 use arrayvec::ArrayVec;
 
 const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
 /// The squares an area move of `steps` from `from` can reach: (square, captures). `cell_at`
 /// gives the board as the caller sees it.
-fn reach(pos: &Position, from: Square, us: Color, steps: u8, cell_at: &dyn Fn(Square) -> u16) -> Vec<(Square, bool)> {
+fn reach(pos: &Position, from: Square, us: Color, steps: u8, cell_at: &dyn Fn(Square) -> Cell) -> Vec<(Square, bool)> {
     let shape = pos.variant().shape;
     let them = us.flip();
     // Squares already expanded (empty, or the origin): reaching one again later adds nothing.
@@ -34,14 +33,14 @@ fn reach(pos: &Position, from: Square, us: Color, steps: u8, cell_at: &dyn Fn(Sq
                     continue;
                 }
                 let c = cell_at(t);
-                if c == OFF {
+                if c.is_off() {
                     continue;
                 }
-                if c == EMPTY {
+                if c.is_empty() {
                     seen.push(t);
                     next.push(t);
                     targets.push((t, false));
-                } else if is_color(c, them) && !targets.iter().any(|&(x, _)| x == t) {
+                } else if c.holds(them) && !targets.iter().any(|&(x, _)| x == t) {
                     targets.push((t, true));
                 }
             }
@@ -60,7 +59,7 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, steps: u8, out: &mut
 }
 
 /// Whether a piece of `by` with an area move could capture on `target` with it.
-pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> u16) -> bool {
+pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
     let v = pos.variant();
     let kinds = &v.tables.special.area;
     if !kinds.iter().any(|&(k, _)| pos.count(crate::variant::KindId(k as u8), by) > 0) {
@@ -73,7 +72,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
             if !shape.on_board(a) {
                 continue;
             }
-            let Some(p) = Piece::from_code(cell_at(a)) else {
+            let Some(p) = cell_at(a).piece() else {
                 continue;
             };
             if p.color() != by {
@@ -96,7 +95,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
 
 /// Whether an area move of `steps` from `from` can end on `target` (whatever stands there),
 /// with every square before the last empty.
-fn reach_square(pos: &Position, from: Square, steps: u8, target: Square, cell_at: &dyn Fn(Square) -> u16) -> bool {
+fn reach_square(pos: &Position, from: Square, steps: u8, target: Square, cell_at: &dyn Fn(Square) -> Cell) -> bool {
     let shape = pos.variant().shape;
     let mut seen: ArrayVec<Square, 64> = ArrayVec::new();
     seen.push(from);
@@ -109,7 +108,7 @@ fn reach_square(pos: &Position, from: Square, steps: u8, target: Square, cell_at
             }
             for (dx, dy) in KING {
                 let t = s.offset(shape.delta(dx, dy));
-                if seen.contains(&t) || cell_at(t) != EMPTY {
+                if seen.contains(&t) || !cell_at(t).is_empty() {
                     continue;
                 }
                 seen.push(t);

@@ -15,12 +15,7 @@
 //! friendly or empty target are not modelled: only move-ordering heuristics ask that).
 
 use crate::geometry::{Color, Square};
-use crate::position::{Position, EMPTY, OFF};
-
-#[inline]
-fn owner_kind(cell: u16) -> (usize, usize) {
-    ((cell & 1) as usize, ((cell >> 1) - 1) as usize)
-}
+use crate::position::{Cell, Position};
 
 /// Whether `by` attacks `target`.
 #[inline]
@@ -37,9 +32,9 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
     if special.any_generated_attackers && generated_attack(pos, target, by, true) {
         return true;
     }
-    let cell_at = |sq: Square| -> u16 {
+    let cell_at = |sq: Square| -> Cell {
         if sq == ignore {
-            EMPTY
+            Cell::EMPTY
         } else {
             pos.cell(sq)
         }
@@ -51,26 +46,17 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
 /// Every attack except the Tai Emperor's, with the board read through `cell_at` (so callers
 /// can look at a position that differs from `pos` in a few squares). The Emperor's own
 /// protection test uses this: its rule 1 already covers the other side's Emperor.
-pub(crate) fn attacked_plain<F: Fn(Square) -> u16>(pos: &Position, target: Square, by: Color, cell_at: &F) -> bool {
+pub(crate) fn attacked_plain<F: Fn(Square) -> Cell>(pos: &Position, target: Square, by: Color, cell_at: &F) -> bool {
     let at = &pos.variant().tables.attacks[by];
-    let b = by.index();
     for (d, set) in &at.leaps {
-        let c = cell_at(target.offset(*d));
-        if c != EMPTY && c != OFF {
-            let (o, k) = owner_kind(c);
-            if o == b && set.contains(k) {
-                return true;
-            }
+        if set.holds(cell_at(target.offset(*d)), by) {
+            return true;
         }
     }
     for (d, path, set) in &at.lame {
         let a = target.offset(*d);
-        let c = cell_at(a);
-        if c != EMPTY && c != OFF {
-            let (o, k) = owner_kind(c);
-            if o == b && set.contains(k) && path.iter().all(|&p| cell_at(a.offset(p)) == EMPTY) {
-                return true;
-            }
+        if set.holds(cell_at(a), by) && path.iter().all(|&p| cell_at(a.offset(p)).is_empty()) {
+            return true;
         }
     }
     for (d, ranges) in &at.slides {
@@ -80,13 +66,12 @@ pub(crate) fn attacked_plain<F: Fn(Square) -> u16>(pos: &Position, target: Squar
             sq = sq.offset(*d);
             dist += 1;
             let c = cell_at(sq);
-            if c == EMPTY {
+            if c.is_empty() {
                 continue;
             }
-            if c != OFF {
-                let (o, k) = owner_kind(c);
-                let (lo, hi) = ranges[k];
-                if o == b && hi as u32 >= dist && lo as u32 <= dist {
+            if let Some(p) = c.piece() {
+                let (lo, hi) = ranges[p.kind().index()];
+                if p.color() == by && hi as u32 >= dist && lo as u32 <= dist {
                     return true;
                 }
             }
@@ -98,31 +83,23 @@ pub(crate) fn attacked_plain<F: Fn(Square) -> u16>(pos: &Position, target: Squar
         // screen seen from the hopper. Walk: empty squares, then the screen, then empty
         // squares, then the hopper.
         let mut sq = target.offset(*d);
-        while cell_at(sq) == EMPTY {
+        while cell_at(sq).is_empty() {
             sq = sq.offset(*d);
         }
-        if cell_at(sq) == OFF {
+        if cell_at(sq).is_off() {
             continue;
         }
         sq = sq.offset(*d);
-        while cell_at(sq) == EMPTY {
+        while cell_at(sq).is_empty() {
             sq = sq.offset(*d);
         }
-        let c = cell_at(sq);
-        if c != OFF {
-            let (o, k) = owner_kind(c);
-            if o == b && set.contains(k) {
-                return true;
-            }
+        if set.holds(cell_at(sq), by) {
+            return true;
         }
     }
     for (d, set) in &at.hop_captures {
-        let c = cell_at(target.offset(*d));
-        if c != EMPTY && c != OFF {
-            let (o, k) = owner_kind(c);
-            if o == b && set.contains(k) && cell_at(target.offset(-*d)) == EMPTY {
-                return true;
-            }
+        if set.holds(cell_at(target.offset(*d)), by) && cell_at(target.offset(-*d)).is_empty() {
+            return true;
         }
     }
     for (d, ranges) in &at.skip_slides {
@@ -135,13 +112,12 @@ pub(crate) fn attacked_plain<F: Fn(Square) -> u16>(pos: &Position, target: Squar
             sq = sq.offset(*d);
             dist += 1;
             let c = cell_at(sq);
-            if c == OFF {
+            if c.is_off() {
                 break;
             }
-            if c != EMPTY {
-                let (o, k) = owner_kind(c);
-                let (lo, hi) = ranges[k];
-                if o == b && hi as u32 >= dist && lo as u32 <= dist {
+            if let Some(p) = c.piece() {
+                let (lo, hi) = ranges[p.kind().index()];
+                if p.color() == by && hi as u32 >= dist && lo as u32 <= dist {
                     return true;
                 }
                 if first_piece == 0 {
@@ -172,16 +148,12 @@ pub(crate) fn attacked_plain<F: Fn(Square) -> u16>(pos: &Position, target: Squar
         let mut y = target;
         loop {
             y = y.offset(-*u);
-            if cell_at(y) != EMPTY {
+            if !cell_at(y).is_empty() {
                 break;
             }
             for (s, set) in firsts {
-                let c = cell_at(y.offset(-*s));
-                if c != EMPTY && c != OFF {
-                    let (o, k) = owner_kind(c);
-                    if o == b && set.contains(k) {
-                        return true;
-                    }
+                if set.holds(cell_at(y.offset(-*s)), by) {
+                    return true;
                 }
             }
         }
@@ -195,9 +167,8 @@ pub fn generated_attack(pos: &Position, target: Square, by: Color, only_special:
     let special = &pos.variant().tables.special;
     let mut buf: Vec<crate::moves::Move> = Vec::with_capacity(64);
     for &sq in pos.pieces(by) {
-        let kind = ((pos.cell(sq) >> 1) - 1) as usize;
         if only_special {
-            if !special.generated_attackers.contains(kind) {
+            if !special.generated_attackers.holds(pos.cell(sq), by) {
                 continue;
             }
             buf.clear();

@@ -2,22 +2,21 @@
 //! then optionally a slide in the continuation directions that point away from the origin.
 //! The slide continues only when the first square is empty.
 
-use super::is_color;
 use super::tables::KindMoves;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Piece, Position};
 
 pub fn generate(pos: &Position, piece: Piece, from: Square, km: &KindMoves, out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for b in &km.bents {
         let s1 = from.offset(b.first);
         let cell = pos.cell(s1);
-        if cell == OFF {
+        if cell.is_off() {
             continue;
         }
-        if cell != EMPTY {
-            if b.first_mode.captures && is_color(cell, them) {
+        if !cell.is_empty() {
+            if b.first_mode.captures && cell.holds(them) {
                 super::promotion::push(pos, piece, Move::new(from, s1), true, true, out);
             }
             continue;
@@ -30,14 +29,14 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, km: &KindMoves, out:
             loop {
                 to = to.offset(u);
                 let c = pos.cell(to);
-                if c == OFF {
+                if c.is_off() {
                     break;
                 }
-                if c == EMPTY {
+                if c.is_empty() {
                     super::promotion::push(pos, piece, Move::new(from, to), false, false, out);
                     continue;
                 }
-                if is_color(c, them) {
+                if c.holds(them) {
                     super::promotion::push(pos, piece, Move::new(from, to), true, false, out);
                 }
                 break;

@@ -34,7 +34,7 @@ fn demon_next_to(pos: &Position, at: Square, c: Color) -> bool {
     let shape = v.shape;
     KING.iter().any(|&(dx, dy)| {
         pos.piece_at(at.offset(shape.delta(dx, dy)))
-            .is_some_and(|p| p.color() == c && v.tables.special.burners.contains(p.kind().index()))
+            .is_some_and(|p| p.color() == c && v.tables.special.burners.contains(p.kind()))
     })
 }
 
@@ -48,7 +48,7 @@ pub fn effects(pos: &Position, mover: Piece, at: Square) -> Burns {
     if demon_next_to(pos, at, them) {
         return Burns::Mover;
     }
-    if !v.tables.special.burners.contains(mover.kind().index()) {
+    if !v.tables.special.burners.contains(mover.kind()) {
         return Burns::Nothing;
     }
     let mut victims = ArrayVec::new();
@@ -90,7 +90,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color) -> bool {
                 continue;
             }
             let final_kind = m.promotion().unwrap_or(p.kind());
-            if !sp.burners.contains(final_kind.index()) {
+            if !sp.burners.contains(final_kind) {
                 continue;
             }
             if !burned_first(pos, m, them) {
@@ -117,8 +117,6 @@ fn burned_first(pos: &Position, m: Move, demons: Color) -> bool {
     KING.iter().any(|&(dx, dy)| {
         let s = m.to.offset(v.shape.delta(dx, dy));
         !captured(s)
-            && pos
-                .piece_at(s)
-                .is_some_and(|p| p.color() == demons && v.tables.special.burners.contains(p.kind().index()))
+            && pos.piece_at(s).is_some_and(|p| p.color() == demons && v.tables.special.burners.contains(p.kind()))
     })
 }

@@ -2,10 +2,10 @@
 //! least one piece (of either colour, never harmed). The target is empty (move) or holds an
 //! enemy (capture). It never reaches an adjacent square.
 
-use super::{is_color, promotion};
+use super::promotion;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Piece, Position};
 
 const QUEEN: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
 
@@ -16,25 +16,25 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
         let d = shape.delta(dx, dy);
         let s1 = from.offset(d);
         let c1 = pos.cell(s1);
-        if c1 == OFF {
+        if c1.is_off() {
             continue;
         }
-        let mut hopped = c1 != EMPTY;
+        let mut hopped = !c1.is_empty();
         let mut to = s1;
         for _dist in 2..=3 {
             to = to.offset(d);
             let c = pos.cell(to);
-            if c == OFF {
+            if c.is_off() {
                 break;
             }
             if hopped {
-                if c == EMPTY {
+                if c.is_empty() {
                     promotion::push(pos, piece, Move::new(from, to), false, false, out);
-                } else if is_color(c, them) {
+                } else if c.holds(them) {
                     promotion::push(pos, piece, Move::new(from, to), true, false, out);
                 }
             }
-            hopped |= c != EMPTY;
+            hopped |= !c.is_empty();
         }
     }
 }

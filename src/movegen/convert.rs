@@ -10,7 +10,6 @@
 //! A conversion takes a piece from the opponent, royals included, so it counts as an attack
 //! (`attack` generates these pieces' moves).
 
-use super::is_color;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Piece, Position};
@@ -20,7 +19,7 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, deltas: &[i32], out:
     let them = piece.color().flip();
     for &d in deltas {
         let t = from.offset(d);
-        if is_color(pos.cell(t), them) {
+        if pos.cell(t).holds(them) {
             out.push(Move::with_aux(from, from, MoveKind::Convert, t));
         }
     }

@@ -8,18 +8,17 @@
 //! side need no look: rule 1 already covers any Emperor of that side.
 
 use super::attack::attacked_plain;
-use super::is_color;
 use super::promotion;
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Cell, Piece, Position};
 
 /// Whether `c` has an Emperor on a square other than `except` (cells read through `cell_at`).
-fn has_emperor_except(pos: &Position, c: Color, except: Square, cell_at: &dyn Fn(Square) -> u16) -> bool {
+fn has_emperor_except(pos: &Position, c: Color, except: Square, cell_at: &dyn Fn(Square) -> Cell) -> bool {
     let set = &pos.variant().tables.special.emperor_set;
     pos.royal_squares(c).any(|r| {
         let cell = cell_at(r);
-        r != except && cell != EMPTY && cell != OFF && set.contains(((cell >> 1) - 1) as usize)
+        r != except && set.holds(cell, c)
     })
 }
 
@@ -30,14 +29,14 @@ fn protected_with(
     from: Square,
     target: Square,
     defender: Color,
-    cell_at: &dyn Fn(Square) -> u16,
+    cell_at: &dyn Fn(Square) -> Cell,
 ) -> bool {
     let v = pos.variant();
     if v.rules.emperor_free_nonroyal_capture {
         // Option: non-royals are free; a royal is protected only by rule 2, where the
         // defender's own Emperor counts if it could take our Emperor there in turn.
         let victim = cell_at(target);
-        let royal = victim != EMPTY && victim != OFF && v.pieces[((victim >> 1) - 1) as usize].royal;
+        let royal = victim.piece().is_some_and(|p| v.piece(p.kind()).royal);
         if !royal {
             return false;
         }
@@ -56,12 +55,12 @@ fn attacked_after(
     from: Square,
     target: Square,
     defender: Color,
-    cell_at: &dyn Fn(Square) -> u16,
+    cell_at: &dyn Fn(Square) -> Cell,
 ) -> bool {
     let emperor = cell_at(from);
-    let after = |sq: Square| -> u16 {
+    let after = |sq: Square| -> Cell {
         if sq == from {
-            EMPTY
+            Cell::EMPTY
         } else if sq == target {
             emperor
         } else {
@@ -79,19 +78,19 @@ fn defender_emperor_recaptures(
     from: Square,
     target: Square,
     defender: Color,
-    cell_at: &dyn Fn(Square) -> u16,
+    cell_at: &dyn Fn(Square) -> Cell,
 ) -> bool {
     let set = &pos.variant().tables.special.emperor_set;
     let us = defender.flip();
     for r in pos.royal_squares(defender) {
         let c = cell_at(r);
-        if r == target || c == EMPTY || c == OFF || !set.contains(((c >> 1) - 1) as usize) {
+        if r == target || !set.holds(c, defender) {
             continue;
         }
         // After the recapture: their Emperor on `target`, `r` and our origin empty.
-        let after = |sq: Square| -> u16 {
+        let after = |sq: Square| -> Cell {
             if sq == from || sq == r {
-                EMPTY
+                Cell::EMPTY
             } else if sq == target {
                 c
             } else {
@@ -122,9 +121,9 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
         for f in 0..shape.files as i32 {
             let to = row.offset(f);
             let cell = pos.cell(to);
-            if cell == EMPTY {
+            if cell.is_empty() {
                 out.push(Move::new(from, to));
-            } else if is_color(cell, them) && !protected(pos, from, to) {
+            } else if cell.holds(them) && !protected(pos, from, to) {
                 promotion::push(pos, piece, Move::new(from, to), true, false, out);
             }
         }
@@ -145,13 +144,13 @@ pub fn generate_captures(pos: &Position, piece: Piece, from: Square, out: &mut V
 /// Whether an Emperor of `by` could capture on `target` (attack detection: "is this royal
 /// exposed to the enemy Emperor?"). The piece standing on `target` is the would-be victim; if
 /// the square is empty, a piece of the other side is assumed there.
-pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> u16) -> bool {
+pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
     let v = pos.variant();
     let set = &v.tables.special.emperor_set;
     let defender = by.flip();
     for r in pos.royal_squares(by) {
         let cell = cell_at(r);
-        if r == target || cell == EMPTY || cell == OFF || !set.contains(((cell >> 1) - 1) as usize) {
+        if r == target || !set.holds(cell, by) {
             continue;
         }
         if !protected_with(pos, r, target, defender, cell_at) {

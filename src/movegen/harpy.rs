@@ -7,11 +7,10 @@
 //! Every square these moves capture on is also reached by its Q slides (X) or its A and D
 //! leaps (the second square), so the attack tables need nothing extra.
 
-use super::is_color;
 use super::promotion;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Piece, Position};
 
 const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
@@ -22,10 +21,10 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
     for (dx, dy) in DIAG {
         let x = from.offset(shape.delta(dx, dy));
         let cx = pos.cell(x);
-        if cx == EMPTY {
+        if cx.is_empty() {
             can_pass = true;
         }
-        if cx == OFF || !is_color(cx, them) {
+        if cx.is_off() || !cx.holds(them) {
             continue;
         }
         promotion::push(pos, piece, Move::via(from, x, from), true, false, out);
@@ -35,7 +34,7 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
                 continue;
             }
             let cy = pos.cell(y);
-            if cy == EMPTY || is_color(cy, them) {
+            if cy.is_empty() || cy.holds(them) {
                 promotion::push(pos, piece, Move::via(from, x, y), true, false, out);
             }
         }

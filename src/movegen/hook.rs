@@ -6,12 +6,11 @@
 //! A square reachable through two corners is one move: the generator's caller merges
 //! duplicates (`KindMoves::needs_dedup`).
 
-use super::is_color;
 use super::promotion;
 use super::tables::HookT;
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Cell, Piece, Position};
 
 /// The hook moves of `piece` on `from`.
 pub fn generate(pos: &Position, piece: Piece, from: Square, hooks: &[HookT], out: &mut Vec<Move>) {
@@ -21,11 +20,11 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, hooks: &[HookT], out
         loop {
             corner = corner.offset(h.first);
             let cell = pos.cell(corner);
-            if cell == OFF {
+            if cell.is_off() {
                 break;
             }
-            if cell != EMPTY {
-                if is_color(cell, them) {
+            if !cell.is_empty() {
+                if cell.holds(them) {
                     promotion::push(pos, piece, Move::new(from, corner), true, false, out);
                 }
                 break;
@@ -36,14 +35,14 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, hooks: &[HookT], out
                 loop {
                     to = to.offset(u);
                     let c = pos.cell(to);
-                    if c == OFF {
+                    if c.is_off() {
                         break;
                     }
-                    if c == EMPTY {
+                    if c.is_empty() {
                         promotion::push(pos, piece, Move::new(from, to), false, false, out);
                         continue;
                     }
-                    if is_color(c, them) {
+                    if c.holds(them) {
                         promotion::push(pos, piece, Move::new(from, to), true, false, out);
                     }
                     break;
@@ -57,7 +56,7 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, hooks: &[HookT], out
 /// are plain slides in the attack tables). Instead of walking every possible corner, each
 /// hook mover of `by` (a side has a handful) solves for the one corner per turn that joins its
 /// square to the target, then checks the two legs are open.
-pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> u16) -> bool {
+pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
     let v = pos.variant();
     let sp = &v.tables.special;
     if !sp.hookers.iter().any(|&k| pos.count(crate::variant::KindId(k as u8), by) > 0) {
@@ -66,17 +65,15 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
     let shape = v.shape;
     let (tx, ty) = (shape.file_of(target), shape.rank_of(target));
     for &a in pos.pieces(by) {
-        let cell = cell_at(a);
-        if cell == EMPTY || cell == OFF {
+        let Some(kind) = cell_at(a).piece().map(|p| p.kind()) else {
             continue;
-        }
-        let kind = ((cell >> 1) - 1) as usize;
+        };
         if !sp.hooker_set.contains(kind) || a == target {
             continue;
         }
         let (ax, ay) = (shape.file_of(a), shape.rank_of(a));
         let (dx, dy) = (tx - ax, ty - ay);
-        for h in &v.tables.moves[by][kind].hooks {
+        for h in &v.tables.moves[by][kind.index()].hooks {
             let f = h.first_v;
             for (&ud, &u) in h.turns.iter().zip(h.turns_v.iter()) {
                 // target - a = k*f + j*u with f, u perpendicular and of equal length.
@@ -93,8 +90,8 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
                 if shape.square(ax + k * f.0, ay + k * f.1).is_none() {
                     continue;
                 }
-                let open = (1..=k).all(|i| cell_at(a.offset(i * h.first)) == EMPTY)
-                    && (1..j).all(|i| cell_at(target.offset(-i * ud)) == EMPTY);
+                let open = (1..=k).all(|i| cell_at(a.offset(i * h.first)).is_empty())
+                    && (1..j).all(|i| cell_at(target.offset(-i * ud)).is_empty());
                 if open {
                     return true;
                 }

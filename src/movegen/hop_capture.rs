@@ -6,11 +6,10 @@
 //! Attack detection has its own table (`AttackTables::hop_captures`), because the capture
 //! depends on the landing square being empty.
 
-use super::is_color;
 use super::promotion;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY};
+use crate::position::{Piece, Position};
 
 /// The hop captures of `piece` on `from` over the neighbours at `dirs` (board deltas).
 pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
@@ -18,7 +17,7 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &
     for &d in dirs {
         let victim = from.offset(d);
         let landing = victim.offset(d);
-        if is_color(pos.cell(victim), them) && pos.cell(landing) == EMPTY {
+        if pos.cell(victim).holds(them) && pos.cell(landing).is_empty() {
             promotion::push(pos, piece, Move::via(from, victim, landing), true, false, out);
         }
     }

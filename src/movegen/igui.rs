@@ -4,18 +4,17 @@
 //! The shot is a real capture, so it attacks the victim's square: the attack tables list each
 //! shooting direction as a capturing leap (`tables::add_attacks`).
 
-use super::is_color;
 use super::promotion;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
+use crate::position::{Cell, Piece, Position};
 
 /// The shots of `piece` on `from` along `dirs` (board deltas of the victim).
 pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in dirs {
         let victim = from.offset(d);
-        if is_color(pos.cell(victim), them) {
+        if pos.cell(victim).holds(them) {
             promotion::push(pos, piece, Move::via(from, victim, from), true, false, out);
         }
     }
@@ -27,10 +26,10 @@ pub fn generate_lines(pos: &Position, piece: Piece, from: Square, dirs: &[i32], 
     let them = piece.color().flip();
     for &d in dirs {
         let mut sq = from.offset(d);
-        while pos.cell(sq) == crate::position::EMPTY {
+        while pos.cell(sq) == Cell::EMPTY {
             sq = sq.offset(d);
         }
-        if is_color(pos.cell(sq), them) {
+        if pos.cell(sq).holds(them) {
             out.push(Move::via(from, sq, from));
         }
     }

@@ -6,7 +6,6 @@
 //! [`generate`](super::generate_from) asks [`frozen`] once per piece, and only in games whose
 //! catalogue has an Immobilizer and while the opponent owns one.
 
-use super::is_color;
 use crate::geometry::{Color, Square};
 use crate::position::Position;
 use crate::variant::KindId;
@@ -29,6 +28,6 @@ pub fn frozen(pos: &Position, sq: Square, c: Color) -> bool {
     let shape = pos.variant().shape;
     KING.iter().any(|&(dx, dy)| {
         let cell = pos.cell(sq.offset(shape.delta(dx, dy)));
-        is_color(cell, c.flip()) && sp.immobilizers.contains(((cell >> 1) - 1) as usize)
+        sp.immobilizers.holds(cell, c.flip())
     })
 }

@@ -6,16 +6,15 @@
 //!
 //! Jumping captures attack: [`attacks`] answers for `attack::is_attacked`.
 
-use super::is_color;
 use super::promotion;
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Cell, Piece, Position};
 
-/// Jump rank of the piece in `cell` (which must hold a piece).
+/// Jump rank of `piece`.
 #[inline]
-fn rank_of(pos: &Position, cell: u16) -> u8 {
-    pos.variant().tables.special.jump_rank[((cell >> 1) - 1) as usize]
+fn rank_of(pos: &Position, piece: Piece) -> u8 {
+    pos.variant().tables.special.jump_rank[piece.kind().index()]
 }
 
 /// The jumping captures of `piece` on `from` along `dirs` (board deltas), beyond the first
@@ -29,17 +28,17 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &
         loop {
             to = to.offset(d);
             let c = pos.cell(to);
-            if c == OFF {
+            if c.is_off() {
                 break;
             }
-            if c == EMPTY {
+            let Some(passed) = c.piece() else {
                 continue;
-            }
+            };
             // The first piece is the ordinary slide's target; later ones are jump captures.
-            if passed_first && is_color(c, them) {
+            if passed_first && passed.color() == them {
                 promotion::push(pos, piece, Move::new(from, to), true, false, out);
             }
-            if rank_of(pos, c) >= mine {
+            if rank_of(pos, passed) >= mine {
                 break;
             }
             passed_first = true;
@@ -48,7 +47,7 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &
 }
 
 /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
-pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> u16) -> bool {
+pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
     let v = pos.variant();
     let ranks = &v.tables.special.jump_rank;
     for (d, set) in &v.tables.attacks[by].jumps {
@@ -58,15 +57,14 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
         loop {
             sq = sq.offset(*d);
             let c = cell_at(sq);
-            if c == OFF {
+            if c.is_off() {
                 break;
             }
-            if c == EMPTY {
+            let Some(p) = c.piece() else {
                 continue;
-            }
-            let k = ((c >> 1) - 1) as usize;
-            let r = ranks[k];
-            if (c & 1) as usize == by.index() && set.contains(k) && highest.is_none_or(|h| h < r) {
+            };
+            let r = ranks[p.kind().index()];
+            if p.color() == by && set.contains(p.kind()) && highest.is_none_or(|h| h < r) {
                 return true;
             }
             let h = highest.map_or(r, |h| h.max(r));

@@ -4,11 +4,10 @@
 //! the same as the direct jump, so only capturing first steps make two-leg moves.
 
 use super::attack::is_attacked;
-use super::is_color;
 use super::promotion;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Piece, Position};
 use arrayvec::ArrayVec;
 
 /// Full lion power: jumps within distance 2, capture-and-continue, igui, and the pass. With
@@ -25,10 +24,10 @@ pub fn generate_lion(pos: &Position, piece: Piece, from: Square, captures_only: 
             }
             let to = from.offset(shape.delta(dx, dy));
             let cell = pos.cell(to);
-            if cell == OFF || is_color(cell, us) {
+            if cell.is_off() || cell.holds(us) {
                 continue;
             }
-            let captures = cell != EMPTY;
+            let captures = !cell.is_empty();
             if captures || !captures_only {
                 promotion::push(pos, piece, Move::new(from, to), captures, false, out);
             }
@@ -45,7 +44,7 @@ pub fn generate_lion(pos: &Position, piece: Piece, from: Square, captures_only: 
                         }
                         let y = to.offset(shape.delta(ex, ey));
                         let c = pos.cell(y);
-                        if y == from || c == EMPTY || is_color(c, them) {
+                        if y == from || c.is_empty() || c.holds(them) {
                             promotion::push(pos, piece, Move::via(from, to, y), true, false, out);
                         }
                     }
@@ -75,21 +74,21 @@ pub fn generate_lines(
     for &d in dirs {
         let s1 = from.offset(d);
         let c1 = pos.cell(s1);
-        if c1 == OFF {
+        if c1.is_off() {
             continue;
         }
-        let enemy1 = is_color(c1, them);
-        if c1 == EMPTY {
+        let enemy1 = c1.holds(them);
+        if c1.is_empty() {
             can_pass = true;
         }
-        if enemy1 || c1 == EMPTY && !captures_only {
+        if enemy1 || c1.is_empty() && !captures_only {
             promotion::push(pos, piece, Move::new(from, s1), enemy1, true, out);
         }
         let s2 = s1.offset(d);
         let c2 = pos.cell(s2);
-        if c2 != OFF && !is_color(c2, us) {
-            if c2 != EMPTY || !captures_only {
-                promotion::push(pos, piece, Move::new(from, s2), c2 != EMPTY, false, out);
+        if !c2.is_off() && !c2.holds(us) {
+            if !c2.is_empty() || !captures_only {
+                promotion::push(pos, piece, Move::new(from, s2), !c2.is_empty(), false, out);
             }
             if enemy1 {
                 promotion::push(pos, piece, Move::via(from, s1, s2), true, false, out);

@@ -8,11 +8,10 @@
 //! capture add moves. Captured squares are stored sorted, so two walks that take the same
 //! pieces in a different order are the same move (the caller merges duplicates).
 
-use super::is_color;
 use super::promotion;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Piece, Position};
 
 pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
     let shape = pos.variant().shape;
@@ -26,10 +25,10 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
             }
             let to = from.offset(shape.delta(dx, dy));
             let cell = pos.cell(to);
-            if cell == OFF || is_color(cell, us) {
+            if cell.is_off() || cell.holds(us) {
                 continue;
             }
-            promotion::push(pos, piece, Move::new(from, to), cell != EMPTY, false, out);
+            promotion::push(pos, piece, Move::new(from, to), !cell.is_empty(), false, out);
         }
     }
     let steps: Vec<i32> = (-1..=1)
@@ -43,11 +42,11 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
             return Some(false);
         }
         let c = pos.cell(s);
-        if c == OFF || is_color(c, us) {
+        if c.is_off() || c.holds(us) {
             return None;
         }
         // An enemy already taken on this walk leaves an empty square.
-        Some(is_color(c, them) && !caps.contains(&s))
+        Some(c.holds(them) && !caps.contains(&s))
     };
     for &d1 in &steps {
         let s1 = from.offset(d1);

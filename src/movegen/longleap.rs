@@ -4,10 +4,9 @@
 //! `Move` kind `Line`: `make` removes every piece between origin and destination. Its
 //! non-capturing slides are the `mQ` atoms.
 
-use super::is_color;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position, EMPTY};
+use crate::position::{Piece, Position};
 
 pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
@@ -17,13 +16,13 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &
         loop {
             sq = sq.offset(d);
             let c = pos.cell(sq);
-            if c == EMPTY {
+            if c.is_empty() {
                 if jumped {
                     out.push(Move::of_kind(from, sq, MoveKind::Line, [Square::NONE; 2]));
                 }
                 continue;
             }
-            if is_color(c, them) && pos.cell(sq.offset(d)) == EMPTY {
+            if c.holds(them) && pos.cell(sq.offset(d)).is_empty() {
                 jumped = true;
                 continue;
             }

@@ -29,15 +29,9 @@ pub mod sweep;
 pub mod tables;
 pub mod withdraw;
 
-use crate::geometry::{Color, Square};
+use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
-
-/// Whether the cell holds a piece of colour `c` (not empty, not off-board).
-#[inline]
-pub(crate) fn is_color(cell: u16, c: Color) -> bool {
-    cell != EMPTY && cell != OFF && (cell & 1) as usize == c.index()
-}
+use crate::position::{Piece, Position};
 
 /// Every pseudo-legal move of the side to move, appended to `out`: each piece's own moves,
 /// then the moves friends relay to it (`relay`), each effect once.
@@ -75,20 +69,20 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     for l in &km.leaps {
         let to = from.offset(l.delta);
         let cell = pos.cell(to);
-        if cell == OFF {
+        if cell.is_off() {
             continue;
         }
-        if !l.path.is_empty() && l.path.iter().any(|&d| pos.cell(from.offset(d)) != EMPTY) {
+        if !l.path.is_empty() && l.path.iter().any(|&d| !pos.cell(from.offset(d)).is_empty()) {
             continue;
         }
-        if cell == EMPTY {
+        if cell.is_empty() {
             if l.mode.moves {
                 promotion::push(pos, piece, Move::new(from, to), false, l.dist == 1, out);
             }
             if l.ep && l.mode.captures && pos.ep_square() == Some(to) {
                 promotion::push(pos, piece, Move::en_passant(from, to), true, true, out);
             }
-        } else if l.mode.captures && is_color(cell, them) {
+        } else if l.mode.captures && cell.holds(them) {
             promotion::push(pos, piece, Move::new(from, to), true, l.dist == 1, out);
         }
     }
@@ -98,7 +92,7 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
         for step in 1..=s.max as u32 {
             to = to.offset(s.delta);
             let cell = pos.cell(to);
-            if cell == OFF {
+            if cell.is_off() {
                 break;
             }
             // A Tetrarchs' first square is skipped, whatever stands there.
@@ -106,17 +100,17 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
                 continue;
             }
             // A lame rider's skipped square (half a D or A leap back) must be empty too.
-            if s.lame && pos.cell(to.offset(-s.delta / 2)) != EMPTY {
+            if s.lame && !pos.cell(to.offset(-s.delta / 2)).is_empty() {
                 break;
             }
             // Squares before `min` (a Wagon's first square) must be empty and are no targets.
-            if cell == EMPTY {
+            if cell.is_empty() {
                 if s.mode.moves && step >= min {
                     promotion::push(pos, piece, Move::new(from, to), false, step == 1, out);
                 }
                 continue;
             }
-            if s.mode.captures && step >= min && is_color(cell, them) {
+            if s.mode.captures && step >= min && cell.holds(them) {
                 promotion::push(pos, piece, Move::new(from, to), true, step == 1, out);
             }
             break;
@@ -225,17 +219,17 @@ fn hop_captures_of(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out
     let them = piece.color().flip();
     for &d in dirs {
         let mut to = from.offset(d);
-        while pos.cell(to) == EMPTY {
+        while pos.cell(to).is_empty() {
             to = to.offset(d);
         }
-        if pos.cell(to) == OFF {
+        if pos.cell(to).is_off() {
             continue;
         }
         to = to.offset(d);
-        while pos.cell(to) == EMPTY {
+        while pos.cell(to).is_empty() {
             to = to.offset(d);
         }
-        if is_color(pos.cell(to), them) {
+        if pos.cell(to).holds(them) {
             promotion::push(pos, piece, Move::new(from, to), true, false, out);
         }
     }
@@ -313,7 +307,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
         let start = out.len();
         for &(d, step) in &km.capture_leaps {
             let to = from.offset(d);
-            if is_color(pos.cell(to), them) {
+            if pos.cell(to).holds(them) {
                 promotion::push(pos, piece, Move::new(from, to), true, step, out);
             }
         }
@@ -321,14 +315,14 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             for l in km.leaps.iter().filter(|l| l.mode.captures && (l.ep || !l.path.is_empty())) {
                 let to = from.offset(l.delta);
                 let cell = pos.cell(to);
-                if cell == OFF || l.path.iter().any(|&d| pos.cell(from.offset(d)) != EMPTY) {
+                if cell.is_off() || l.path.iter().any(|&d| !pos.cell(from.offset(d)).is_empty()) {
                     continue;
                 }
-                if cell == EMPTY {
+                if cell.is_empty() {
                     if l.ep && pos.ep_square() == Some(to) {
                         promotion::push(pos, piece, Move::en_passant(from, to), true, true, out);
                     }
-                } else if is_color(cell, them) {
+                } else if cell.holds(them) {
                     promotion::push(pos, piece, Move::new(from, to), true, l.dist == 1, out);
                 }
             }
@@ -338,11 +332,11 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             // piece of neither colour).
             let mut to = from.offset(d);
             let mut step = 1u8;
-            while pos.cell(to) == EMPTY && step < max {
+            while pos.cell(to).is_empty() && step < max {
                 to = to.offset(d);
                 step += 1;
             }
-            if step >= min && is_color(pos.cell(to), them) {
+            if step >= min && pos.cell(to).holds(them) {
                 promotion::push(pos, piece, Move::new(from, to), true, step == 1, out);
             }
         }

@@ -5,10 +5,9 @@
 //! V1 and the leap to V2 are atoms of the Betza string. The piece may also pass, once
 //! (decision D7: unconditionally while not frozen; frozen pieces never get here).
 
-use super::is_color;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Piece, Position};
 
 /// `may_pass`: whether the pass is allowed (always, unless the option
 /// `pass_needs_empty_neighbour` asks for an empty step square).
@@ -16,13 +15,13 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], may_pa
     let them = piece.color().flip();
     for &d in dirs {
         let v1 = from.offset(d);
-        if !is_color(pos.cell(v1), them) {
+        if !pos.cell(v1).holds(them) {
             continue;
         }
         out.push(Move::via(from, v1, from));
         let v2 = v1.offset(d);
         let c2 = pos.cell(v2);
-        if c2 != OFF && (c2 == EMPTY || is_color(c2, them)) {
+        if !c2.is_off() && (c2.is_empty() || c2.holds(them)) {
             out.push(Move::via(from, v1, v2));
         }
     }

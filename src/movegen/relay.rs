@@ -20,10 +20,9 @@
 //! targets of the same piece. Relayed captures are real captures: [`attacks`] feeds them into
 //! attack detection.
 
-use super::is_color;
 use crate::geometry::{Color, Square};
 use crate::moves::{Move, MoveKind};
-use crate::position::{Position, EMPTY, OFF};
+use crate::position::{Cell, Position};
 use arrayvec::ArrayVec;
 
 const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -76,8 +75,8 @@ impl Reach {
             return reach;
         }
         for &sq in pos.pieces(c) {
-            let k = kind_of(pos.cell(sq));
-            let (d, h) = (r.dervish_1999.contains(k), r.harpy_1999.contains(k));
+            let cell = pos.cell(sq);
+            let (d, h) = (r.dervish_1999.holds(cell, c), r.harpy_1999.holds(cell, c));
             if (d || h) && reach.squares.try_push((sq, d)).is_err() {
                 reach.all = true;
                 break;
@@ -113,7 +112,7 @@ fn frozen(pos: &Position, sq: Square, c: Color) -> bool {
 }
 
 /// Whether a non-frozen 1999 Harpy of `c` stands a Knight's leap from `x`.
-fn harpy_1999_near(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> u16) -> bool {
+fn harpy_1999_near(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let shape = pos.variant().shape;
     let harpy = &pos.variant().tables.relay.harpy_1999;
     KNIGHT.iter().any(|&(nx, ny)| {
@@ -122,20 +121,15 @@ fn harpy_1999_near(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -
     })
 }
 
-#[inline]
-fn kind_of(cell: u16) -> usize {
-    ((cell >> 1) - 1) as usize
-}
-
 /// Whether `cell` holds a piece of colour `c` whose type is in `set`.
 #[inline]
-fn is_kind(cell: u16, c: Color, set: &crate::movegen::tables::KindSet) -> bool {
-    is_color(cell, c) && set.contains(kind_of(cell))
+fn is_kind(cell: Cell, c: Color, set: &crate::movegen::tables::KindSet) -> bool {
+    set.holds(cell, c)
 }
 
 /// Whether the square `x` is in reach of a Harpy of `c`: 1–3 squares away along a queen line
 /// with only empty squares between. `cell` reads the board (attack queries may ignore a square).
-fn harpy_reaches(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> u16) -> bool {
+fn harpy_reaches(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let shape = pos.variant().shape;
     let harpy = &pos.variant().tables.relay.harpy;
     for (dx, dy) in ORTHO.iter().chain(DIAG.iter()) {
@@ -144,7 +138,7 @@ fn harpy_reaches(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> 
         for _ in 0..3 {
             s = s.offset(u);
             let v = cell(s);
-            if v == EMPTY {
+            if v.is_empty() {
                 continue;
             }
             if is_kind(v, c, harpy) && !frozen(pos, s, c) {
@@ -164,7 +158,7 @@ fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, ou
     let cell = |s: Square| pos.cell(s);
     let mut add = |t: Square| {
         let c = pos.cell(t);
-        if c != OFF && !is_color(c, us) && !out.contains(&t) {
+        if !c.is_off() && !c.holds(us) && !out.contains(&t) {
             // At most 8 Dervishes x 3 targets + 8 Knight leaps: the capacity always suffices.
             let _ = out.try_push(t);
         }
@@ -228,7 +222,7 @@ pub fn add_relayed(pos: &Position, from: Square, own_start: usize, relayers: Rel
 
 /// Whether `by` captures on `target` by a relayed move (Dervish or Harpy). `cell` reads the
 /// board, as `attack::is_attacked_ignoring` sees it.
-pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square) -> u16) -> bool {
+pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let relayers = present(pos, by);
     let v = pos.variant();
     let shape = v.shape;
@@ -236,7 +230,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
     // `relay_respects_no_capture`).
     let friend_at = |s: Square| {
         let c = cell(s);
-        is_color(c, by) && !v.pieces[kind_of(c)].relayed_moves_only_move
+        c.piece().is_some_and(|p| p.color() == by && !v.piece(p.kind()).relayed_moves_only_move)
     };
     if relayers.dervish_1999 {
         let d1999 = &v.tables.relay.dervish_1999;

@@ -6,13 +6,13 @@
 use super::promotion;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Piece, Position};
 
 pub fn generate(pos: &Position, piece: Piece, from: Square, deltas: &[i32], out: &mut Vec<Move>) {
     for &d in deltas {
         let t = from.offset(d);
         let c = pos.cell(t);
-        if c != EMPTY && c != OFF {
+        if !c.is_empty() && !c.is_off() {
             promotion::push(pos, piece, Move::of_kind(from, t, MoveKind::Swap, [Square::NONE; 2]), false, false, out);
         }
     }

@@ -6,10 +6,10 @@
 //! otherwise kind `Implied` with those enemies in `mid` (at most 2 for range 3), written
 //! `<from><to>` either way.
 
-use super::{is_color, promotion};
+use super::promotion;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position, EMPTY, OFF};
+use crate::position::{Piece, Position};
 
 pub fn generate(pos: &Position, piece: Piece, from: Square, lines: &[(i32, u8)], out: &mut Vec<Move>) {
     let them = piece.color().flip();
@@ -20,12 +20,12 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, lines: &[(i32, u8)],
         for _ in 0..range {
             to = to.offset(d);
             let c = pos.cell(to);
-            if c == OFF || (c != EMPTY && !is_color(c, them)) {
+            if c.is_off() || (!c.is_empty() && !c.holds(them)) {
                 break;
             }
             let m = if n == 0 { Move::new(from, to) } else { Move::of_kind(from, to, MoveKind::Implied, mid) };
-            promotion::push(pos, piece, m, n > 0 || c != EMPTY, false, out);
-            if c != EMPTY {
+            promotion::push(pos, piece, m, n > 0 || !c.is_empty(), false, out);
+            if !c.is_empty() {
                 if n == mid.len() {
                     // Longer sweeps than 3 would need the `Line` kind; the data files have none.
                     break;

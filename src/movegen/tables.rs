@@ -5,8 +5,9 @@
 //! on this square from there" by reverse lookup, so an attack query never generates moves.
 
 use crate::geometry::{BoardShape, ByColor, Color};
+use crate::position::Cell;
 use crate::variant::betza::{Mode, Travel};
-use crate::variant::{orient, Orientation, PieceType, Power};
+use crate::variant::{orient, KindId, Orientation, PieceType, Power};
 use arrayvec::ArrayVec;
 
 /// A set of piece types (up to 256).
@@ -15,12 +16,19 @@ pub struct KindSet([u64; 4]);
 
 impl KindSet {
     #[inline]
-    pub fn insert(&mut self, k: usize) {
+    pub fn insert(&mut self, k: KindId) {
+        let k = k.index();
         self.0[k >> 6] |= 1 << (k & 63);
     }
     #[inline]
-    pub fn contains(&self, k: usize) -> bool {
+    pub fn contains(&self, k: KindId) -> bool {
+        let k = k.index();
         self.0[k >> 6] & (1 << (k & 63)) != 0
+    }
+    /// Whether `cell` holds a piece of colour `c` whose type is in the set.
+    #[inline]
+    pub fn holds(&self, cell: Cell, c: Color) -> bool {
+        cell.piece().is_some_and(|p| p.color() == c && self.contains(p.kind()))
     }
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
@@ -257,19 +265,19 @@ impl Tables {
         let mut relay = RelayKinds::default();
         for (k, t) in pieces.iter().enumerate() {
             if t.has_power(|p| matches!(p, Power::DervishRelay)) {
-                relay.dervish.insert(k);
+                relay.dervish.insert(KindId(k as u8));
                 relay.dervish_list.push(k);
             }
             if t.has_power(|p| matches!(p, Power::HarpyRelay)) {
-                relay.harpy.insert(k);
+                relay.harpy.insert(KindId(k as u8));
                 relay.harpy_list.push(k);
             }
             if t.has_power(|p| matches!(p, Power::DervishRelay1999)) {
-                relay.dervish_1999.insert(k);
+                relay.dervish_1999.insert(KindId(k as u8));
                 relay.dervish_1999_list.push(k);
             }
             if t.has_power(|p| matches!(p, Power::HarpyRelay1999)) {
-                relay.harpy_1999.insert(k);
+                relay.harpy_1999.insert(KindId(k as u8));
                 relay.harpy_1999_list.push(k);
             }
         }
@@ -282,23 +290,23 @@ impl Tables {
                 }
             }
             if t.burns() {
-                special.burners.insert(k);
+                special.burners.insert(KindId(k as u8));
             }
             if t.has_power(|p| matches!(p, Power::Immobilize)) {
-                special.immobilizers.insert(k);
+                special.immobilizers.insert(KindId(k as u8));
                 special.immobilizer_list.push(k);
             }
             if moves[Color::White][k].generated_attacks {
-                special.generated_attackers.insert(k);
+                special.generated_attackers.insert(KindId(k as u8));
                 special.any_generated_attackers = true;
             }
             if t.has_power(|p| matches!(p, Power::Hook(_))) {
                 special.hookers.push(k);
-                special.hooker_set.insert(k);
+                special.hooker_set.insert(KindId(k as u8));
             }
             if t.has_power(|p| matches!(p, Power::Emperor)) {
                 special.emperors.push(k);
-                special.emperor_set.insert(k);
+                special.emperor_set.insert(KindId(k as u8));
             }
             if t.burns() || t.promotes_to.is_some_and(|p| pieces[p.index()].burns()) {
                 special.may_burn.push(k);
@@ -535,10 +543,10 @@ fn add_attacks(
     let add_leap = |at: &mut AttackTables, delta: i32| {
         let d = -delta;
         match at.leaps.iter_mut().find(|(x, _)| *x == d) {
-            Some((_, set)) => set.insert(k),
+            Some((_, set)) => set.insert(KindId(k as u8)),
             None => {
                 let mut s = KindSet::default();
-                s.insert(k);
+                s.insert(KindId(k as u8));
                 at.leaps.push((d, s));
             }
         }
@@ -552,10 +560,10 @@ fn add_attacks(
         } else {
             let d = -l.delta;
             match at.lame.iter_mut().find(|(x, p, _)| *x == d && *p == l.path) {
-                Some((_, _, set)) => set.insert(k),
+                Some((_, _, set)) => set.insert(KindId(k as u8)),
                 None => {
                     let mut s = KindSet::default();
-                    s.insert(k);
+                    s.insert(KindId(k as u8));
                     at.lame.push((d, l.path.clone(), s));
                 }
             }
@@ -620,10 +628,10 @@ fn add_attacks(
     for &j in &km.jump_lines {
         let d = -j;
         match at.jumps.iter_mut().find(|(x, _)| *x == d) {
-            Some((_, set)) => set.insert(k),
+            Some((_, set)) => set.insert(KindId(k as u8)),
             None => {
                 let mut s = KindSet::default();
-                s.insert(k);
+                s.insert(KindId(k as u8));
                 at.jumps.push((d, s));
             }
         }
@@ -631,10 +639,10 @@ fn add_attacks(
     for &e in &km.hop_captures {
         let d = -e;
         match at.hop_captures.iter_mut().find(|(x, _)| *x == d) {
-            Some((_, set)) => set.insert(k),
+            Some((_, set)) => set.insert(KindId(k as u8)),
             None => {
                 let mut s = KindSet::default();
-                s.insert(k);
+                s.insert(KindId(k as u8));
                 at.hop_captures.push((d, s));
             }
         }
@@ -642,10 +650,10 @@ fn add_attacks(
     for &h in &km.hops {
         let d = -h;
         match at.hops.iter_mut().find(|(x, _)| *x == d) {
-            Some((_, set)) => set.insert(k),
+            Some((_, set)) => set.insert(KindId(k as u8)),
             None => {
                 let mut s = KindSet::default();
-                s.insert(k);
+                s.insert(KindId(k as u8));
                 at.hops.push((d, s));
             }
         }
@@ -664,10 +672,10 @@ fn add_attacks(
             };
             let list = &mut at.bents[idx].1;
             match list.iter_mut().find(|(s, _)| *s == b.first) {
-                Some((_, set)) => set.insert(k),
+                Some((_, set)) => set.insert(KindId(k as u8)),
                 None => {
                     let mut s = KindSet::default();
-                    s.insert(k);
+                    s.insert(KindId(k as u8));
                     list.push((b.first, s));
                 }
             }

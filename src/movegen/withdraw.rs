@@ -4,7 +4,6 @@
 //! With the option `undertaker_optional` the capture is a choice: the plain step stays, and a
 //! second move of kind `Chosen` (victim in `aux`, written `a4a3xa5`) captures.
 
-use super::is_color;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Piece, Position};
@@ -23,7 +22,7 @@ pub fn apply(pos: &Position, piece: Piece, start: usize, optional: bool, out: &m
             continue;
         }
         let behind = m.from.offset(m.from.0 as i32 - m.to.0 as i32);
-        if is_color(pos.cell(behind), them) {
+        if pos.cell(behind).holds(them) {
             let promo = m.promotion();
             let mut w = if optional {
                 Move::with_aux(m.from, m.to, MoveKind::Chosen, behind)

@@ -10,44 +10,7 @@ use crate::variant::{KindId, Power, Variant};
 use arrayvec::ArrayVec;
 use std::sync::Arc;
 
-/// A piece: a type and an owner, packed as `(kind + 1) << 1 | color` so that 0 can mean an
-/// empty square and `u16::MAX` an off-board cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece(u16);
-
-pub const EMPTY: u16 = 0;
-pub const OFF: u16 = u16::MAX;
-
-impl Piece {
-    #[inline]
-    pub fn new(kind: KindId, color: Color) -> Piece {
-        Piece(((kind.0 as u16 + 1) << 1) | color as u16)
-    }
-    #[inline]
-    pub fn from_code(code: u16) -> Option<Piece> {
-        if code == EMPTY || code == OFF {
-            None
-        } else {
-            Some(Piece(code))
-        }
-    }
-    #[inline]
-    pub fn code(self) -> u16 {
-        self.0
-    }
-    #[inline]
-    pub fn kind(self) -> KindId {
-        KindId(((self.0 >> 1) - 1) as u8)
-    }
-    #[inline]
-    pub fn color(self) -> Color {
-        if self.0 & 1 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
-}
+pub use crate::cell::{Cell, Piece};
 
 /// Mixed into the history key of a null-move position (see `make_null`).
 const NULL_MOVE_SALT: u64 = 0x6E75_6C6C_6D6F_7665;
@@ -87,7 +50,7 @@ pub struct Undo {
 #[derive(Clone)]
 pub struct Position {
     variant: Arc<Variant>,
-    board: Vec<u16>,
+    board: Vec<Cell>,
     lists: ByColor<Vec<Square>>,
     /// Index of the piece on each square in its owner's list.
     list_idx: Vec<u16>,
@@ -152,12 +115,12 @@ impl Position {
     /// An empty board of `variant`, White to move. Used by the FEN reader.
     pub(crate) fn empty(variant: Arc<Variant>) -> Position {
         let shape = variant.shape;
-        let mut board = vec![OFF; shape.cells as usize];
+        let mut board = vec![Cell::OFF; shape.cells as usize];
         for sq in shape.squares() {
-            board[sq.index()] = EMPTY;
+            board[sq.index()] = Cell::EMPTY;
         }
         let cells = shape.cells as usize;
-        let codes = 2 * (variant.num_types() + 1);
+        let codes = Piece::table_size(variant.num_types());
         Position {
             variant,
             board,
@@ -205,16 +168,16 @@ impl Position {
         self.psq[c]
     }
     #[inline]
-    pub fn cell(&self, sq: Square) -> u16 {
+    pub fn cell(&self, sq: Square) -> Cell {
         self.board[sq.index()]
     }
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        Piece::from_code(self.board[sq.index()])
+        self.board[sq.index()].piece()
     }
     #[inline]
     pub fn is_empty(&self, sq: Square) -> bool {
-        self.board[sq.index()] == EMPTY
+        self.board[sq.index()].is_empty()
     }
     #[inline]
     pub fn pieces(&self, c: Color) -> &[Square] {
@@ -227,7 +190,7 @@ impl Position {
     /// How many pieces of type `kind` the side `c` has.
     #[inline]
     pub fn count(&self, kind: KindId, c: Color) -> u16 {
-        self.counts[Piece::new(kind, c).code() as usize]
+        self.counts[Piece::new(kind, c).index()]
     }
     pub fn ep_square(&self) -> Option<Square> {
         if self.ep.is_none() {
@@ -281,28 +244,28 @@ impl Position {
 
     #[inline]
     fn zkey(&self, p: Piece, sq: Square) -> u64 {
-        self.variant.zobrist.piece(p.code(), sq.index())
+        self.variant.zobrist.piece(p, sq)
     }
 
     /// Puts `p` on the empty square `sq` (appending to its list).
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
-        debug_assert_eq!(self.board[sq.index()], EMPTY);
-        self.board[sq.index()] = p.code();
+        debug_assert!(self.board[sq.index()].is_empty());
+        self.board[sq.index()] = Cell::from(p);
         let list = &mut self.lists[p.color()];
         self.list_idx[sq.index()] = list.len() as u16;
         list.push(sq);
         if self.variant.piece(p.kind()).royal {
             self.royal_add(p.color(), sq);
         }
-        self.counts[p.code() as usize] += 1;
+        self.counts[p.index()] += 1;
         self.hash ^= self.zkey(p, sq);
         self.psq[p.color()] += self.variant.psq.get(p, sq);
     }
 
     /// Removes the piece on `sq`; returns it and its former list index.
     fn take(&mut self, sq: Square) -> (Piece, u16) {
-        let p = Piece::from_code(self.board[sq.index()]).expect("take from an occupied square");
-        self.board[sq.index()] = EMPTY;
+        let p = self.board[sq.index()].piece().expect("take from an occupied square");
+        self.board[sq.index()] = Cell::EMPTY;
         let idx = self.list_idx[sq.index()];
         let list = &mut self.lists[p.color()];
         list.swap_remove(idx as usize);
@@ -313,7 +276,7 @@ impl Position {
         if self.variant.piece(p.kind()).royal {
             self.royal_remove(p.color(), sq);
         }
-        self.counts[p.code() as usize] -= 1;
+        self.counts[p.index()] -= 1;
         self.hash ^= self.zkey(p, sq);
         self.psq[p.color()] -= self.variant.psq.get(p, sq);
         (p, idx)
@@ -321,7 +284,7 @@ impl Position {
 
     /// Exact inverse of `take`: puts `p` back at list index `idx`.
     fn untake(&mut self, sq: Square, p: Piece, idx: u16) {
-        self.board[sq.index()] = p.code();
+        self.board[sq.index()] = Cell::from(p);
         let list = &mut self.lists[p.color()];
         if (idx as usize) < list.len() {
             let displaced = list[idx as usize];
@@ -335,18 +298,18 @@ impl Position {
         if self.variant.piece(p.kind()).royal {
             self.royal_add(p.color(), sq);
         }
-        self.counts[p.code() as usize] += 1;
+        self.counts[p.index()] += 1;
         self.hash ^= self.zkey(p, sq);
         self.psq[p.color()] += self.variant.psq.get(p, sq);
     }
 
     /// Moves the piece on `from` to the empty square `to`, keeping its list slot.
     fn shift(&mut self, from: Square, to: Square) {
-        let code = self.board[from.index()];
-        let p = Piece(code);
-        debug_assert_eq!(self.board[to.index()], EMPTY);
-        self.board[from.index()] = EMPTY;
-        self.board[to.index()] = code;
+        let cell = self.board[from.index()];
+        let p = cell.piece().expect("shift from an occupied square");
+        debug_assert!(self.board[to.index()].is_empty());
+        self.board[from.index()] = Cell::EMPTY;
+        self.board[to.index()] = cell;
         let idx = self.list_idx[from.index()];
         self.lists[p.color()][idx as usize] = to;
         self.list_idx[to.index()] = idx;
@@ -364,10 +327,12 @@ impl Position {
     /// Exchanges the pieces on the occupied squares `a` and `b` (of any owners), keeping each
     /// piece's list slot. Its own inverse.
     fn exchange(&mut self, a: Square, b: Square) {
-        let (pa, pb) = (Piece(self.board[a.index()]), Piece(self.board[b.index()]));
+        let (ca, cb) = (self.board[a.index()], self.board[b.index()]);
+        let (pa, pb) =
+            (ca.piece().expect("exchange an occupied square"), cb.piece().expect("exchange an occupied square"));
         let (ia, ib) = (self.list_idx[a.index()], self.list_idx[b.index()]);
-        self.board[a.index()] = pb.code();
-        self.board[b.index()] = pa.code();
+        self.board[a.index()] = cb;
+        self.board[b.index()] = ca;
         self.lists[pa.color()][ia as usize] = b;
         self.lists[pb.color()][ib as usize] = a;
         self.list_idx[b.index()] = ia;
@@ -407,11 +372,11 @@ impl Position {
             MoveKind::EnPassant => out.push(self.ep_victim),
             MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
                 for sq in m.mids() {
-                    if self.board[sq.index()] != EMPTY && !out.contains(&sq) {
+                    if !self.board[sq.index()].is_empty() && !out.contains(&sq) {
                         out.push(sq);
                     }
                 }
-                if m.to != m.from && self.board[m.to.index()] != EMPTY {
+                if m.to != m.from && !self.board[m.to.index()].is_empty() {
                     out.push(m.to);
                 }
             }
@@ -419,22 +384,22 @@ impl Position {
                 if let Some(d) = shape.line_step(m.from, m.to) {
                     let mut sq = m.from.offset(d);
                     while sq != m.to {
-                        if self.board[sq.index()] != EMPTY {
+                        if !self.board[sq.index()].is_empty() {
                             out.push(sq);
                         }
                         sq = sq.offset(d);
                     }
                 }
-                if self.board[m.to.index()] != EMPTY {
+                if !self.board[m.to.index()].is_empty() {
                     out.push(m.to);
                 }
             }
             MoveKind::Chosen => out.push(m.aux),
             MoveKind::Approach => {
-                let us = Piece(self.board[m.from.index()]).color();
+                let us = self.board[m.from.index()].piece().expect("a mover").color();
                 let d = m.aux.0 as i32 - m.to.0 as i32;
                 let mut sq = m.aux;
-                while crate::movegen::is_color(self.board[sq.index()], us.flip()) && !out.is_full() {
+                while self.board[sq.index()].holds(us.flip()) && !out.is_full() {
                     out.push(sq);
                     sq = sq.offset(d);
                 }
@@ -446,7 +411,7 @@ impl Position {
     /// index for `unconvert`.
     fn convert(&mut self, sq: Square) -> (Piece, u16) {
         let (p, idx) = self.take(sq);
-        self.put(sq, Piece::new(p.kind(), p.color().flip()));
+        self.put(sq, p.flipped());
         (p, idx)
     }
 
@@ -460,7 +425,7 @@ impl Position {
 
     /// Changes the type of the piece on `sq` (same owner).
     fn replace(&mut self, sq: Square, new: Piece) -> Piece {
-        let old = Piece(self.board[sq.index()]);
+        let old = self.board[sq.index()].piece().expect("replace an occupied square");
         let (ro, rn) = (self.variant.piece(old.kind()).royal, self.variant.piece(new.kind()).royal);
         if ro {
             self.royal_remove(old.color(), sq);
@@ -468,9 +433,9 @@ impl Position {
         if rn {
             self.royal_add(new.color(), sq);
         }
-        self.board[sq.index()] = new.code();
-        self.counts[old.code() as usize] -= 1;
-        self.counts[new.code() as usize] += 1;
+        self.board[sq.index()] = Cell::from(new);
+        self.counts[old.index()] -= 1;
+        self.counts[new.index()] += 1;
         self.hash ^= self.zkey(old, sq) ^ self.zkey(new, sq);
         self.psq[old.color()] -= self.variant.psq.get(old, sq);
         self.psq[new.color()] += self.variant.psq.get(new, sq);
@@ -517,7 +482,7 @@ impl Position {
         let mut h = 0;
         for c in Color::ALL {
             for &sq in &self.lists[c] {
-                h ^= self.zkey(Piece(self.board[sq.index()]), sq);
+                h ^= self.zkey(self.board[sq.index()].piece().expect("a listed piece"), sq);
             }
         }
         h ^ self.state_key(self.ep_hashed)
@@ -593,7 +558,7 @@ impl Position {
         self.hash ^= self.state_key(self.ep_hashed);
         self.ep_hashed = false;
         let v = Arc::clone(&self.variant);
-        let mover = Piece(self.board[m.from.index()]);
+        let mover = self.board[m.from.index()].piece().expect("make: no piece on the origin");
         let us = mover.color();
         let mtype = v.piece(mover.kind());
         let mut captured_any = false;
@@ -642,7 +607,7 @@ impl Position {
             }
             MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
                 for sq in m.mid {
-                    if !sq.is_none() && self.board[sq.index()] != EMPTY {
+                    if !sq.is_none() && !self.board[sq.index()].is_empty() {
                         let (p, idx) = self.take(sq);
                         if v.piece(p.kind()).lion {
                             captured_lion = sq;
@@ -652,7 +617,7 @@ impl Position {
                     }
                 }
                 if m.to != m.from {
-                    if self.board[m.to.index()] != EMPTY {
+                    if !self.board[m.to.index()].is_empty() {
                         let (p, idx) = self.take(m.to);
                         if v.piece(p.kind()).lion {
                             captured_lion = m.to;
@@ -679,7 +644,7 @@ impl Position {
         }
         // Forced Fire Demon burns (Nutty): decided in `movegen::burn`, recorded for `unmake`.
         if !v.tables.special.burners.is_empty() && m.kind != MoveKind::EnPassant {
-            let now = Piece(self.board[m.to.index()]);
+            let now = self.board[m.to.index()].piece().expect("the mover");
             match crate::movegen::burn::effects(self, now, m.to) {
                 crate::movegen::burn::Burns::Nothing => {}
                 crate::movegen::burn::Burns::Mover => {
@@ -843,7 +808,7 @@ impl Position {
     /// capacity. With `size_of::<Position>()`, the memory of one position (README).
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
-        self.board.capacity() * size_of::<u16>()
+        self.board.capacity() * size_of::<Cell>()
             + self.list_idx.capacity() * size_of::<u16>()
             + Color::ALL
                 .iter()
@@ -863,7 +828,7 @@ impl Position {
         for sq in shape.squares() {
             if let Some(p) = self.piece_at(sq) {
                 count[p.color()] += 1;
-                codes[p.code() as usize] += 1;
+                codes[p.index()] += 1;
                 if self.variant.piece(p.kind()).royal {
                     royals[p.color()].push(sq);
                 }
@@ -894,8 +859,10 @@ impl Position {
             return Err("en-passant hashing flag is stale".into());
         }
         for c in Color::ALL {
-            let sum: i32 =
-                self.lists[c].iter().map(|&sq| self.variant.psq.get(Piece(self.board[sq.index()]), sq)).sum();
+            let sum: i32 = self.lists[c]
+                .iter()
+                .filter_map(|&sq| Some(self.variant.psq.get(self.board[sq.index()].piece()?, sq)))
+                .sum();
             if sum != self.psq[c] {
                 return Err(format!("{} piece-square sum {} != recomputed {sum}", c.name(), self.psq[c]));
             }

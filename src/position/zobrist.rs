@@ -1,9 +1,10 @@
 //! Zobrist keys, generated from a fixed seed so hashes are the same in every run.
 
-use crate::geometry::BoardShape;
+use crate::cell::Piece;
+use crate::geometry::{BoardShape, Square};
 
 pub struct Zobrist {
-    /// Indexed by `piece code * cells + square`.
+    /// Indexed by `piece index * cells + square`.
     piece_square: Vec<u64>,
     cells: usize,
     pub side: u64,
@@ -31,7 +32,7 @@ impl SplitMix {
 impl Zobrist {
     pub fn new(shape: &BoardShape, num_kinds: usize) -> Zobrist {
         let cells = shape.cells as usize;
-        let codes = 2 * (num_kinds + 1);
+        let codes = Piece::table_size(num_kinds);
         let mut rng = SplitMix(0x4B59_4F44_4149_2026);
         let piece_square = (0..codes * cells).map(|_| rng.next()).collect();
         let side = rng.next();
@@ -42,7 +43,7 @@ impl Zobrist {
     }
 
     #[inline]
-    pub fn piece(&self, code: u16, sq: usize) -> u64 {
-        self.piece_square[code as usize * self.cells + sq]
+    pub fn piece(&self, p: Piece, sq: Square) -> u64 {
+        self.piece_square[p.index() * self.cells + sq.index()]
     }
 }
