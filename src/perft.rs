@@ -1,9 +1,9 @@
 //! Perft: counts the legal move sequences of a given length (canonical moves, one per effect).
 //! The last ply is bulk-counted; with several threads the root moves are shared out by rayon.
 
-use crate::legality::legal_moves_with;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::legality::legal_moves_with;
 use rayon::prelude::*;
 
 /// Number of leaf nodes at `depth` (depth >= 1).

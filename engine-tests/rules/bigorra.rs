@@ -5,11 +5,11 @@
 //! filtered by origin square), together with each move's captured squares and promotion ID,
 //! which are observed by actually making the move.
 
-use kyodai::legality::{in_check, legal_move_list};
 use kyodai::notation::{format_move, parse_move};
-use kyodai::outcome::{outcome, Outcome, Reason};
 use kyodai::perft::perft;
-use kyodai::{Color, Move, Position, Square, Variant};
+use kyodai::rules::legality::{in_check, legal_move_list};
+use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::{Color, Game, Move, Position, Square};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, OnceLock};
 
@@ -17,9 +17,9 @@ use std::sync::{Arc, OnceLock};
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-fn variant() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(V.get_or_init(|| Variant::builtin("bigorra").expect("bigorra is built in")))
+fn variant() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(V.get_or_init(|| Game::builtin("bigorra").expect("bigorra is built in")))
 }
 
 fn pos(fen: &str) -> Position {
@@ -1538,7 +1538,7 @@ fn fifty_move_rule() {
 fn fifty_move_rule_switch() {
     let text = include_str!("../../src/variant/defs/bigorra.toml");
     assert!(text.contains("fifty_move_rule = true"));
-    let off = Arc::new(Variant::from_toml(&text.replace("fifty_move_rule = true", "fifty_move_rule = false")).unwrap());
+    let off = Arc::new(Game::from_toml(&text.replace("fifty_move_rule = true", "fifty_move_rule = false")).unwrap());
     assert!(!off.rules.fifty_move_rule);
     let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/7R8/1R13K w - - 120 80";
     let mut p = Position::from_fen(&off, fen).unwrap();

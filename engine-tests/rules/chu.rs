@@ -5,11 +5,11 @@
 //! Unless a test says otherwise, positions follow section 13: the first player (White, `w`,
 //! upper case) to move, Kings on a2 (`K`) and l11 (`k`).
 
-use kyodai::legality::legal_move_list;
 use kyodai::notation::{format_move, parse_move, MoveError};
-use kyodai::outcome::{outcome, Outcome, Reason};
 use kyodai::perft::perft;
-use kyodai::{Color, Move, Position, Square, Variant};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::{Color, Game, Move, Position, Square};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, OnceLock};
 
@@ -20,9 +20,9 @@ const START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/1
 // Helpers
 // ------------------------------------------------------------------------------------------
 
-fn chu() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(V.get_or_init(|| Variant::builtin("chu").expect("built-in variant chu")))
+fn chu() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(V.get_or_init(|| Game::builtin("chu").expect("built-in variant chu")))
 }
 
 fn sq(name: &str) -> Square {
@@ -160,7 +160,7 @@ fn is_illegal(p: &mut Position, t: &str) -> bool {
 
 /// (upper-case ID such as `+E`, owner) of the piece on `s`.
 fn piece_on(p: &Position, s: &str) -> Option<(String, Color)> {
-    p.piece_at(sq(s)).map(|pc| (p.variant().piece(pc.kind()).id.clone(), pc.color()))
+    p.piece_at(sq(s)).map(|pc| (p.game().piece(pc.kind()).id.clone(), pc.color()))
 }
 
 /// The squares from `files` (inclusive letters) x `ranks` (inclusive), minus `except`.
@@ -263,7 +263,7 @@ fn suffixes(id: &str, c: Color, from_rank: i32, to_rank: i32, capture: bool) -> 
 fn expected_moves(p: &Position, from: &str) -> BTreeSet<String> {
     let pc = p.piece_at(sq(from)).unwrap_or_else(|| panic!("no piece on {from}"));
     let color = pc.color();
-    let id = p.variant().piece(pc.kind()).id.clone();
+    let id = p.game().piece(pc.kind()).id.clone();
     let (f0, r0) = coords(from);
     let mut out = BTreeSet::new();
     for (cell, (dx, dy)) in cells(&id).iter().zip(DIRS) {

@@ -4,10 +4,10 @@
 
 use super::reference;
 use super::{listing, nutty, pos, START};
-use kyodai::legality::legal_move_list;
 use kyodai::notation::format_move;
-use kyodai::outcome::outcome;
 use kyodai::perft::perft;
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::outcome::outcome;
 use kyodai::{Color, Move};
 use std::collections::BTreeSet;
 
@@ -35,7 +35,7 @@ fn attack_detection_matches_the_moves_on_random_games() {
                 break;
             }
             for by in [Color::White, Color::Black] {
-                let set = kyodai::repetition::attacked_set(&p, by);
+                let set = kyodai::rules::repetition::attacked_set(&p, by);
                 for &s in p.pieces(by.flip()) {
                     let a = kyodai::movegen::attack::is_attacked(&p, s, by);
                     assert_eq!(a, set.contains(&s), "{}: {} attacked by {:?}", p.to_fen(), nutty().shape.name(s), by);

@@ -5,11 +5,11 @@
 use super::reference::{RefPos, IDS};
 use super::support::{board_field, token, Rng};
 use super::{assert_moves, pos, sc, texts, START};
-use kyodai::legality::legal_move_list;
 use kyodai::movegen::{self, attack::is_attacked};
 use kyodai::notation::{format_explicit, format_move, parse_move};
-use kyodai::outcome::{outcome, Outcome};
 use kyodai::perft::perft;
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::outcome::{outcome, Outcome};
 use kyodai::{Color, Move, Position};
 use std::sync::Arc;
 
@@ -51,7 +51,7 @@ fn captured_by_generation(p: &Position, s: kyodai::Square, by: Color) -> bool {
         p.clone()
     } else {
         let fen = p.board_fen() + if by == Color::White { " w" } else { " b" };
-        Position::from_fen(p.variant(), &fen).unwrap()
+        Position::from_fen(p.game(), &fen).unwrap()
     };
     let mut moves = Vec::new();
     movegen::generate(&q, &mut moves);
@@ -69,7 +69,7 @@ fn check_position(p: &mut Position, r: &RefPos, line: &[String]) {
         Outcome::Draw { .. } => panic!("Scirocco has no draws: {o} at {ctx}"),
     });
     assert_eq!(ours, r.result(), "result at {ctx}");
-    let v = Arc::clone(p.variant());
+    let v = Arc::clone(p.game());
     for s in v.shape.squares() {
         if let Some(pc) = p.piece_at(s) {
             let by = pc.color().flip();

@@ -3,29 +3,29 @@
 //! named piece, one per effect (section 8). Cross-checks against an independent generator
 //! and of attack detection are in `tai_cross.rs`.
 
-use kyodai::legality::legal_move_list;
 use kyodai::notation::{format_move, parse_move};
-use kyodai::outcome::{outcome, Outcome, Reason};
 use kyodai::perft::perft;
-use kyodai::{Color, Move, Position, Variant};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::{Color, Game, Move, Position};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
-fn tai() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(V.get_or_init(|| Variant::builtin("tai").expect("built-in variant tai")))
+fn tai() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(V.get_or_init(|| Game::builtin("tai").expect("built-in variant tai")))
 }
 
-fn with_options(opts: &[(&str, &str)]) -> Arc<Variant> {
+fn with_options(opts: &[(&str, &str)]) -> Arc<Game> {
     let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Variant::builtin_with("tai", &o).expect("tai with options")
+    Game::builtin_with("tai", &o).expect("tai with options")
 }
 
 fn pos(fen: &str) -> Position {
     pos_in(&tai(), fen)
 }
 
-fn pos_in(v: &Arc<Variant>, fen: &str) -> Position {
+fn pos_in(v: &Arc<Game>, fen: &str) -> Position {
     Position::from_fen(v, fen).unwrap_or_else(|e| panic!("FEN {fen}: {e}"))
 }
 
@@ -372,9 +372,9 @@ fn emperor_protection_counts_lion_captures() {
 fn emperor_attack_detection_matches_its_captures() {
     // "In check" by the Emperor: exactly when the Emperor could capture the royal.
     let p = pos(&fen(&[("E", "a1"), ("e", "y25")], 'w'));
-    assert!(kyodai::legality::in_check(&p, Color::Black));
+    assert!(kyodai::rules::legality::in_check(&p, Color::Black));
     let p = pos(&fen(&[("E", "a1"), ("e", "y25"), ("g", "y24")], 'w'));
-    assert!(!kyodai::legality::in_check(&p, Color::Black));
+    assert!(!kyodai::rules::legality::in_check(&p, Color::Black));
     // A Crown Prince while its own Emperor lives is protected by rule 1.
     let p = pos(&fen(&[("E", "a1"), ("e", "y25"), ("(cp)", "c3")], 'w'));
     assert!(!kyodai::movegen::attack::is_attacked(&p, sq("c3"), Color::White));

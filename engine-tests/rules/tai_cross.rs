@@ -4,9 +4,9 @@
 
 use super::reference;
 use super::{fen, framed, pos, rows, tai, token_of};
-use kyodai::legality::legal_move_list;
 use kyodai::notation::format_move;
 use kyodai::perft::perft;
+use kyodai::rules::legality::legal_move_list;
 use kyodai::{Color, Move, Position};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -20,10 +20,10 @@ fn ref_table() -> &'static reference::Table {
 
 /// The engine's moves as effects (perft's move set: no repetition rule).
 fn engine_effects(p: &mut Position) -> BTreeSet<reference::Effect> {
-    let shape = p.variant().shape;
+    let shape = p.game().shape;
     let i = |s: kyodai::geometry::Square| reference::idx(shape.file_of(s), shape.rank_of(s)).unwrap();
     let mut ms = Vec::new();
-    kyodai::legality::legal_moves_with(p, &mut ms, false);
+    kyodai::rules::legality::legal_moves_with(p, &mut ms, false);
     let set: BTreeSet<reference::Effect> = ms
         .iter()
         .map(|m| {
@@ -186,7 +186,7 @@ fn reference_agrees_on_random_sparse_positions() {
         let moves = legal_move_list(&mut p);
         if !moves.is_empty() {
             p.make(moves[(next() % moves.len() as u64) as usize]);
-            if kyodai::legality::material_decided(&p) {
+            if kyodai::rules::legality::material_decided(&p) {
                 continue;
             }
             compare_with_reference(&mut p);
@@ -255,11 +255,11 @@ fn attack_detection_matches_the_captures() {
             let side = if by == Color::White { " w" } else { " b" };
             let board = f.split_whitespace().next().unwrap();
             let mut p = pos(&format!("{board}{side}"));
-            if kyodai::legality::material_decided(&p) {
+            if kyodai::rules::legality::material_decided(&p) {
                 continue;
             }
             let mut ms = Vec::new();
-            kyodai::legality::legal_moves_with(&mut p, &mut ms, false);
+            kyodai::rules::legality::legal_moves_with(&mut p, &mut ms, false);
             let mut captured = BTreeSet::new();
             for m in ms {
                 captured.extend(m.mids());

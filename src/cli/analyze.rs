@@ -4,7 +4,7 @@ use super::{setup, Fail, PositionArgs};
 use crate::outln;
 use clap::Args;
 use kyodai::notation::format_move;
-use kyodai::outcome::outcome;
+use kyodai::rules::outcome::outcome;
 use kyodai::search::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -57,7 +57,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
         outln!("bestmove (none)");
         return Ok(());
     }
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     let limits = match (a.depth, a.nodes, a.movetime) {
         (Some(d), _, _) => Limits::depth(d),
         (_, Some(n), _) => Limits::nodes(n),

@@ -10,7 +10,7 @@ pub mod variants;
 
 use clap::Args;
 use kyodai::notation::parse_move;
-use kyodai::{Position, Variant};
+use kyodai::{Game, Position};
 use std::sync::Arc;
 
 /// `println!` for the command-line tools: when stdout is closed early (`kyodai moves | head`),
@@ -69,7 +69,7 @@ pub struct PositionArgs {
 }
 
 /// Loads the game named by `--variant` (a built-in name or a *.toml file) with its options.
-pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>, Fail> {
+pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Game>, Fail> {
     let mut opts = Vec::new();
     for o in options {
         let Some((k, v)) = o.split_once('=') else {
@@ -79,9 +79,9 @@ pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>, Fail
     }
     if name.ends_with(".toml") {
         let text = std::fs::read_to_string(name).map_err(|e| Fail(format!("cannot read game file '{name}': {e}")))?;
-        return Variant::from_toml_with(&text, &opts).map(Arc::new).map_err(|e| Fail(format!("{name}: {e}")));
+        return Game::from_toml_with(&text, &opts).map(Arc::new).map_err(|e| Fail(format!("{name}: {e}")));
     }
-    Variant::builtin_with(name, &opts).map_err(|e| Fail(e.to_string()))
+    Game::builtin_with(name, &opts).map_err(|e| Fail(e.to_string()))
 }
 
 /// The position described by `a`: the game's start, a FEN or a start array, then the moves.

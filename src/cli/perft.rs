@@ -35,7 +35,7 @@ pub fn run(a: PerftArgs) -> Result<(), Fail> {
         return Err(Fail("--threads must be at least 1".into()));
     }
     let pos = setup(&a.pos)?;
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     let t0 = Instant::now();
     let counts = divide(&pos, a.depth, a.threads, a.repetition);
     let total: u64 = counts.iter().map(|(_, n)| n).sum();

@@ -44,7 +44,7 @@ pub fn run(a: SelfplayArgs) -> Result<(), Fail> {
     }
     let start =
         setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, setup: None, moves: vec![] })?;
-    let v = Arc::clone(start.variant());
+    let v = Arc::clone(start.game());
     let mut searcher = Searcher::new(a.hash, 1);
     let limits = Limits::movetime(a.movetime);
     for g in 1..=a.games {

@@ -4,20 +4,21 @@
 //! none: both the plain move and the capturing one exist. `Move` kind `Approach`, the first
 //! victim in `aux`; `make` finds the rest of the run (`Position::removed_squares`).
 
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position};
 
 /// Adds the approach-capture twins of the piece's plain moves `out[start..]`.
-pub fn add(pos: &Position, piece: Piece, start: usize, out: &mut Vec<Move>) {
+pub fn add(pos: &impl Board, piece: Piece, start: usize, out: &mut Vec<Move>) {
     add_facing_twins(pos, piece, start, MoveKind::Approach, out);
 }
 
 /// For each plain, non-capturing line move in `out[start..]` that arrives facing an enemy (the
 /// next square on the same line), a twin of kind `kind` with that enemy's square as `aux`: the
 /// Sorcerer's approach capture and the Missionary's conversion act on the same square.
-pub(crate) fn add_facing_twins(pos: &Position, piece: Piece, start: usize, kind: MoveKind, out: &mut Vec<Move>) {
-    let shape = pos.variant().shape;
+pub(crate) fn add_facing_twins(pos: &impl Board, piece: Piece, start: usize, kind: MoveKind, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
     let them = piece.color().flip();
     for i in start..out.len() {
         let m = out[i];

@@ -7,17 +7,24 @@
 //! Area moves capture, so they attack: [`attacks`] answers for `attack::is_attacked`.
 
 use super::promotion;
+use super::Board;
+use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::position::{Cell, Piece, Position};
 use arrayvec::ArrayVec;
 
 const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
 /// The squares an area move of `steps` from `from` can reach: (square, captures). `cell_at`
 /// gives the board as the caller sees it.
-fn reach(pos: &Position, from: Square, us: Color, steps: u8, cell_at: &dyn Fn(Square) -> Cell) -> Vec<(Square, bool)> {
-    let shape = pos.variant().shape;
+fn reach(
+    pos: &impl Board,
+    from: Square,
+    us: Color,
+    steps: u8,
+    cell_at: &dyn Fn(Square) -> Cell,
+) -> Vec<(Square, bool)> {
+    let shape = *pos.shape();
     let them = us.flip();
     // Squares already expanded (empty, or the origin): reaching one again later adds nothing.
     let mut seen: ArrayVec<Square, 64> = ArrayVec::new();
@@ -51,21 +58,20 @@ fn reach(pos: &Position, from: Square, us: Color, steps: u8, cell_at: &dyn Fn(Sq
 }
 
 /// The area moves of `piece` on `from`.
-pub fn generate(pos: &Position, piece: Piece, from: Square, steps: u8, out: &mut Vec<Move>) {
-    let shape = pos.variant().shape;
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, steps: u8, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
     for (to, captures) in reach(pos, from, piece.color(), steps, &|s| pos.cell(s)) {
         promotion::push(pos, piece, Move::new(from, to), captures, shape.distance(from, to) == 1, out);
     }
 }
 
 /// Whether a piece of `by` with an area move could capture on `target` with it.
-pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
-    let v = pos.variant();
-    let kinds = &v.tables.special.area;
-    if !kinds.iter().any(|&(k, _)| pos.count(crate::variant::KindId(k as u8), by) > 0) {
+pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    let kinds = &pos.tables().special.area;
+    if !kinds.iter().any(|&(k, _)| pos.count(k, by) > 0) {
         return false;
     }
-    let shape = v.shape;
+    let shape = *pos.shape();
     for dy in -3i32..=3 {
         for dx in -3i32..=3 {
             let a = target.offset(shape.delta(dx, dy));
@@ -78,7 +84,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
             if p.color() != by {
                 continue;
             }
-            let Some(&(_, n)) = kinds.iter().find(|&&(k, _)| k == p.kind().index()) else {
+            let Some(&(_, n)) = kinds.iter().find(|&&(k, _)| k == p.kind()) else {
                 continue;
             };
             let d = dx.abs().max(dy.abs());
@@ -95,8 +101,8 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
 
 /// Whether an area move of `steps` from `from` can end on `target` (whatever stands there),
 /// with every square before the last empty.
-fn reach_square(pos: &Position, from: Square, steps: u8, target: Square, cell_at: &dyn Fn(Square) -> Cell) -> bool {
-    let shape = pos.variant().shape;
+fn reach_square(pos: &impl Board, from: Square, steps: u8, target: Square, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    let shape = *pos.shape();
     let mut seen: ArrayVec<Square, 64> = ArrayVec::new();
     seen.push(from);
     let mut frontier: Vec<Square> = vec![from];

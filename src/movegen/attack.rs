@@ -14,18 +14,19 @@
 //! `by` can remove or convert the piece that stands on `target` now (the `ignore` square and a
 //! friendly or empty target are not modelled: only move-ordering heuristics ask that).
 
+use super::Board;
+use crate::cell::Cell;
 use crate::geometry::{Color, Square};
-use crate::position::{Cell, Position};
 
 /// Whether `by` attacks `target`.
 #[inline]
-pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
+pub fn is_attacked(pos: &impl Board, target: Square, by: Color) -> bool {
     is_attacked_ignoring(pos, target, by, Square::NONE)
 }
 
 /// Like [`is_attacked`], but `ignore` counts as an empty square (a piece about to leave it).
-pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: Square) -> bool {
-    let special = &pos.variant().tables.special;
+pub fn is_attacked_ignoring(pos: &impl Board, target: Square, by: Color, ignore: Square) -> bool {
+    let special = &pos.tables().special;
     if !special.immobilizer_list.is_empty() && super::immobilizer::owns_immobilizer(pos, by.flip()) {
         return generated_attack(pos, target, by, false);
     }
@@ -40,14 +41,14 @@ pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: S
         }
     };
     attacked_plain(pos, target, by, &cell_at)
-        || (!pos.variant().tables.special.emperors.is_empty() && super::emperor::attacks(pos, target, by, &cell_at))
+        || (!pos.tables().special.emperors.is_empty() && super::emperor::attacks(pos, target, by, &cell_at))
 }
 
 /// Every attack except the Tai Emperor's, with the board read through `cell_at` (so callers
 /// can look at a position that differs from `pos` in a few squares). The Emperor's own
 /// protection test uses this: its rule 1 already covers the other side's Emperor.
-pub(crate) fn attacked_plain<F: Fn(Square) -> Cell>(pos: &Position, target: Square, by: Color, cell_at: &F) -> bool {
-    let at = &pos.variant().tables.attacks[by];
+pub(crate) fn attacked_plain<F: Fn(Square) -> Cell>(pos: &impl Board, target: Square, by: Color, cell_at: &F) -> bool {
+    let at = &pos.tables().attacks[by];
     for (d, set) in &at.leaps {
         if set.holds(cell_at(target.offset(*d)), by) {
             return true;
@@ -132,16 +133,16 @@ pub(crate) fn attacked_plain<F: Fn(Square) -> Cell>(pos: &Position, target: Squa
     if !at.jumps.is_empty() && super::jump::attacks(pos, target, by, cell_at) {
         return true;
     }
-    if !pos.variant().tables.special.area.is_empty() && super::area::attacks(pos, target, by, cell_at) {
+    if !pos.tables().special.area.is_empty() && super::area::attacks(pos, target, by, cell_at) {
         return true;
     }
-    if !pos.variant().tables.special.hookers.is_empty() && super::hook::attacks(pos, target, by, cell_at) {
+    if !pos.tables().special.hookers.is_empty() && super::hook::attacks(pos, target, by, cell_at) {
         return true;
     }
     if super::burn::attacks(pos, target, by) {
         return true;
     }
-    if pos.variant().tables.relay.any() && super::relay::attacks(pos, target, by, cell_at) {
+    if pos.tables().relay.any() && super::relay::attacks(pos, target, by, cell_at) {
         return true;
     }
     for (u, firsts) in &at.bents {
@@ -163,8 +164,8 @@ pub(crate) fn attacked_plain<F: Fn(Square) -> Cell>(pos: &Position, target: Squa
 
 /// Whether a move of `by` (own or relayed) removes or converts the piece on `target`; with
 /// `only_special`, only the pieces whose powers the tables do not model are asked.
-pub fn generated_attack(pos: &Position, target: Square, by: Color, only_special: bool) -> bool {
-    let special = &pos.variant().tables.special;
+pub fn generated_attack(pos: &impl Board, target: Square, by: Color, only_special: bool) -> bool {
+    let special = &pos.tables().special;
     let mut buf: Vec<crate::moves::Move> = Vec::with_capacity(64);
     for &sq in pos.pieces(by) {
         if only_special {
@@ -185,14 +186,14 @@ pub fn generated_attack(pos: &Position, target: Square, by: Color, only_special:
 }
 
 /// Whether `m` removes or converts the piece on `target`.
-fn takes(pos: &Position, m: crate::moves::Move, target: Square) -> bool {
+fn takes(pos: &impl Board, m: crate::moves::Move, target: Square) -> bool {
     use crate::moves::MoveKind;
     match m.kind {
         MoveKind::Convert => m.aux == target,
         MoveKind::Swap | MoveKind::Pass => false,
         MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::EnPassant => {
             let mut r = arrayvec::ArrayVec::<Square, 16>::new();
-            pos.removed_squares(m, &mut r);
+            super::effect::removed_squares(pos, m, &mut r);
             r.contains(&target)
         }
         MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {

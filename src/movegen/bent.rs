@@ -3,11 +3,12 @@
 //! The slide continues only when the first square is empty.
 
 use super::tables::KindMoves;
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
 
-pub fn generate(pos: &Position, piece: Piece, from: Square, km: &KindMoves, out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, km: &KindMoves, out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for b in &km.bents {
         let s1 = from.offset(b.first);

@@ -11,9 +11,10 @@
 //! Burning removes pieces, so it attacks: [`attacks`] answers for `attack::is_attacked`.
 
 use super::generate_from;
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::position::{Piece, Position};
 use arrayvec::ArrayVec;
 
 const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
@@ -29,31 +30,29 @@ pub enum Burns {
 }
 
 /// Whether a Fire Demon of colour `c` stands next to `at` (looking at `pos` as it is).
-fn demon_next_to(pos: &Position, at: Square, c: Color) -> bool {
-    let v = pos.variant();
-    let shape = v.shape;
+fn demon_next_to(pos: &impl Board, at: Square, c: Color) -> bool {
+    let shape = *pos.shape();
     KING.iter().any(|&(dx, dy)| {
         pos.piece_at(at.offset(shape.delta(dx, dy)))
-            .is_some_and(|p| p.color() == c && v.tables.special.burners.contains(p.kind()))
+            .is_some_and(|p| p.color() == c && pos.tables().special.burners.contains(p.kind()))
     })
 }
 
 /// The burns after the mover `mover` has been placed (and promoted) on `at`, captures done.
-pub fn effects(pos: &Position, mover: Piece, at: Square) -> Burns {
-    let v = pos.variant();
-    if v.tables.special.burners.is_empty() {
+pub fn effects(pos: &impl Board, mover: Piece, at: Square) -> Burns {
+    if pos.tables().special.burners.is_empty() {
         return Burns::Nothing;
     }
     let them = mover.color().flip();
     if demon_next_to(pos, at, them) {
         return Burns::Mover;
     }
-    if !v.tables.special.burners.contains(mover.kind()) {
+    if !pos.tables().special.burners.contains(mover.kind()) {
         return Burns::Nothing;
     }
     let mut victims = ArrayVec::new();
     for (dx, dy) in KING {
-        let s = at.offset(v.shape.delta(dx, dy));
+        let s = at.offset(pos.shape().delta(dx, dy));
         if pos.piece_at(s).is_some_and(|p| p.color() == them) {
             victims.push(s);
         }
@@ -65,18 +64,17 @@ pub fn effects(pos: &Position, mover: Piece, at: Square) -> Burns {
 /// a Buffalo promoting) ending next to `target` without being burned first. Squares a move
 /// captures on are not counted as burning Demons. Pieces about to leave a square (the
 /// `ignore` of `attack::is_attacked_ignoring`) are not modelled here: no Nutty rule asks.
-pub fn attacks(pos: &Position, target: Square, by: Color) -> bool {
-    let v = pos.variant();
-    let sp = &v.tables.special;
-    if sp.may_burn.is_empty() || !sp.may_burn.iter().any(|&k| pos.count(crate::variant::KindId(k as u8), by) > 0) {
+pub fn attacks(pos: &impl Board, target: Square, by: Color) -> bool {
+    let sp = &pos.tables().special;
+    if sp.may_burn.is_empty() || !sp.may_burn.iter().any(|&k| pos.count(k, by) > 0) {
         return false;
     }
-    let shape = v.shape;
+    let shape = *pos.shape();
     let them = by.flip();
     let mut moves = Vec::new();
     for &from in pos.pieces(by) {
         let p = pos.piece_at(from).unwrap();
-        if !sp.may_burn.contains(&p.kind().index()) {
+        if !sp.may_burn.contains(&p.kind()) {
             continue;
         }
         // Only moves ending within two squares can end next to the target.
@@ -103,20 +101,19 @@ pub fn attacks(pos: &Position, target: Square, by: Color) -> bool {
 
 /// Whether a demon-like piece on `from` could possibly end next to `target`: on a common line
 /// within one square, or within the area-move reach (king distance 4).
-fn could_reach_near(pos: &Position, from: Square, target: Square) -> bool {
-    let shape = pos.variant().shape;
+fn could_reach_near(pos: &impl Board, from: Square, target: Square) -> bool {
+    let shape = *pos.shape();
     let (dx, dy) = (shape.file_of(target) - shape.file_of(from), shape.rank_of(target) - shape.rank_of(from));
     shape.distance(from, target) <= 4 || dx.abs() <= 1 || dy.abs() <= 1 || (dx.abs() - dy.abs()).abs() <= 2
 }
 
 /// Whether the mover of `m` would be burned on arrival by a Demon of `demons` not captured by
 /// `m` itself.
-fn burned_first(pos: &Position, m: Move, demons: Color) -> bool {
-    let v = pos.variant();
+fn burned_first(pos: &impl Board, m: Move, demons: Color) -> bool {
     let captured = |s: Square| s == m.to && m.to != m.from || m.mids().any(|x| x == s);
     KING.iter().any(|&(dx, dy)| {
-        let s = m.to.offset(v.shape.delta(dx, dy));
+        let s = m.to.offset(pos.shape().delta(dx, dy));
         !captured(s)
-            && pos.piece_at(s).is_some_and(|p| p.color() == demons && v.tables.special.burners.contains(p.kind()))
+            && pos.piece_at(s).is_some_and(|p| p.color() == demons && pos.tables().special.burners.contains(p.kind()))
     })
 }

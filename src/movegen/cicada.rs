@@ -3,14 +3,15 @@
 //! enemy (capture). It never reaches an adjacent square.
 
 use super::promotion;
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
 
 const QUEEN: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
 
-pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
-    let shape = pos.variant().shape;
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
     let them = piece.color().flip();
     for (dx, dy) in QUEEN {
         let d = shape.delta(dx, dy);

@@ -10,12 +10,13 @@
 //! A conversion takes a piece from the opponent, royals included, so it counts as an attack
 //! (`attack` generates these pieces' moves).
 
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position};
 
 /// The Cuckoo's conversions of `piece` on `from` onto the squares at `deltas`.
-pub fn generate(pos: &Position, piece: Piece, from: Square, deltas: &[i32], out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, deltas: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in deltas {
         let t = from.offset(d);
@@ -26,6 +27,6 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, deltas: &[i32], out:
 }
 
 /// The Missionary's converting twins of its plain moves `out[start..]`.
-pub fn add_ahead(pos: &Position, piece: Piece, start: usize, out: &mut Vec<Move>) {
+pub fn add_ahead(pos: &impl Board, piece: Piece, start: usize, out: &mut Vec<Move>) {
     super::approach::add_facing_twins(pos, piece, start, MoveKind::Convert, out);
 }

@@ -9,31 +9,30 @@
 
 use super::attack::attacked_plain;
 use super::promotion;
+use super::Board;
+use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::position::{Cell, Piece, Position};
 
 /// Whether `c` has an Emperor on a square other than `except` (cells read through `cell_at`).
-fn has_emperor_except(pos: &Position, c: Color, except: Square, cell_at: &dyn Fn(Square) -> Cell) -> bool {
-    let set = &pos.variant().tables.special.emperor_set;
-    pos.royal_squares(c).any(|r| {
-        let cell = cell_at(r);
-        r != except && set.holds(cell, c)
-    })
+fn has_emperor_except(pos: &impl Board, c: Color, except: Square, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    let set = &pos.tables().special.emperor_set;
+    pos.royal_squares(c).iter().any(|&r| r != except && set.holds(cell_at(r), c))
 }
 
 /// Whether the piece on `target` (owned by `defender`) is protected against the Emperor on
 /// `from`, with cells read through `cell_at` (so callers can pretend a square is empty).
 fn protected_with(
-    pos: &Position,
+    pos: &impl Board,
     from: Square,
     target: Square,
     defender: Color,
     cell_at: &dyn Fn(Square) -> Cell,
 ) -> bool {
     let v = pos.variant();
-    if v.rules.emperor_free_nonroyal_capture {
-        // Option: non-royals are free; a royal is protected only by rule 2, where the
+    let free = cell_at(from).piece().is_some_and(|p| pos.tables().special.free_emperors.contains(p.kind()));
+    if free {
+        // `free-nonroyal-capture`: non-royals are free; a royal is protected only by rule 2, where the
         // defender's own Emperor counts if it could take our Emperor there in turn.
         let victim = cell_at(target);
         let royal = victim.piece().is_some_and(|p| v.piece(p.kind()).royal);
@@ -51,7 +50,7 @@ fn protected_with(
 
 /// Rule 2: in the position after the capture, `defender` attacks `target` (Emperors aside).
 fn attacked_after(
-    pos: &Position,
+    pos: &impl Board,
     from: Square,
     target: Square,
     defender: Color,
@@ -74,15 +73,15 @@ fn attacked_after(
 /// an Emperor of `defender` take our Emperor there? Our Emperor is royal, so only if no piece of
 /// ours protects it by attack (one level deep: our other Emperors are not asked in turn).
 fn defender_emperor_recaptures(
-    pos: &Position,
+    pos: &impl Board,
     from: Square,
     target: Square,
     defender: Color,
     cell_at: &dyn Fn(Square) -> Cell,
 ) -> bool {
-    let set = &pos.variant().tables.special.emperor_set;
+    let set = &pos.tables().special.emperor_set;
     let us = defender.flip();
-    for r in pos.royal_squares(defender) {
+    for &r in pos.royal_squares(defender) {
         let c = cell_at(r);
         if r == target || !set.holds(c, defender) {
             continue;
@@ -105,7 +104,7 @@ fn defender_emperor_recaptures(
 }
 
 /// Whether the Emperor on `from` may not capture the enemy on `target` because it is protected.
-pub fn protected(pos: &Position, from: Square, target: Square) -> bool {
+pub fn protected(pos: &impl Board, from: Square, target: Square) -> bool {
     let Some(victim) = pos.piece_at(target) else {
         return false;
     };
@@ -113,8 +112,8 @@ pub fn protected(pos: &Position, from: Square, target: Square) -> bool {
 }
 
 /// The Emperor's moves from `from`: every empty square, and every unprotected enemy.
-pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
-    let shape = pos.variant().shape;
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
     let them = piece.color().flip();
     for r in 0..shape.ranks as i32 {
         let row = shape.square_unchecked(0, r);
@@ -132,7 +131,7 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
 
 /// Only the Emperor's captures (for the quiescence search): the enemy pieces it may take, found
 /// from the enemy's piece list rather than by visiting every square.
-pub fn generate_captures(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
+pub fn generate_captures(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &to in pos.pieces(them) {
         if !protected(pos, from, to) {
@@ -144,11 +143,10 @@ pub fn generate_captures(pos: &Position, piece: Piece, from: Square, out: &mut V
 /// Whether an Emperor of `by` could capture on `target` (attack detection: "is this royal
 /// exposed to the enemy Emperor?"). The piece standing on `target` is the would-be victim; if
 /// the square is empty, a piece of the other side is assumed there.
-pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
-    let v = pos.variant();
-    let set = &v.tables.special.emperor_set;
+pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    let set = &pos.tables().special.emperor_set;
     let defender = by.flip();
-    for r in pos.royal_squares(by) {
+    for &r in pos.royal_squares(by) {
         let cell = cell_at(r);
         if r == target || !set.holds(cell, by) {
             continue;

@@ -8,14 +8,15 @@
 //! leaps (the second square), so the attack tables need nothing extra.
 
 use super::promotion;
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
 
 const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
-pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
-    let shape = pos.variant().shape;
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
     let them = piece.color().flip();
     let mut can_pass = false;
     for (dx, dy) in DIAG {

@@ -8,12 +8,13 @@
 
 use super::promotion;
 use super::tables::HookT;
+use super::Board;
+use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::position::{Cell, Piece, Position};
 
 /// The hook moves of `piece` on `from`.
-pub fn generate(pos: &Position, piece: Piece, from: Square, hooks: &[HookT], out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, hooks: &[HookT], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for h in hooks {
         let mut corner = from;
@@ -56,13 +57,12 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, hooks: &[HookT], out
 /// are plain slides in the attack tables). Instead of walking every possible corner, each
 /// hook mover of `by` (a side has a handful) solves for the one corner per turn that joins its
 /// square to the target, then checks the two legs are open.
-pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
-    let v = pos.variant();
-    let sp = &v.tables.special;
-    if !sp.hookers.iter().any(|&k| pos.count(crate::variant::KindId(k as u8), by) > 0) {
+pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    let sp = &pos.tables().special;
+    if !sp.hookers.iter().any(|&k| pos.count(k, by) > 0) {
         return false;
     }
-    let shape = v.shape;
+    let shape = *pos.shape();
     let (tx, ty) = (shape.file_of(target), shape.rank_of(target));
     for &a in pos.pieces(by) {
         let Some(kind) = cell_at(a).piece().map(|p| p.kind()) else {
@@ -73,7 +73,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Squar
         }
         let (ax, ay) = (shape.file_of(a), shape.rank_of(a));
         let (dx, dy) = (tx - ax, ty - ay);
-        for h in &v.tables.moves[by][kind.index()].hooks {
+        for h in &pos.tables().moves[by][kind.index()].hooks {
             let f = h.first_v;
             for (&ud, &u) in h.turns.iter().zip(h.turns_v.iter()) {
                 // target - a = k*f + j*u with f, u perpendicular and of equal length.

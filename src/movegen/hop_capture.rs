@@ -7,12 +7,13 @@
 //! depends on the landing square being empty.
 
 use super::promotion;
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
 
 /// The hop captures of `piece` on `from` over the neighbours at `dirs` (board deltas).
-pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in dirs {
         let victim = from.offset(d);

@@ -5,12 +5,13 @@
 //! shooting direction as a capturing leap (`tables::add_attacks`).
 
 use super::promotion;
+use super::Board;
+use crate::cell::{Cell, Piece};
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Cell, Piece, Position};
 
 /// The shots of `piece` on `from` along `dirs` (board deltas of the victim).
-pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in dirs {
         let victim = from.offset(d);
@@ -22,7 +23,7 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &
 
 /// Shots at any distance (Emperor of Emperors, `shoot-line:Q`): along each unit direction the
 /// first piece, if it is an enemy. A shot never promotes.
-pub fn generate_lines(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+pub fn generate_lines(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in dirs {
         let mut sq = from.offset(d);

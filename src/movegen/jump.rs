@@ -7,19 +7,20 @@
 //! Jumping captures attack: [`attacks`] answers for `attack::is_attacked`.
 
 use super::promotion;
+use super::Board;
+use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::position::{Cell, Piece, Position};
 
 /// Jump rank of `piece`.
 #[inline]
-fn rank_of(pos: &Position, piece: Piece) -> u8 {
-    pos.variant().tables.special.jump_rank[piece.kind().index()]
+fn rank_of(pos: &impl Board, piece: Piece) -> u8 {
+    pos.tables().special.jump_rank[piece.kind().index()]
 }
 
 /// The jumping captures of `piece` on `from` along `dirs` (board deltas), beyond the first
 /// piece of each line.
-pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     let mine = pos.variant().piece(piece.kind()).jump_rank;
     for &d in dirs {
@@ -47,10 +48,9 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &
 }
 
 /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
-pub fn attacks(pos: &Position, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
-    let v = pos.variant();
-    let ranks = &v.tables.special.jump_rank;
-    for (d, set) in &v.tables.attacks[by].jumps {
+pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    let ranks = &pos.tables().special.jump_rank;
+    for (d, set) in &pos.tables().attacks[by].jumps {
         let mut sq = target;
         // Highest rank passed so far walking out from the target (None: nothing passed yet).
         let mut highest: Option<u8> = None;

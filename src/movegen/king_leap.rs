@@ -4,18 +4,19 @@
 //! itself is attacked is the ordinary legality test.
 
 use super::attack::{is_attacked, is_attacked_ignoring};
+use super::Board;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::Position;
 
-pub fn generate(pos: &Position, from: Square, out: &mut Vec<Move>) {
+/// The King leaps of the piece on `from`; `both_safe`: a knight-shaped leap needs both crossed
+/// squares safe (`king-leap(both-safe)`).
+pub fn generate(pos: &impl Board, from: Square, both_safe: bool, out: &mut Vec<Move>) {
     let us = pos.piece_at(from).unwrap().color();
     let them = us.flip();
     if is_attacked(pos, from, them) {
         return;
     }
-    let shape = pos.variant().shape;
-    let both = pos.variant().rules.leap_knight_both_safe;
+    let shape = *pos.shape();
     // A crossed square is safe when a King standing there (having left `from`) would not be
     // attacked; what stands on it does not matter.
     let safe = |dx: i32, dy: i32| -> bool {
@@ -36,7 +37,7 @@ pub fn generate(pos: &Position, from: Square, out: &mut Vec<Move>) {
                 safe(sx, sy)
             } else {
                 let (a, b) = if dx.abs() == 2 { (safe(sx, 0), safe(sx, sy)) } else { (safe(0, sy), safe(sx, sy)) };
-                if both {
+                if both_safe {
                     a && b
                 } else {
                     a || b

@@ -1,19 +1,18 @@
-//! Lion power and lion lines (Chu Shogi; later Nutty and Tai), and the Chu lion-capture rules.
+//! Lion power and lion lines (Chu Shogi; later Nutty and Tai).
 //!
 //! Moves are generated once per effect: a two-step path whose first step captures nothing is
 //! the same as the direct jump, so only capturing first steps make two-leg moves.
 
-use super::attack::is_attacked;
 use super::promotion;
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
-use arrayvec::ArrayVec;
 
 /// Full lion power: jumps within distance 2, capture-and-continue, igui, and the pass. With
 /// `captures_only`, just the moves that remove a piece (for quiescence).
-pub fn generate_lion(pos: &Position, piece: Piece, from: Square, captures_only: bool, out: &mut Vec<Move>) {
-    let shape = pos.variant().shape;
+pub fn generate_lion(pos: &impl Board, piece: Piece, from: Square, captures_only: bool, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
     let us = piece.color();
     let them = us.flip();
     let mut can_pass = false;
@@ -52,7 +51,7 @@ pub fn generate_lion(pos: &Position, piece: Piece, from: Square, captures_only: 
             }
         }
     }
-    if (can_pass || pos.variant().rules.lion_pass_unrestricted) && !captures_only {
+    if (can_pass || pass_anywhere(pos, piece)) && !captures_only {
         out.push(Move::pass(from));
     }
 }
@@ -61,7 +60,7 @@ pub fn generate_lion(pos: &Position, piece: Piece, from: Square, captures_only: 
 /// the first square of any line is empty. With `captures_only`, just the moves that remove a
 /// piece.
 pub fn generate_lines(
-    pos: &Position,
+    pos: &impl Board,
     piece: Piece,
     from: Square,
     dirs: &[i32],
@@ -98,51 +97,12 @@ pub fn generate_lines(
             promotion::push(pos, piece, Move::via(from, s1, from), true, false, out);
         }
     }
-    if (can_pass || pos.variant().rules.lion_pass_unrestricted) && !captures_only {
+    if (can_pass || pass_anywhere(pos, piece)) && !captures_only {
         out.push(Move::pass(from));
     }
 }
 
-/// The squares whose pieces `m` removes (before it is made).
-pub fn captured_squares(pos: &Position, m: Move) -> ArrayVec<Square, 3> {
-    let mut caps = ArrayVec::new();
-    for s in m.mids() {
-        if !pos.is_empty(s) {
-            caps.push(s);
-        }
-    }
-    if m.to != m.from && !pos.is_empty(m.to) {
-        caps.push(m.to);
-    }
-    caps
-}
-
-/// The Chu Shogi lion-capture rules (HaChu default, `chu-shogi.md` section 7.1):
-/// - Rule A: a Lion may not take a non-adjacent Lion on its destination when that square is
-///   attacked after the move, unless it also took a bridge piece (not a Pawn or Go-Between);
-/// - Rule B: right after a non-Lion took a Lion, no non-Lion may take a Lion.
-pub fn capture_rules_allow(pos: &mut Position, m: Move) -> bool {
-    let v = std::sync::Arc::clone(pos.variant());
-    let mover = pos.piece_at(m.from).expect("mover");
-    let caps = captured_squares(pos, m);
-    let is_lion = |pos: &Position, s: Square| v.piece(pos.piece_at(s).unwrap().kind()).lion;
-    if !caps.iter().any(|&s| is_lion(pos, s)) {
-        return true;
-    }
-    if !v.piece(mover.kind()).lion {
-        return pos.counter_strike().is_none();
-    }
-    if m.to != m.from && caps.contains(&m.to) && is_lion(pos, m.to) && v.shape.distance(m.from, m.to) == 2 {
-        let bridged = caps.iter().any(|&s| s != m.to && v.piece(pos.piece_at(s).unwrap().kind()).bridge);
-        if !bridged {
-            let them = mover.color().flip();
-            let u = pos.make_raw(m);
-            let protected = is_attacked(pos, m.to, them);
-            pos.unmake_raw(m, u);
-            if protected {
-                return false;
-            }
-        }
-    }
-    true
+/// Whether the piece's lion moves may pass with no empty first-step square (`pass-anywhere`).
+pub(crate) fn pass_anywhere(pos: &impl Board, piece: Piece) -> bool {
+    pos.tables().moves[piece.color()][piece.kind().index()].lion_pass_anywhere
 }

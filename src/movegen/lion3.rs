@@ -9,12 +9,13 @@
 //! pieces in a different order are the same move (the caller merges duplicates).
 
 use super::promotion;
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
 
-pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>) {
-    let shape = pos.variant().shape;
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
     let us = piece.color();
     let them = us.flip();
     let mut can_pass = false;
@@ -80,13 +81,13 @@ pub fn generate(pos: &Position, piece: Piece, from: Square, out: &mut Vec<Move>)
             }
         }
     }
-    if can_pass || pos.variant().rules.lion_pass_unrestricted {
+    if can_pass || super::lion::pass_anywhere(pos, piece) {
         out.push(Move::pass(from));
     }
 }
 
 /// Pushes the walk ending on `to` that captured `caps` (in walk order), if it is not a jump.
-fn emit(pos: &Position, piece: Piece, from: Square, to: Square, caps: &[Square], out: &mut Vec<Move>) {
+fn emit(pos: &impl Board, piece: Piece, from: Square, to: Square, caps: &[Square], out: &mut Vec<Move>) {
     let mut mids: Vec<Square> = caps.iter().copied().filter(|&s| s != to).collect();
     if mids.is_empty() {
         return; // a jump (or, ending on the origin without captures, the pass)

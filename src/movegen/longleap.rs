@@ -4,11 +4,12 @@
 //! `Move` kind `Line`: `make` removes every piece between origin and destination. Its
 //! non-capturing slides are the `mQ` atoms.
 
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position};
 
-pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in dirs {
         let mut sq = from;

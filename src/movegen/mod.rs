@@ -7,9 +7,11 @@ pub mod approach;
 pub mod area;
 pub mod attack;
 pub mod bent;
+pub mod board;
 pub mod burn;
 pub mod cicada;
 pub mod convert;
+pub mod effect;
 pub mod emperor;
 pub mod harpy;
 pub mod hook;
@@ -22,6 +24,7 @@ pub mod lion;
 pub mod lion3;
 pub mod longleap;
 pub mod parrot;
+pub mod power;
 pub mod promotion;
 pub mod relay;
 pub mod swap;
@@ -29,15 +32,16 @@ pub mod sweep;
 pub mod tables;
 pub mod withdraw;
 
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
+pub use board::Board;
 
 /// Every pseudo-legal move of the side to move, appended to `out`: each piece's own moves,
 /// then the moves friends relay to it (`relay`), each effect once.
-pub fn generate(pos: &Position, out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
     let us = pos.side();
-    let relayers = if pos.variant().tables.relay.any() { relay::present(pos, us) } else { relay::Relayers::default() };
+    let relayers = if pos.tables().relay.any() { relay::present(pos, us) } else { relay::Relayers::default() };
     // Where the relayers stand, so that only pieces within their reach are asked.
     let reach = if relayers.any() { relay::Reach::of(pos, us) } else { relay::Reach::default() };
     for &from in pos.pieces(us) {
@@ -51,17 +55,16 @@ pub fn generate(pos: &Position, out: &mut Vec<Move>) {
 
 /// The pseudo-legal moves of the piece on `from` (of either colour, as if it were to move)
 /// under its own power; with the moves friends relay to it, see [`generate_piece`].
-pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
+pub fn generate_from(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
     let us = piece.color();
-    let v = pos.variant();
-    let km = &v.tables.moves[us][piece.kind().index()];
+    let km = &pos.tables().moves[us][piece.kind().index()];
     let start = out.len();
     let them = us.flip();
     // A frozen piece (Typhoon) has no own moves; it may only capture itself.
-    if !v.tables.special.immobilizer_list.is_empty() && immobilizer::frozen(pos, from, us) {
+    if !pos.tables().special.immobilizer_list.is_empty() && immobilizer::frozen(pos, from, us) {
         out.push(Move::self_capture(from));
         return;
     }
@@ -139,7 +142,7 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
         lion::generate_lines(pos, piece, from, &km.lion_lines, false, out);
     }
     if km.king_leap && pos.leap_right(us) {
-        king_leap::generate(pos, from, out);
+        king_leap::generate(pos, from, km.king_leap_both_safe, out);
     }
     if !km.shoot.is_empty() {
         igui::generate(pos, piece, from, &km.shoot, out);
@@ -176,7 +179,7 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
                 m.kind == crate::moves::MoveKind::Normal
                     && m.mid[0].is_none()
                     && pos.is_empty(m.to)
-                    && v.shape.distance(from, m.to) == 1
+                    && pos.shape().distance(from, m.to) == 1
             });
         parrot::generate(pos, piece, from, &km.parrot, may_pass, out);
     }
@@ -215,7 +218,7 @@ fn dedup(out: &mut Vec<Move>, start: usize) {
 
 /// Cannon-style captures along `dirs`: over exactly one screen, onto the first piece beyond it
 /// if it is an enemy (hoppers' captures; their quiet moves are ordinary slides).
-fn hop_captures_of(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+fn hop_captures_of(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in dirs {
         let mut to = from.offset(d);
@@ -239,7 +242,7 @@ fn hop_captures_of(pos: &Position, piece: Piece, from: Square, dirs: &[i32], out
 /// sweep, long-leap, approach or withdrawal capture, or a conversion). A frozen piece's
 /// self-capture removes only its own piece, so it is no capture here (quiescence never wants it).
 #[inline]
-pub fn is_capture(pos: &Position, m: Move) -> bool {
+pub fn is_capture(pos: &impl Board, m: Move) -> bool {
     use crate::moves::MoveKind;
     match m.kind {
         MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::Convert => true,
@@ -251,7 +254,7 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
 }
 
 /// Keeps only the captures among `out[start..]`.
-fn retain_captures(pos: &Position, out: &mut Vec<Move>, start: usize) {
+fn retain_captures(pos: &impl Board, out: &mut Vec<Move>, start: usize) {
     let mut w = start;
     for r in start..out.len() {
         if is_capture(pos, out[r]) {
@@ -266,11 +269,10 @@ fn retain_captures(pos: &Position, out: &mut Vec<Move>, start: usize) {
 /// moves of [`generate`] that remove a piece. Plain atoms skip their quiet targets; pieces with
 /// powers, and games with relays, take the general path and are filtered, so each power's
 /// rules stay in one place.
-pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
+pub fn generate_captures(pos: &impl Board, out: &mut Vec<Move>) {
     let us = pos.side();
-    let v = pos.variant();
     // Relays and immobilizers change what every piece may do: the general path.
-    if v.tables.relay.any() || !v.tables.special.immobilizer_list.is_empty() {
+    if pos.tables().relay.any() || !pos.tables().special.immobilizer_list.is_empty() {
         let start = out.len();
         generate(pos, out);
         retain_captures(pos, out, start);
@@ -279,7 +281,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     let them = us.flip();
     for &from in pos.pieces(us) {
         let piece = pos.piece_at(from).unwrap();
-        let km = &v.tables.moves[us][piece.kind().index()];
+        let km = &pos.tables().moves[us][piece.kind().index()];
         // A pure Emperor (Tai) takes only unprotected enemies: look at the enemy pieces, not
         // at its 600-odd empty target squares.
         if km.emperor_only {
@@ -357,13 +359,13 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
 
 /// The pseudo-legal moves of the piece on `from` when its side is to move: its own moves and
 /// the moves its friends relay to it.
-pub fn generate_piece(pos: &Position, from: Square, out: &mut Vec<Move>) {
+pub fn generate_piece(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
     let Some(p) = pos.piece_at(from) else {
         return;
     };
     let start = out.len();
     generate_from(pos, from, out);
-    if pos.variant().tables.relay.any() {
+    if pos.tables().relay.any() {
         let relayers = relay::present(pos, p.color());
         if relayers.any() {
             relay::add_relayed(pos, from, start, relayers, out);
@@ -372,16 +374,15 @@ pub fn generate_piece(pos: &Position, from: Square, out: &mut Vec<Move>) {
 }
 
 /// The en-passant captures available to the side to move (pseudo-legal).
-pub fn en_passant_moves(pos: &Position) -> Vec<Move> {
+pub fn en_passant_moves(pos: &impl Board) -> Vec<Move> {
     let mut out = Vec::new();
     let Some(ep) = pos.ep_square() else {
         return out;
     };
     let us = pos.side();
-    let v = pos.variant();
     for &from in pos.pieces(us) {
         let p: Piece = pos.piece_at(from).unwrap();
-        let km = &v.tables.moves[us][p.kind().index()];
+        let km = &pos.tables().moves[us][p.kind().index()];
         if !km.ep_capturer {
             continue;
         }

@@ -5,13 +5,14 @@
 //! V1 and the leap to V2 are atoms of the Betza string. The piece may also pass, once
 //! (decision D7: unconditionally while not frozen; frozen pieces never get here).
 
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
 
 /// `may_pass`: whether the pass is allowed (always, unless the option
 /// `pass_needs_empty_neighbour` asks for an empty step square).
-pub fn generate(pos: &Position, piece: Piece, from: Square, dirs: &[i32], may_pass: bool, out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], may_pass: bool, out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in dirs {
         let v1 = from.offset(d);

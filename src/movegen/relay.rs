@@ -9,7 +9,7 @@
 //! - **Dervish relay.** A friend X on one of the 8 squares next to a Dervish may leap to the
 //!   point-mirror of its square through the Dervish (a D or A leap over it), and if X is
 //!   orthogonally adjacent, step diagonally to either orthogonal neighbour of the Dervish beside
-//!   it (a quarter turn around it). With the option `dervish_corner_leaps`, a diagonally adjacent
+//!   it (a quarter turn around it). With the parameter `corner-leaps` (Scirocco option `dervish_corner_leaps`), a diagonally adjacent
 //!   X may also leap (D) to the two neighbouring corner squares of the Dervish.
 //! - **Harpy relay.** A friend 1–3 squares from a Harpy along an open queen line may make any
 //!   Knight leap.
@@ -20,9 +20,11 @@
 //! targets of the same piece. Relayed captures are real captures: [`attacks`] feeds them into
 //! attack detection.
 
+use super::Board;
+use crate::cell::Cell;
 use crate::geometry::{Color, Square};
 use crate::moves::{Move, MoveKind};
-use crate::position::{Cell, Position};
+use crate::variant::KindId;
 use arrayvec::ArrayVec;
 
 const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -45,9 +47,9 @@ impl Relayers {
 }
 
 /// The relayers `c` has (from the piece counts: no board scan).
-pub fn present(pos: &Position, c: Color) -> Relayers {
-    let r = &pos.variant().tables.relay;
-    let has = |list: &[usize]| list.iter().any(|&k| pos.count(crate::variant::KindId(k as u8), c) > 0);
+pub fn present(pos: &impl Board, c: Color) -> Relayers {
+    let r = &pos.tables().relay;
+    let has = |list: &[KindId]| pos.has_any(list, c);
     Relayers {
         dervish: has(&r.dervish_list),
         harpy: has(&r.harpy_list),
@@ -68,8 +70,8 @@ pub struct Reach {
 }
 
 impl Reach {
-    pub fn of(pos: &Position, c: Color) -> Reach {
-        let r = &pos.variant().tables.relay;
+    pub fn of(pos: &impl Board, c: Color) -> Reach {
+        let r = &pos.tables().relay;
         let mut reach = Reach { squares: ArrayVec::new(), all: !r.dervish_list.is_empty() || !r.harpy_list.is_empty() };
         if reach.all {
             return reach;
@@ -88,11 +90,11 @@ impl Reach {
     /// Whether some relayer may relay a move to the piece on `x` (frozen relayers included:
     /// `add_relayed` checks that).
     #[inline]
-    pub fn may_relay_to(&self, pos: &Position, x: Square) -> bool {
+    pub fn may_relay_to(&self, pos: &impl Board, x: Square) -> bool {
         if self.all {
             return true;
         }
-        let shape = pos.variant().shape;
+        let shape = *pos.shape();
         let (xf, xr) = (shape.file_of(x), shape.rank_of(x));
         self.squares.iter().any(|&(s, dervish)| {
             let (dx, dy) = ((shape.file_of(s) - xf).abs(), (shape.rank_of(s) - xr).abs());
@@ -107,14 +109,14 @@ impl Reach {
 
 /// Whether the relayer of colour `c` on `sq` is frozen (then it relays nothing).
 #[inline]
-fn frozen(pos: &Position, sq: Square, c: Color) -> bool {
+fn frozen(pos: &impl Board, sq: Square, c: Color) -> bool {
     super::immobilizer::frozen(pos, sq, c)
 }
 
 /// Whether a non-frozen 1999 Harpy of `c` stands a Knight's leap from `x`.
-fn harpy_1999_near(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
-    let shape = pos.variant().shape;
-    let harpy = &pos.variant().tables.relay.harpy_1999;
+fn harpy_1999_near(pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+    let shape = *pos.shape();
+    let harpy = &pos.tables().relay.harpy_1999;
     KNIGHT.iter().any(|&(nx, ny)| {
         let h = x.offset(shape.delta(nx, ny));
         is_kind(cell(h), c, harpy) && !frozen(pos, h, c)
@@ -129,9 +131,9 @@ fn is_kind(cell: Cell, c: Color, set: &crate::movegen::tables::KindSet) -> bool 
 
 /// Whether the square `x` is in reach of a Harpy of `c`: 1–3 squares away along a queen line
 /// with only empty squares between. `cell` reads the board (attack queries may ignore a square).
-fn harpy_reaches(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
-    let shape = pos.variant().shape;
-    let harpy = &pos.variant().tables.relay.harpy;
+fn harpy_reaches(pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+    let shape = *pos.shape();
+    let harpy = &pos.tables().relay.harpy;
     for (dx, dy) in ORTHO.iter().chain(DIAG.iter()) {
         let u = shape.delta(*dx, *dy);
         let mut s = x;
@@ -152,9 +154,8 @@ fn harpy_reaches(pos: &Position, x: Square, c: Color, cell: &impl Fn(Square) -> 
 
 /// The squares the piece of colour `us` on `from` may reach by relay (before removing those
 /// that are its own moves). Targets hold no friend and are on the board.
-fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, out: &mut ArrayVec<Square, 48>) {
-    let v = pos.variant();
-    let shape = v.shape;
+fn relay_targets(pos: &impl Board, from: Square, us: Color, relayers: Relayers, out: &mut ArrayVec<Square, 48>) {
+    let shape = *pos.shape();
     let cell = |s: Square| pos.cell(s);
     let mut add = |t: Square| {
         let c = pos.cell(t);
@@ -164,7 +165,7 @@ fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, ou
         }
     };
     if relayers.dervish || relayers.dervish_1999 {
-        let (dervish, d1999) = (&v.tables.relay.dervish, &v.tables.relay.dervish_1999);
+        let (dervish, d1999) = (&pos.tables().relay.dervish, &pos.tables().relay.dervish_1999);
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             let d = from.offset(shape.delta(ex, ey));
             let new_style = is_kind(cell(d), us, dervish);
@@ -180,8 +181,8 @@ fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, ou
                 // Quarter turn: the Dervish's orthogonal neighbours beside X.
                 add(d.offset(shape.delta(ey, ex)));
                 add(d.offset(shape.delta(-ey, -ex)));
-            } else if v.rules.dervish_corner_leaps {
-                // Option D1: the Dervish's diagonal neighbours beside X.
+            } else if is_kind(cell(d), us, &pos.tables().relay.dervish_corners) {
+                // `corner-leaps` (Scirocco option D1): the Dervish's diagonal neighbours beside X.
                 add(d.offset(shape.delta(ex, -ey)));
                 add(d.offset(shape.delta(-ex, ey)));
             }
@@ -198,7 +199,7 @@ fn relay_targets(pos: &Position, from: Square, us: Color, relayers: Relayers, ou
 
 /// Appends the relay-only moves of the piece on `from`, whose own moves are `out[own_start..]`.
 /// A relayed target that one of its own moves already reaches is that own move and is skipped.
-pub fn add_relayed(pos: &Position, from: Square, own_start: usize, relayers: Relayers, out: &mut Vec<Move>) {
+pub fn add_relayed(pos: &impl Board, from: Square, own_start: usize, relayers: Relayers, out: &mut Vec<Move>) {
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
@@ -222,10 +223,10 @@ pub fn add_relayed(pos: &Position, from: Square, own_start: usize, relayers: Rel
 
 /// Whether `by` captures on `target` by a relayed move (Dervish or Harpy). `cell` reads the
 /// board, as `attack::is_attacked_ignoring` sees it.
-pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let relayers = present(pos, by);
     let v = pos.variant();
-    let shape = v.shape;
+    let shape = *pos.shape();
     // A friend that may capture by relay (not a move-only piece under the Typhoon option
     // `relay_respects_no_capture`).
     let friend_at = |s: Square| {
@@ -233,7 +234,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
         c.piece().is_some_and(|p| p.color() == by && !v.piece(p.kind()).relayed_moves_only_move)
     };
     if relayers.dervish_1999 {
-        let d1999 = &v.tables.relay.dervish_1999;
+        let d1999 = &pos.tables().relay.dervish_1999;
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             let d = target.offset(shape.delta(-ex, -ey));
             if is_kind(cell(d), by, d1999)
@@ -253,7 +254,7 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
         }
     }
     if relayers.dervish {
-        let dervish = &v.tables.relay.dervish;
+        let dervish = &pos.tables().relay.dervish;
         let dervish_at = |dx: i32, dy: i32| {
             let d = target.offset(shape.delta(-dx, -dy));
             is_kind(cell(d), by, dervish) && !frozen(pos, d, by)
@@ -273,10 +274,11 @@ pub fn attacks(pos: &Position, target: Square, by: Color, cell: &impl Fn(Square)
                 }
             }
         }
-        if v.rules.dervish_corner_leaps {
+        let corners = &pos.tables().relay.dervish_corners;
+        if !corners.is_empty() {
             for &(px, py) in DIAG.iter() {
-                if dervish_at(px, py) {
-                    let d = target.offset(shape.delta(-px, -py));
+                let d = target.offset(shape.delta(-px, -py));
+                if dervish_at(px, py) && is_kind(cell(d), by, corners) {
                     if friend_at(d.offset(shape.delta(px, -py))) || friend_at(d.offset(shape.delta(-px, py))) {
                         return true;
                     }

@@ -4,11 +4,12 @@
 //! zone test; the partner never does. A swap never attacks.
 
 use super::promotion;
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position};
 
-pub fn generate(pos: &Position, piece: Piece, from: Square, deltas: &[i32], out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, deltas: &[i32], out: &mut Vec<Move>) {
     for &d in deltas {
         let t = from.offset(d);
         let c = pos.cell(t);

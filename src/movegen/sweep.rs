@@ -7,11 +7,12 @@
 //! `<from><to>` either way.
 
 use super::promotion;
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position};
 
-pub fn generate(pos: &Position, piece: Piece, from: Square, lines: &[(i32, u8)], out: &mut Vec<Move>) {
+pub fn generate(pos: &impl Board, piece: Piece, from: Square, lines: &[(i32, u8)], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &(d, range) in lines {
         let mut mid = [Square::NONE; 2];

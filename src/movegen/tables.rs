@@ -4,10 +4,11 @@
 //! piece type, what to try from a square; attack tables answer "which piece types could capture
 //! on this square from there" by reverse lookup, so an attack query never generates moves.
 
-use crate::geometry::{BoardShape, ByColor, Color};
-use crate::position::Cell;
+use super::power::{LionShape, Power, RelayRule};
+use crate::cell::Cell;
+use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::variant::betza::{Mode, Travel};
-use crate::variant::{orient, KindId, Orientation, PieceType, Power};
+use crate::variant::{orient, KindId, Orientation, PieceType, PromotionRule, Variant};
 use arrayvec::ArrayVec;
 
 /// A set of piece types (up to 256).
@@ -93,6 +94,10 @@ pub struct KindMoves {
     /// Lion-line unit directions.
     pub lion_lines: Vec<i32>,
     pub king_leap: bool,
+    /// The King leap needs both crossed squares of a knight-shaped leap safe.
+    pub king_leap_both_safe: bool,
+    /// Its lion moves may pass with no empty first-step square.
+    pub lion_pass_anywhere: bool,
     /// Igui directions (board deltas of the victim): `movegen::igui`.
     pub shoot: Vec<i32>,
     /// Hop-capture directions (board deltas of the victim; landing at twice the delta):
@@ -179,18 +184,21 @@ pub struct AttackTables {
 }
 
 /// Which types relay moves to friends (the same for both colours: relays are symmetric).
-/// `dervish`/`harpy` are the Scirocco 2009 relays, `dervish_1999`/`harpy_1999` Typhoon's.
+/// `dervish`/`harpy` relay as in Scirocco 2009, `dervish_1999`/`harpy_1999` as in Typhoon
+/// (`reflect-only`, `knight-away`).
 #[derive(Clone, Debug, Default)]
 pub struct RelayKinds {
     pub dervish: KindSet,
     pub harpy: KindSet,
     pub dervish_1999: KindSet,
     pub harpy_1999: KindSet,
+    /// Dervishes that also give the corner leaps (`corner-leaps`).
+    pub dervish_corners: KindSet,
     /// Lists of the same, for counting a side's relayers.
-    pub dervish_list: Vec<usize>,
-    pub harpy_list: Vec<usize>,
-    pub dervish_1999_list: Vec<usize>,
-    pub harpy_1999_list: Vec<usize>,
+    pub dervish_list: Vec<KindId>,
+    pub harpy_list: Vec<KindId>,
+    pub dervish_1999_list: Vec<KindId>,
+    pub harpy_1999_list: Vec<KindId>,
 }
 
 impl RelayKinds {
@@ -206,28 +214,43 @@ impl RelayKinds {
 #[derive(Clone, Debug, Default)]
 pub struct SpecialKinds {
     /// Types with an area move, and their step counts.
-    pub area: Vec<(usize, u8)>,
+    pub area: Vec<(KindId, u8)>,
     /// Types that burn (Fire Demons).
     pub burners: KindSet,
     /// Types that burn or promote to a burner (Buffalo): their moves may burn.
-    pub may_burn: Vec<usize>,
+    pub may_burn: Vec<KindId>,
     /// Jump rank per type.
     pub jump_rank: Vec<u8>,
     /// Immobilizers (Typhoon): their enemies next to them are frozen.
     pub immobilizers: KindSet,
-    pub immobilizer_list: Vec<usize>,
+    pub immobilizer_list: Vec<KindId>,
     /// Types whose attacks are found by generating their moves (`KindMoves::generated_attacks`).
     pub generated_attackers: KindSet,
     pub any_generated_attackers: bool,
     /// Types with hook moves (their two-leg attacks are found by `movegen::hook::attacks`).
-    pub hookers: Vec<usize>,
+    pub hookers: Vec<KindId>,
     pub hooker_set: KindSet,
-    /// Types with the Emperor's move (`movegen::emperor`).
-    pub emperors: Vec<usize>,
+    /// Types with the Emperor's move (`movegen::emperor`), and those of them that may take any
+    /// non-royal (`free-nonroyal-capture`).
+    pub emperors: Vec<KindId>,
     pub emperor_set: KindSet,
+    pub free_emperors: KindSet,
+    /// Types with the King leap (Bigorra): their moves end the leap right.
+    pub king_leapers: KindSet,
 }
 
+/// What a game's pieces may do, compiled once from its data: the board shape (its padding is
+/// the longest reach of any move), the promotion zones, each type's parsed powers and its moves
+/// per colour, the reverse attack tables, and the sets of types with game-wide powers.
 pub struct Tables {
+    pub shape: BoardShape,
+    /// Promotion zone membership per colour, indexed by mailbox square.
+    zone: ByColor<Vec<bool>>,
+    /// Each type's powers, as parsed from the data file.
+    pub powers: Vec<Vec<Power>>,
+    /// No move of the type takes it backward (Pawn, Soldier, Lance): its forward moves are
+    /// irreversible.
+    pub never_retreats: Vec<bool>,
     pub moves: ByColor<Vec<KindMoves>>,
     pub attacks: ByColor<AttackTables>,
     pub relay: RelayKinds,
@@ -252,71 +275,144 @@ fn lame_path(shape: &BoardShape, dx: i32, dy: i32) -> ArrayVec<i32, 2> {
 }
 
 impl Tables {
-    pub fn build(shape: &BoardShape, pieces: &[PieceType], o: Orientation) -> Tables {
+    /// Compiles the game `v` whose pieces have the parsed `powers`.
+    pub fn build(v: &Variant, powers: Vec<Vec<Power>>) -> Tables {
+        let pieces = &v.pieces;
+        let o = v.rules.orientation;
+        let shape = BoardShape::new(v.files, v.ranks, padding(pieces, &powers));
         let mut moves = ByColor::new(Vec::new(), Vec::new());
         let mut attacks = ByColor::new(AttackTables::default(), AttackTables::default());
         for c in Color::ALL {
             for (k, t) in pieces.iter().enumerate() {
-                let km = compile_kind(shape, t, o, c);
-                add_attacks(&mut attacks[c], shape, &km, t, o, c, k, pieces.len());
+                let km = compile_kind(&shape, t, &powers[k], o, c);
+                add_attacks(&mut attacks[c], &shape, &km, k, pieces.len());
                 moves[c].push(km);
             }
         }
-        let mut relay = RelayKinds::default();
-        for (k, t) in pieces.iter().enumerate() {
-            if t.has_power(|p| matches!(p, Power::DervishRelay)) {
-                relay.dervish.insert(KindId(k as u8));
-                relay.dervish_list.push(k);
-            }
-            if t.has_power(|p| matches!(p, Power::HarpyRelay)) {
-                relay.harpy.insert(KindId(k as u8));
-                relay.harpy_list.push(k);
-            }
-            if t.has_power(|p| matches!(p, Power::DervishRelay1999)) {
-                relay.dervish_1999.insert(KindId(k as u8));
-                relay.dervish_1999_list.push(k);
-            }
-            if t.has_power(|p| matches!(p, Power::HarpyRelay1999)) {
-                relay.harpy_1999.insert(KindId(k as u8));
-                relay.harpy_1999_list.push(k);
-            }
+        let relay = relay_kinds(&powers);
+        let special = special_kinds(pieces, &powers, &moves);
+        let relays = powers.iter().flatten().any(|p| p.moves_others());
+        let never_retreats = pieces
+            .iter()
+            .zip(&powers)
+            .map(|(t, pw)| !relays && pw.is_empty() && t.vectors.iter().all(|v| v.dy >= 0))
+            .collect();
+        let zone = zones(v, &shape);
+        Tables { shape, zone, powers, never_retreats, moves, attacks, relay, special }
+    }
+
+    #[inline]
+    pub fn in_zone(&self, c: Color, sq: Square) -> bool {
+        self.zone[c][sq.index()]
+    }
+
+    /// Ranks from `sq` to the far edge for `c`: 1 on the last rank.
+    #[inline]
+    pub fn ranks_to_edge(&self, c: Color, sq: Square) -> i32 {
+        match c {
+            Color::White => self.shape.ranks as i32 - self.shape.rank_of(sq),
+            Color::Black => self.shape.rank_of(sq) + 1,
         }
-        let mut special = SpecialKinds::default();
-        for (k, t) in pieces.iter().enumerate() {
-            special.jump_rank.push(t.jump_rank);
-            for p in &t.powers {
-                if let Power::Area(n) = p {
-                    special.area.push((k, *n));
-                }
-            }
-            if t.burns() {
-                special.burners.insert(KindId(k as u8));
-            }
-            if t.has_power(|p| matches!(p, Power::Immobilize)) {
-                special.immobilizers.insert(KindId(k as u8));
-                special.immobilizer_list.push(k);
-            }
-            if moves[Color::White][k].generated_attacks {
-                special.generated_attackers.insert(KindId(k as u8));
-                special.any_generated_attackers = true;
-            }
-            if t.has_power(|p| matches!(p, Power::Hook(_))) {
-                special.hookers.push(k);
-                special.hooker_set.insert(KindId(k as u8));
-            }
-            if t.has_power(|p| matches!(p, Power::Emperor)) {
-                special.emperors.push(k);
-                special.emperor_set.insert(KindId(k as u8));
-            }
-            if t.burns() || t.promotes_to.is_some_and(|p| pieces[p.index()].burns()) {
-                special.may_burn.push(k);
-            }
-        }
-        Tables { moves, attacks, relay, special }
     }
 }
 
-fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> KindMoves {
+/// The mailbox padding: the longest single vector of any atom or power, at least 1.
+fn padding(pieces: &[PieceType], powers: &[Vec<Power>]) -> u8 {
+    let mut pad = 1u8;
+    for (t, pw) in pieces.iter().zip(powers) {
+        for v in &t.vectors {
+            pad = pad.max(v.dx.unsigned_abs()).max(v.dy.unsigned_abs());
+        }
+        for p in pw {
+            pad = pad.max(p.reach());
+        }
+    }
+    pad
+}
+
+/// Promotion zones per colour (none for the rule `capture`).
+fn zones(v: &Variant, shape: &BoardShape) -> ByColor<Vec<bool>> {
+    let cells = shape.cells as usize;
+    let mut zone = ByColor::new(vec![false; cells], vec![false; cells]);
+    let z = v.promotion.zone as i32;
+    if v.promotion.rule == PromotionRule::Capture {
+        return zone;
+    }
+    for sq in shape.squares() {
+        let r = shape.rank_of(sq);
+        zone.white[sq.index()] = z > 0 && r >= shape.ranks as i32 - z;
+        zone.black[sq.index()] = r < z;
+    }
+    zone
+}
+
+fn relay_kinds(powers: &[Vec<Power>]) -> RelayKinds {
+    let mut relay = RelayKinds::default();
+    for (k, pw) in powers.iter().enumerate() {
+        let kind = KindId(k as u8);
+        for p in pw {
+            let Power::Relay(rule) = p else { continue };
+            let (set, list) = match *rule {
+                RelayRule::Dervish { turn: true, corner_leaps } => {
+                    if corner_leaps {
+                        relay.dervish_corners.insert(kind);
+                    }
+                    (&mut relay.dervish, &mut relay.dervish_list)
+                }
+                RelayRule::Dervish { turn: false, .. } => (&mut relay.dervish_1999, &mut relay.dervish_1999_list),
+                RelayRule::Harpy { knight_away: false } => (&mut relay.harpy, &mut relay.harpy_list),
+                RelayRule::Harpy { knight_away: true } => (&mut relay.harpy_1999, &mut relay.harpy_1999_list),
+            };
+            set.insert(kind);
+            list.push(kind);
+        }
+    }
+    relay
+}
+
+fn special_kinds(pieces: &[PieceType], powers: &[Vec<Power>], moves: &ByColor<Vec<KindMoves>>) -> SpecialKinds {
+    let mut special = SpecialKinds::default();
+    let burns = |k: usize| powers[k].iter().any(|p| matches!(p, Power::Burn));
+    for (k, t) in pieces.iter().enumerate() {
+        let kind = KindId(k as u8);
+        special.jump_rank.push(t.jump_rank);
+        for p in &powers[k] {
+            match p {
+                Power::Area(n) => special.area.push((kind, *n)),
+                Power::Immobilize => {
+                    special.immobilizers.insert(kind);
+                    special.immobilizer_list.push(kind);
+                }
+                Power::Hook(_) if !special.hooker_set.contains(kind) => {
+                    special.hookers.push(kind);
+                    special.hooker_set.insert(kind);
+                }
+                Power::Emperor { free_nonroyal_capture } => {
+                    special.emperors.push(kind);
+                    special.emperor_set.insert(kind);
+                    if *free_nonroyal_capture {
+                        special.free_emperors.insert(kind);
+                    }
+                }
+                Power::KingLeap { .. } => special.king_leapers.insert(kind),
+                _ => {}
+            }
+        }
+        if burns(k) {
+            special.burners.insert(kind);
+        }
+        if moves[Color::White][k].generated_attacks {
+            special.generated_attackers.insert(kind);
+            special.any_generated_attackers = true;
+        }
+        if burns(k) || t.promotes_to.is_some_and(|p| burns(p.index())) {
+            special.may_burn.push(kind);
+        }
+    }
+    special
+}
+
+fn compile_kind(shape: &BoardShape, t: &PieceType, powers: &[Power], o: Orientation, c: Color) -> KindMoves {
     let mut km = KindMoves::default();
     for v in &t.vectors {
         let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
@@ -344,15 +440,25 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
             Travel::Hop => km.hops.push(delta),
         }
     }
-    for p in &t.powers {
+    for p in powers {
         match p {
-            Power::Lion => km.lion = true,
-            Power::KingLeap => km.king_leap = true,
-            Power::LionLine(dirs) => {
-                for &(dx, dy) in dirs {
-                    let (dx, dy) = orient(o, c, dx as i32, dy as i32);
-                    km.lion_lines.push(shape.delta(dx, dy));
+            Power::Lion(rule) => {
+                km.lion_pass_anywhere |= rule.pass_anywhere;
+                match &rule.shape {
+                    LionShape::King { steps: 2 } => km.lion = true,
+                    LionShape::King { .. } => km.lion3 = true,
+                    LionShape::Diagonal => km.double_diagonal = true,
+                    LionShape::Lines(dirs) => {
+                        for &(dx, dy) in dirs {
+                            let (dx, dy) = orient(o, c, dx as i32, dy as i32);
+                            km.lion_lines.push(shape.delta(dx, dy));
+                        }
+                    }
                 }
+            }
+            Power::KingLeap { both_safe } => {
+                km.king_leap = true;
+                km.king_leap_both_safe = *both_safe;
             }
             Power::Bent(rule) => {
                 for f in &rule.first {
@@ -390,7 +496,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                 }
             }
             // Relays give moves to other pieces: `movegen::relay`, keyed by `Tables::relay`.
-            Power::DervishRelay | Power::HarpyRelay => {}
+            Power::Relay(_) | Power::Immobilize => {}
             Power::Area(n) => km.area = *n,
             Power::JumpCapture(atoms) => {
                 for (dx, dy) in atoms.dirs() {
@@ -398,8 +504,6 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                     km.jump_lines.push(shape.delta(dx, dy));
                 }
             }
-            Power::DoubleDiagonal => km.double_diagonal = true,
-            Power::DervishRelay1999 | Power::HarpyRelay1999 | Power::Immobilize => {}
             Power::LameRide(a) => {
                 for v in &a.vectors {
                     let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
@@ -466,8 +570,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
                     km.hooks.push(HookT { first: shape.delta(sx, sy), turns, first_v: (sx, sy), turns_v });
                 }
             }
-            Power::Emperor => km.emperor = true,
-            Power::ThreeStepLion => km.lion3 = true,
+            Power::Emperor { .. } => km.emperor = true,
             // Burning is a forced effect of `make` (`movegen::burn`), not a move.
             Power::Burn => {}
         }
@@ -506,7 +609,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
     dup |= km.hooks.iter().any(|h| !h.turns.is_empty());
     dup |= km.lion3;
     km.needs_dedup = dup;
-    km.emperor_only = km.emperor && t.vectors.is_empty() && t.powers.len() == 1;
+    km.emperor_only = km.emperor && t.vectors.is_empty() && powers.len() == 1;
     for l in &km.leaps {
         if l.mode.captures && l.path.is_empty() && !l.ep {
             km.capture_leaps.push((l.delta, l.dist == 1));
@@ -529,17 +632,7 @@ fn compile_kind(shape: &BoardShape, t: &PieceType, o: Orientation, c: Color) -> 
     km
 }
 
-#[allow(clippy::too_many_arguments)]
-fn add_attacks(
-    at: &mut AttackTables,
-    shape: &BoardShape,
-    km: &KindMoves,
-    t: &PieceType,
-    o: Orientation,
-    c: Color,
-    k: usize,
-    nkinds: usize,
-) {
+fn add_attacks(at: &mut AttackTables, shape: &BoardShape, km: &KindMoves, k: usize, nkinds: usize) {
     let add_leap = |at: &mut AttackTables, delta: i32| {
         let d = -delta;
         match at.leaps.iter_mut().find(|(x, _)| *x == d) {
@@ -681,5 +774,4 @@ fn add_attacks(
             }
         }
     }
-    let _ = (t, o, c);
 }

@@ -4,13 +4,14 @@
 //! With the option `undertaker_optional` the capture is a choice: the plain step stays, and a
 //! second move of kind `Chosen` (victim in `aux`, written `a4a3xa5`) captures.
 
+use super::Board;
+use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position};
 
 /// Turns the withdrawing steps among `out[start..]` (the piece's plain moves) into captures.
-pub fn apply(pos: &Position, piece: Piece, start: usize, optional: bool, out: &mut Vec<Move>) {
-    let shape = pos.variant().shape;
+pub fn apply(pos: &impl Board, piece: Piece, start: usize, optional: bool, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
     let them = piece.color().flip();
     let end = out.len();
     for i in start..end {

@@ -2,11 +2,13 @@
 //! state, hash and history) and make / unmake, which restore everything exactly.
 
 pub mod fen;
-pub mod zobrist;
 
-use crate::geometry::{ByColor, Color, Square};
+use crate::game::Game;
+use crate::geometry::{BoardShape, ByColor, Color, Square};
+use crate::movegen::tables::Tables;
+use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
-use crate::variant::{KindId, Power, Variant};
+use crate::variant::{KindId, Variant};
 use arrayvec::ArrayVec;
 use std::sync::Arc;
 
@@ -49,7 +51,7 @@ pub struct Undo {
 /// The state of a game.
 #[derive(Clone)]
 pub struct Position {
-    variant: Arc<Variant>,
+    game: Arc<Game>,
     board: Vec<Cell>,
     lists: ByColor<Vec<Square>>,
     /// Index of the piece on each square in its owner's list.
@@ -76,7 +78,7 @@ pub struct Position {
     /// Whether `hash` includes the en-passant square.
     ep_hashed: bool,
     hash: u64,
-    /// Per side: material plus piece-square values of its pieces (`variant.psq`), kept by the
+    /// Per side: material plus piece-square values of its pieces (`game.psq`), kept by the
     /// same board edits that keep the hash.
     psq: ByColor<i32>,
     /// Repetition keys of every position of the game so far, the current one last.
@@ -90,7 +92,7 @@ impl PartialEq for Position {
     /// Same game state: board, side, rule state and history. (Piece-list order is covered by
     /// `debug_check`.)
     fn eq(&self, o: &Position) -> bool {
-        Arc::ptr_eq(&self.variant, &o.variant)
+        Arc::ptr_eq(&self.game, &o.game)
             && self.board == o.board
             && self.side == o.side
             && self.ep == o.ep
@@ -112,17 +114,17 @@ impl std::fmt::Debug for Position {
 }
 
 impl Position {
-    /// An empty board of `variant`, White to move. Used by the FEN reader.
-    pub(crate) fn empty(variant: Arc<Variant>) -> Position {
-        let shape = variant.shape;
+    /// An empty board of `game`, White to move. Used by the FEN reader.
+    pub(crate) fn empty(game: Arc<Game>) -> Position {
+        let shape = game.shape;
         let mut board = vec![Cell::OFF; shape.cells as usize];
         for sq in shape.squares() {
             board[sq.index()] = Cell::EMPTY;
         }
         let cells = shape.cells as usize;
-        let codes = Piece::table_size(variant.num_types());
+        let codes = Piece::table_size(game.variant.num_types());
         Position {
-            variant,
+            game,
             board,
             lists: ByColor::new(Vec::new(), Vec::new()),
             list_idx: vec![0; cells],
@@ -144,14 +146,24 @@ impl Position {
         }
     }
 
-    /// The start position of `variant`.
-    pub fn start(variant: &Arc<Variant>) -> Position {
-        Position::from_fen(variant, &variant.start_fen).expect("built-in start FEN is valid")
+    /// The start position of `game`.
+    pub fn start(game: &Arc<Game>) -> Position {
+        Position::from_fen(game, &game.variant.start_fen).expect("the start FEN of a game is valid")
     }
 
+    /// The game this position belongs to.
     #[inline]
-    pub fn variant(&self) -> &Arc<Variant> {
-        &self.variant
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+    /// The game's rules as data.
+    #[inline]
+    pub fn variant(&self) -> &Variant {
+        &self.game.variant
+    }
+    #[inline]
+    pub fn shape(&self) -> &BoardShape {
+        &self.game.shape
     }
     #[inline]
     pub fn side(&self) -> Color {
@@ -244,7 +256,7 @@ impl Position {
 
     #[inline]
     fn zkey(&self, p: Piece, sq: Square) -> u64 {
-        self.variant.zobrist.piece(p, sq)
+        self.game.zobrist.piece(p, sq)
     }
 
     /// Puts `p` on the empty square `sq` (appending to its list).
@@ -254,12 +266,12 @@ impl Position {
         let list = &mut self.lists[p.color()];
         self.list_idx[sq.index()] = list.len() as u16;
         list.push(sq);
-        if self.variant.piece(p.kind()).royal {
+        if self.game.variant.piece(p.kind()).royal {
             self.royal_add(p.color(), sq);
         }
         self.counts[p.index()] += 1;
         self.hash ^= self.zkey(p, sq);
-        self.psq[p.color()] += self.variant.psq.get(p, sq);
+        self.psq[p.color()] += self.game.psq.get(p, sq);
     }
 
     /// Removes the piece on `sq`; returns it and its former list index.
@@ -273,12 +285,12 @@ impl Position {
             let moved = list[idx as usize];
             self.list_idx[moved.index()] = idx;
         }
-        if self.variant.piece(p.kind()).royal {
+        if self.game.variant.piece(p.kind()).royal {
             self.royal_remove(p.color(), sq);
         }
         self.counts[p.index()] -= 1;
         self.hash ^= self.zkey(p, sq);
-        self.psq[p.color()] -= self.variant.psq.get(p, sq);
+        self.psq[p.color()] -= self.game.psq.get(p, sq);
         (p, idx)
     }
 
@@ -295,12 +307,12 @@ impl Position {
             list.push(sq);
         }
         self.list_idx[sq.index()] = idx;
-        if self.variant.piece(p.kind()).royal {
+        if self.game.variant.piece(p.kind()).royal {
             self.royal_add(p.color(), sq);
         }
         self.counts[p.index()] += 1;
         self.hash ^= self.zkey(p, sq);
-        self.psq[p.color()] += self.variant.psq.get(p, sq);
+        self.psq[p.color()] += self.game.psq.get(p, sq);
     }
 
     /// Moves the piece on `from` to the empty square `to`, keeping its list slot.
@@ -313,7 +325,7 @@ impl Position {
         let idx = self.list_idx[from.index()];
         self.lists[p.color()][idx as usize] = to;
         self.list_idx[to.index()] = idx;
-        if self.variant.piece(p.kind()).royal {
+        if self.game.variant.piece(p.kind()).royal {
             for s in self.royals[p.color()].iter_mut() {
                 if *s == from {
                     *s = to;
@@ -321,7 +333,7 @@ impl Position {
             }
         }
         self.hash ^= self.zkey(p, from) ^ self.zkey(p, to);
-        self.psq[p.color()] += self.variant.psq.get(p, to) - self.variant.psq.get(p, from);
+        self.psq[p.color()] += self.game.psq.get(p, to) - self.game.psq.get(p, from);
     }
 
     /// Exchanges the pieces on the occupied squares `a` and `b` (of any owners), keeping each
@@ -339,12 +351,12 @@ impl Position {
         self.list_idx[a.index()] = ib;
         // Royal squares: find both entries before changing either (both may be royal, of the
         // same owner).
-        let ra = if self.variant.piece(pa.kind()).royal {
+        let ra = if self.game.variant.piece(pa.kind()).royal {
             self.royals[pa.color()].iter().position(|&s| s == a)
         } else {
             None
         };
-        let rb = if self.variant.piece(pb.kind()).royal {
+        let rb = if self.game.variant.piece(pb.kind()).royal {
             self.royals[pb.color()].iter().position(|&s| s == b)
         } else {
             None
@@ -356,55 +368,10 @@ impl Position {
             self.royals[pb.color()][i] = a;
         }
         self.hash ^= self.zkey(pa, a) ^ self.zkey(pb, b) ^ self.zkey(pb, a) ^ self.zkey(pa, b);
-        let t = &self.variant.psq;
+        let t = &self.game.psq;
         let (da, db) = (t.get(pa, b) - t.get(pa, a), t.get(pb, a) - t.get(pb, b));
         self.psq[pa.color()] += da;
         self.psq[pb.color()] += db;
-    }
-
-    /// The squares whose pieces `m` removes, in this position (before the move): captures on
-    /// the destination and the way, en passant, a Longleaper's jumped pieces, a Sorcerer's run,
-    /// a self-capture. One place for `make`, the explicit move text and threat tests.
-    pub fn removed_squares(&self, m: Move, out: &mut ArrayVec<Square, 16>) {
-        let shape = self.variant.shape;
-        match m.kind {
-            MoveKind::Pass | MoveKind::Convert | MoveKind::Swap => {}
-            MoveKind::EnPassant => out.push(self.ep_victim),
-            MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
-                for sq in m.mids() {
-                    if !self.board[sq.index()].is_empty() && !out.contains(&sq) {
-                        out.push(sq);
-                    }
-                }
-                if m.to != m.from && !self.board[m.to.index()].is_empty() {
-                    out.push(m.to);
-                }
-            }
-            MoveKind::Line => {
-                if let Some(d) = shape.line_step(m.from, m.to) {
-                    let mut sq = m.from.offset(d);
-                    while sq != m.to {
-                        if !self.board[sq.index()].is_empty() {
-                            out.push(sq);
-                        }
-                        sq = sq.offset(d);
-                    }
-                }
-                if !self.board[m.to.index()].is_empty() {
-                    out.push(m.to);
-                }
-            }
-            MoveKind::Chosen => out.push(m.aux),
-            MoveKind::Approach => {
-                let us = self.board[m.from.index()].piece().expect("a mover").color();
-                let d = m.aux.0 as i32 - m.to.0 as i32;
-                let mut sq = m.aux;
-                while self.board[sq.index()].holds(us.flip()) && !out.is_full() {
-                    out.push(sq);
-                    sq = sq.offset(d);
-                }
-            }
-        }
     }
 
     /// Gives the piece on `sq` to the other side (conversion); returns it and its old list
@@ -426,7 +393,7 @@ impl Position {
     /// Changes the type of the piece on `sq` (same owner).
     fn replace(&mut self, sq: Square, new: Piece) -> Piece {
         let old = self.board[sq.index()].piece().expect("replace an occupied square");
-        let (ro, rn) = (self.variant.piece(old.kind()).royal, self.variant.piece(new.kind()).royal);
+        let (ro, rn) = (self.game.variant.piece(old.kind()).royal, self.game.variant.piece(new.kind()).royal);
         if ro {
             self.royal_remove(old.color(), sq);
         }
@@ -437,8 +404,8 @@ impl Position {
         self.counts[old.index()] -= 1;
         self.counts[new.index()] += 1;
         self.hash ^= self.zkey(old, sq) ^ self.zkey(new, sq);
-        self.psq[old.color()] -= self.variant.psq.get(old, sq);
-        self.psq[new.color()] += self.variant.psq.get(new, sq);
+        self.psq[old.color()] -= self.game.psq.get(old, sq);
+        self.psq[new.color()] += self.game.psq.get(new, sq);
         old
     }
 
@@ -447,7 +414,7 @@ impl Position {
     /// The part of the hash that comes from rule state rather than pieces. The en-passant
     /// square is included only when `with_ep` (the side to move can really capture there).
     fn state_key(&self, with_ep: bool) -> u64 {
-        let z = &self.variant.zobrist;
+        let z = &self.game.zobrist;
         let mut k = 0;
         if self.side == Color::Black {
             k ^= z.side;
@@ -472,7 +439,7 @@ impl Position {
     pub fn repetition_key(&self) -> u64 {
         let mut k = self.hash;
         if !self.counter_strike.is_none() {
-            k ^= self.variant.zobrist.counter_strike[self.counter_strike.index()];
+            k ^= self.game.zobrist.counter_strike[self.counter_strike.index()];
         }
         k
     }
@@ -497,6 +464,12 @@ impl Position {
         self.moves.clear();
     }
 
+    /// Whether `c`'s royals are safe where the game has check (always, in royal-capture games).
+    pub(crate) fn royals_safe(&self, c: Color) -> bool {
+        self.game.variant.rules.legality != crate::variant::Legality::Check
+            || self.royals[c].iter().all(|&sq| !crate::movegen::attack::is_attacked(self, sq, c.flip()))
+    }
+
     /// Whether the side to move has an en-passant capture that is also legal.
     fn ep_capturable(&mut self) -> bool {
         if self.ep.is_none() {
@@ -505,7 +478,7 @@ impl Position {
         let moves = crate::movegen::en_passant_moves(self);
         moves.into_iter().any(|m| {
             let u = self.make_raw(m);
-            let ok = crate::legality::royal_safe(self, self.side.flip());
+            let ok = self.royals_safe(self.side.flip());
             self.unmake_raw(m, u);
             ok
         })
@@ -518,7 +491,7 @@ impl Position {
         let undo = self.make_raw(m);
         // Hash the en-passant square only when the new side to move can use it.
         if !self.ep.is_none() && self.ep_capturable() {
-            self.hash ^= self.variant.zobrist.ep[self.ep.index()];
+            self.hash ^= self.game.zobrist.ep[self.ep.index()];
             self.ep_hashed = true;
         }
         let k = self.repetition_key();
@@ -557,7 +530,8 @@ impl Position {
         // Clear the old rule-state part of the hash; the new one is added at the end.
         self.hash ^= self.state_key(self.ep_hashed);
         self.ep_hashed = false;
-        let v = Arc::clone(&self.variant);
+        let g = Arc::clone(&self.game);
+        let v = &g.variant;
         let mover = self.board[m.from.index()].piece().expect("make: no piece on the origin");
         let us = mover.color();
         let mtype = v.piece(mover.kind());
@@ -577,7 +551,7 @@ impl Position {
             MoveKind::Pass => {}
             MoveKind::Line | MoveKind::Approach | MoveKind::Chosen => {
                 let mut removed = ArrayVec::<Square, 16>::new();
-                self.removed_squares(m, &mut removed);
+                crate::movegen::effect::removed_squares(self, m, &mut removed);
                 for sq in removed {
                     let (p, idx) = self.take(sq);
                     undo.ops.push(Op::Remove { sq, piece: p, idx });
@@ -643,7 +617,7 @@ impl Position {
             irreversible = true;
         }
         // Forced Fire Demon burns (Nutty): decided in `movegen::burn`, recorded for `unmake`.
-        if !v.tables.special.burners.is_empty() && m.kind != MoveKind::EnPassant {
+        if !g.tables.special.burners.is_empty() && m.kind != MoveKind::EnPassant {
             let now = self.board[m.to.index()].piece().expect("the mover");
             match crate::movegen::burn::effects(self, now, m.to) {
                 crate::movegen::burn::Burns::Nothing => {}
@@ -663,8 +637,9 @@ impl Position {
         }
 
         // Rule state.
-        let (fx, fy) = (v.shape.file_of(m.from), v.shape.rank_of(m.from));
-        let (tx, ty) = (v.shape.file_of(m.to), v.shape.rank_of(m.to));
+        let shape = &g.shape;
+        let (fx, fy) = (shape.file_of(m.from), shape.rank_of(m.from));
+        let (tx, ty) = (shape.file_of(m.to), shape.rank_of(m.to));
         // Owner-relative vector of the move (for clock resets and double steps).
         let (rdx, rdy) = crate::variant::orient(v.rules.orientation, us, tx - fx, ty - fy);
         self.ep = Square::NONE;
@@ -676,10 +651,10 @@ impl Position {
             && rdy == 2
             && m.kind == MoveKind::Normal
         {
-            self.ep = v.shape.square_unchecked(fx, (fy + ty) / 2);
+            self.ep = shape.square_unchecked(fx, (fy + ty) / 2);
             self.ep_victim = m.to;
         }
-        if m.from != m.to && mtype.has_power(|p| matches!(p, Power::KingLeap)) {
+        if m.from != m.to && g.tables.special.king_leapers.contains(mover.kind()) {
             self.leap_rights[us] = false;
         }
         if v.rules.lion_capture_rules {
@@ -694,7 +669,7 @@ impl Position {
         // The repetition window closes only on moves that can never be undone: captures,
         // promotions, and forward moves of pieces that never retreat. (A Prince's double step
         // resets the 50-move clock, but the Prince can walk back.)
-        if captured_any || irreversible || (mtype.never_retreats && rdy > 0) {
+        if captured_any || irreversible || (g.tables.never_retreats[mover.kind().index()] && rdy > 0) {
             self.rev_plies = 0;
         } else {
             self.rev_plies += 1;
@@ -821,7 +796,7 @@ impl Position {
 
     /// Checks internal consistency (lists, indices, royal counts, hash). For tests.
     pub fn debug_check(&self) -> Result<(), String> {
-        let shape = self.variant.shape;
+        let shape = self.game.shape;
         let mut count = ByColor::new(0usize, 0usize);
         let mut royals = ByColor::new(Vec::new(), Vec::new());
         let mut codes = vec![0u16; self.counts.len()];
@@ -829,7 +804,7 @@ impl Position {
             if let Some(p) = self.piece_at(sq) {
                 count[p.color()] += 1;
                 codes[p.index()] += 1;
-                if self.variant.piece(p.kind()).royal {
+                if self.game.variant.piece(p.kind()).royal {
                     royals[p.color()].push(sq);
                 }
                 let idx = self.list_idx[sq.index()] as usize;
@@ -861,7 +836,7 @@ impl Position {
         for c in Color::ALL {
             let sum: i32 = self.lists[c]
                 .iter()
-                .filter_map(|&sq| Some(self.variant.psq.get(self.board[sq.index()].piece()?, sq)))
+                .filter_map(|&sq| Some(self.game.psq.get(self.board[sq.index()].piece()?, sq)))
                 .sum();
             if sum != self.psq[c] {
                 return Err(format!("{} piece-square sum {} != recomputed {sum}", c.name(), self.psq[c]));
@@ -872,5 +847,48 @@ impl Position {
             return Err(format!("incremental hash {:016x} != recomputed {:016x}", self.hash, full));
         }
         Ok(())
+    }
+}
+
+impl Board for Position {
+    #[inline]
+    fn variant(&self) -> &Variant {
+        &self.game.variant
+    }
+    #[inline]
+    fn tables(&self) -> &Tables {
+        &self.game.tables
+    }
+    #[inline]
+    fn cell(&self, sq: Square) -> Cell {
+        self.board[sq.index()]
+    }
+    #[inline]
+    fn side(&self) -> Color {
+        self.side
+    }
+    #[inline]
+    fn pieces(&self, c: Color) -> &[Square] {
+        &self.lists[c]
+    }
+    #[inline]
+    fn royal_squares(&self, c: Color) -> &[Square] {
+        &self.royals[c]
+    }
+    #[inline]
+    fn count(&self, kind: KindId, c: Color) -> u16 {
+        self.counts[Piece::new(kind, c).index()]
+    }
+    #[inline]
+    fn ep_square(&self) -> Option<Square> {
+        Position::ep_square(self)
+    }
+    #[inline]
+    fn ep_victim(&self) -> Square {
+        self.ep_victim
+    }
+    #[inline]
+    fn leap_right(&self, c: Color) -> bool {
+        self.leap_rights[c]
     }
 }

@@ -3,9 +3,10 @@
 //! dialects parse and format text and call it.
 
 use super::{Event, Out};
+use crate::game::Game as Compiled;
 use crate::moves::Move;
-use crate::outcome::{outcome, Outcome};
 use crate::position::{Position, Undo};
+use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Info, Limits, SearchResult, Searcher};
 use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,7 +19,7 @@ use std::time::Duration;
 /// history the repetition rules need).
 #[derive(Clone)]
 pub struct Game {
-    pub variant: Arc<Variant>,
+    pub variant: Arc<Compiled>,
     pub start: Position,
     pub moves: Vec<Move>,
     pub pos: Position,
@@ -28,11 +29,11 @@ pub struct Game {
 impl Game {
     /// A game from `start`.
     pub fn from_position(start: Position) -> Game {
-        Game { variant: Arc::clone(start.variant()), pos: start.clone(), start, moves: Vec::new(), undos: Vec::new() }
+        Game { variant: Arc::clone(start.game()), pos: start.clone(), start, moves: Vec::new(), undos: Vec::new() }
     }
 
     /// A game from the variant's start position.
-    pub fn new(v: &Arc<Variant>) -> Game {
+    pub fn new(v: &Arc<Compiled>) -> Game {
         Game::from_position(Position::start(v))
     }
 
@@ -106,7 +107,7 @@ pub struct Engine {
     pub game: Game,
     pub opts: Options,
     /// Games loaded from files (UCI `VariantPath`), found by name before the built-in ones.
-    pub user_variants: Vec<Arc<Variant>>,
+    pub user_variants: Vec<Arc<Compiled>>,
     searcher: Option<Searcher>,
     searcher_cfg: (usize, usize),
     clear_pending: bool,
@@ -119,7 +120,7 @@ pub struct Engine {
 impl Engine {
     /// A controller with the default game (see [`default_variant_name`]).
     pub fn new(out: Out, events: Sender<Event>) -> Engine {
-        let v = Variant::builtin(default_variant_name()).expect("the default game is built in");
+        let v = Compiled::builtin(default_variant_name()).expect("the default game is built in");
         Engine {
             game: Game::new(&v),
             opts: Options::default(),
@@ -138,13 +139,13 @@ impl Engine {
         &self.out
     }
 
-    pub fn variant(&self) -> &Arc<Variant> {
+    pub fn variant(&self) -> &Arc<Compiled> {
         &self.game.variant
     }
 
     /// Finds a game by name or alias: loaded files first, then the built-in games; a name
     /// ending in `.toml` is read as a game file.
-    pub fn find_variant(&self, name: &str) -> Result<Arc<Variant>, String> {
+    pub fn find_variant(&self, name: &str) -> Result<Arc<Compiled>, String> {
         let n = name.trim();
         if n.is_empty() {
             return Err("no game name given".into());
@@ -159,7 +160,7 @@ impl Engine {
         if n.ends_with(".toml") {
             return load_game_file(n);
         }
-        Variant::builtin(n).map_err(|e| e.to_string())
+        Compiled::builtin(n).map_err(|e| e.to_string())
     }
 
     /// Every game the engine can play: built-in names, then loaded ones.
@@ -204,7 +205,7 @@ impl Engine {
     }
 
     /// Starts a new game of `v` from its start position.
-    pub fn new_game(&mut self, v: &Arc<Variant>) {
+    pub fn new_game(&mut self, v: &Arc<Compiled>) {
         self.abort();
         self.game = Game::new(v);
     }
@@ -213,7 +214,7 @@ impl Engine {
     /// `parse`. Nothing changes unless every part is valid.
     pub fn set_position(
         &mut self,
-        v: &Arc<Variant>,
+        v: &Arc<Compiled>,
         fen: Option<&str>,
         moves: &[&str],
         parse: &mut dyn FnMut(&mut Position, &str) -> Result<Move, String>,
@@ -374,9 +375,9 @@ pub fn default_variant_name() -> &'static str {
     }
 }
 
-fn load_game_file(path: &str) -> Result<Arc<Variant>, String> {
+fn load_game_file(path: &str) -> Result<Arc<Compiled>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read game file '{path}': {e}"))?;
-    Variant::from_toml(&text).map(Arc::new).map_err(|e| format!("{path}: {e}"))
+    Compiled::from_toml(&text).map(Arc::new).map_err(|e| format!("{path}: {e}"))
 }
 
 /// The time a search with `limits` plans to spend (used to end a ponder search after

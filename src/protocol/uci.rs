@@ -3,11 +3,11 @@
 
 use super::engine::{budget, Engine, InfoFormatter, MAX_HASH_MB, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS};
 use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
+use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
 use crate::position::Position;
 use crate::search::{Info, Limits};
-use crate::variant::Variant;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -282,7 +282,7 @@ impl Uci {
     }
 
     fn formatter(&self, multipv: usize) -> InfoFormatter {
-        let v: Arc<Variant> = Arc::clone(self.e.variant());
+        let v: Arc<Game> = Arc::clone(self.e.variant());
         Box::new(move |i: &Info| {
             let pv: Vec<String> = i.pv.iter().map(|m| format_move(&v, *m)).collect();
             Some(info_line(i, multipv, &pv.join(" ")))

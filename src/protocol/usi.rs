@@ -6,10 +6,11 @@ use super::engine::{budget, Engine, InfoFormatter, MAX_HASH_MB, MAX_MULTIPV, MAX
 use super::squares::{move_to_usi, parse_usi_square_prefix, usi_move_to_ours};
 use super::uci::{check, info_line, parse_go, parse_setoption, spin, Go};
 use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
+use crate::game::Game;
 use crate::geometry::Color;
 use crate::notation::parse_move;
-use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::rules::outcome::Outcome;
 use crate::search::Info;
 use crate::variant::{FenField, Orientation, PromotionText, Variant};
 use std::sync::Arc;
@@ -19,16 +20,16 @@ const USI_GAMES: &[&str] = &["chu", "nutty", "tai"];
 
 /// Whether a game is offered over USI: a built-in shogi game, or a loaded game that is
 /// shogi-style (turned setup, `+` promotion).
-pub fn is_shogi_style(v: &Variant) -> bool {
+pub fn is_shogi_style(v: &Game) -> bool {
     if Variant::builtin_names().contains(&v.name.as_str()) {
         return USI_GAMES.contains(&v.name.as_str());
     }
-    v.rules.orientation == Orientation::Rotate && v.rules.promotion_text == PromotionText::Plus
+    v.rules.orientation == Orientation::Rotate && v.promotion.text == PromotionText::Plus
 }
 
 /// Converts a SFEN (`board b|w [counter-strike|hands] [move number]`) to our FEN for `v`.
 /// Sente (`b`) is our first player (`w`); the SFEN move number counts plies from 1.
-pub fn sfen_to_fen(v: &Variant, sfen: &str) -> Result<String, String> {
+pub fn sfen_to_fen(v: &Game, sfen: &str) -> Result<String, String> {
     let f: Vec<&str> = sfen.split_whitespace().collect();
     let Some(board) = f.first() else {
         return Err("empty SFEN".into());
@@ -61,7 +62,7 @@ pub fn sfen_to_fen(v: &Variant, sfen: &str) -> Result<String, String> {
     };
     let fullmove = (ply.max(1) - 1) / 2 + 1;
     let mut fen = format!("{board} {}", side.fen_char());
-    for field in &v.rules.fen_fields {
+    for field in &v.fen.fields {
         fen.push(' ');
         match field {
             FenField::CounterStrike => fen.push_str(&counter),
@@ -76,7 +77,7 @@ pub fn sfen_to_fen(v: &Variant, sfen: &str) -> Result<String, String> {
 /// The SFEN of `pos`: our board, `b` for sente (our first player), the counter-strike square
 /// in USI squares or `-`, and the ply number from 1.
 pub fn position_to_sfen(pos: &Position) -> String {
-    let v = pos.variant();
+    let v = pos.game();
     let side = if pos.side() == Color::White { 'b' } else { 'w' };
     let cs = match pos.counter_strike() {
         Some(sq) => super::squares::usi_square(&v.shape, sq),
@@ -348,7 +349,7 @@ mod tests {
 
     #[test]
     fn sfen_side_b_is_our_first_player() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         let board = v.start_fen.split_whitespace().next().unwrap();
         assert_eq!(sfen_to_fen(&v, &format!("{board} b - 1")).unwrap(), format!("{board} w - 1"));
         assert_eq!(sfen_to_fen(&v, &format!("{board} w - 4")).unwrap(), format!("{board} b - 2"));

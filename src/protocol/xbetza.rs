@@ -2,9 +2,11 @@
 //! `'`/`!` suffixes when letters run out), the piece-to-image table of the `setup` command,
 //! XBoard FENs, and each piece's moves in XBetza, generated from the game's data file.
 
+use crate::game::Game;
 use crate::geometry::Color;
+use crate::movegen::power::{direction_name, LionShape, Power};
 use crate::position::Position;
-use crate::variant::{FenField, PieceType, Power, Variant};
+use crate::variant::{placement, FenField};
 
 /// XBoard's own piece table for Chu Shogi (from XBoard 4.9's `VariantChu`): our Chu letters
 /// are XBoard's, so the GUI's Chu pictures are kept.
@@ -48,7 +50,7 @@ pub struct XbGame {
 }
 
 impl XbGame {
-    pub fn new(v: &Variant) -> XbGame {
+    pub fn new(v: &Game) -> XbGame {
         // XBoard's shogi parent promotes a piece only to its `+` form; games whose promoted types
         // are pieces of their own (Scirocco) need the chess-like parent and letter suffixes.
         let shogi = v.pieces.iter().any(|p| p.promoted);
@@ -114,30 +116,10 @@ impl XbGame {
 
     /// The board of `pos` as an XBoard FEN placement.
     pub fn board(&self, pos: &Position) -> String {
-        let shape = pos.variant().shape;
-        let mut s = String::new();
-        for r in (0..shape.ranks as i32).rev() {
-            let mut empty = 0;
-            for f in 0..shape.files as i32 {
-                match pos.piece_at(shape.square_unchecked(f, r)) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(&self.token(p.kind().index(), p.color()));
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
-        s
+        let shape = *pos.shape();
+        placement::write(shape.files, shape.ranks, |f, r| {
+            pos.piece_at(shape.square_unchecked(f, r)).map(|p| self.token(p.kind().index(), p.color()))
+        })
     }
 
     /// A full XBoard FEN of `pos`.
@@ -153,7 +135,7 @@ impl XbGame {
     /// Converts an XBoard FEN (XBoard letters) to our FEN for `v`. Fields XBoard does not
     /// know (King-leap rights, counter-strike) are taken from the board: a King on its start
     /// square keeps its leap.
-    pub fn fen_to_ours(&self, v: &Variant, xb: &str) -> Result<String, String> {
+    pub fn fen_to_ours(&self, v: &Game, xb: &str) -> Result<String, String> {
         let fields: Vec<&str> = xb.split_whitespace().collect();
         let Some(board) = fields.first() else {
             return Err("empty FEN".into());
@@ -202,7 +184,7 @@ impl XbGame {
         let fullmove = nums.last().copied().unwrap_or(1).max(1);
         let halfmove = if nums.len() >= 2 { nums[nums.len() - 2] } else { 0 };
         let mut fen = format!("{ours} {side}");
-        for f in &v.rules.fen_fields {
+        for f in &v.fen.fields {
             fen.push(' ');
             match f {
                 FenField::LeapRights => fen.push_str(&leap_rights_from_board(v, &ours)),
@@ -218,7 +200,7 @@ impl XbGame {
     /// knows (pictures and start position). Tested with XBoard 4.9.1: a piece table sent for
     /// Chu garbles its board, and any `setup` makes XBoard send `setboard` with a full FEN to
     /// the opponent, which HaChu 0.21 cannot read; HaChu itself sends no `setup` for Chu.
-    pub fn setup_line(&self, v: &Variant, pos: &Position) -> Option<String> {
+    pub fn setup_line(&self, v: &Game, pos: &Position) -> Option<String> {
         if v.name == "chu" {
             return None;
         }
@@ -226,23 +208,20 @@ impl XbGame {
     }
 
     /// One `piece` command per piece type.
-    pub fn piece_lines(&self, v: &Variant) -> Vec<String> {
-        v.pieces.iter().enumerate().map(|(k, p)| format!("piece {}& {}", self.ids[k], xbetza(p))).collect()
+    pub fn piece_lines(&self, v: &Game) -> Vec<String> {
+        (0..v.pieces.len()).map(|k| format!("piece {}& {}", self.ids[k], xbetza(v, k))).collect()
     }
 }
 
 /// Leap rights read from a board: each side whose King-leap piece stands on its start square.
-fn leap_rights_from_board(v: &Variant, board: &str) -> String {
+fn leap_rights_from_board(v: &Game, board: &str) -> String {
     let start_board = v.start_fen.split_whitespace().next().unwrap_or("");
-    let (Ok(now), Ok(start)) =
-        (crate::position::fen::parse_board(v, board), crate::position::fen::parse_board(v, start_board))
-    else {
+    let (Ok(now), Ok(start)) = (placement::parse(v, board), placement::parse(v, start_board)) else {
         return "-".into();
     };
     let mut s = String::new();
     for (c, ch) in [(Color::White, 'K'), (Color::Black, 'k')] {
-        let home =
-            start.iter().find(|(_, p)| p.color() == c && v.piece(p.kind()).has_power(|w| matches!(w, Power::KingLeap)));
+        let home = start.iter().find(|p| p.color == c && v.tables.special.king_leapers.contains(p.kind));
         if let Some(h) = home {
             if now.iter().any(|x| x == h) {
                 s.push(ch);
@@ -257,7 +236,7 @@ fn leap_rights_from_board(v: &Variant, board: &str) -> String {
 }
 
 /// The picture table: pieces in preferred slots, the royal King last.
-fn build_table(v: &Variant, ids: &[String]) -> String {
+fn build_table(v: &Game, ids: &[String]) -> String {
     let mut slots: Vec<Option<usize>> = vec![None; SLOTS];
     let mut king: Option<usize> = None;
     let mut rest = Vec::new();
@@ -309,9 +288,9 @@ fn build_table(v: &Variant, ids: &[String]) -> String {
 /// XBetza of a piece: its Betza atoms rewritten in XBoard's modifier order, plus the XBetza
 /// forms of the named powers (lion, lion lines, bent sliders). The King leap and other
 /// powers XBetza cannot say are left out: the engine's `highlight` answers show them.
-pub fn xbetza(p: &PieceType) -> String {
-    let mut s = betza_tokens(&p.betza);
-    for pw in &p.powers {
+pub fn xbetza(g: &Game, kind: usize) -> String {
+    let mut s = betza_tokens(&g.pieces[kind].betza);
+    for pw in &g.tables.powers[kind] {
         s.push_str(&power_xbetza(pw));
     }
     if s.is_empty() {
@@ -366,34 +345,19 @@ fn betza_tokens(text: &str) -> String {
 
 /// XBoard direction letters of a unit step (owner-relative).
 fn dir_letters(d: (i8, i8)) -> &'static str {
-    match d {
-        (0, 1) => "f",
-        (0, -1) => "b",
-        (-1, 0) => "l",
-        (1, 0) => "r",
-        (-1, 1) => "fl",
-        (1, 1) => "fr",
-        (-1, -1) => "bl",
-        (1, -1) => "br",
-        _ => "",
-    }
+    direction_name(d)
 }
 
 fn power_xbetza(pw: &Power) -> String {
     match pw {
         // HaChu's Lion: jumps to distance 2, capture and continue, and the pass.
-        Power::Lion => "KNADcaKmabK".into(),
-        Power::LionLine(dirs) => {
-            let mut s = String::new();
-            for &d in dirs {
-                let diag = d.0 != 0 && d.1 != 0;
-                let (step, jump) = if diag { ('F', 'A') } else { ('W', 'D') };
-                let l = dir_letters(d);
-                // Step, jump, capture-then-continue, igui, pass: all along the line.
-                s.push_str(&format!("{l}{step}{l}{jump}{l}caf{step}{l}cab{step}{l}mab{step}"));
-            }
-            s
-        }
+        Power::Lion(rule) => match &rule.shape {
+            LionShape::King { steps: 2 } => "KNADcaKmabK".into(),
+            // Nutty Harpy: capture diagonally and step on (or back: igui), and the pass.
+            LionShape::Diagonal => "caFmabF".into(),
+            LionShape::King { .. } => String::new(),
+            LionShape::Lines(dirs) => lion_lines(dirs),
+        },
         Power::Bent(rule) => {
             let mut s = String::new();
             for v in &rule.first {
@@ -427,12 +391,23 @@ fn power_xbetza(pw: &Power) -> String {
             }
             s
         }
-        // Nutty Harpy: capture diagonally and step on (or back: igui), and the pass.
-        Power::DoubleDiagonal => "caFmabF".into(),
         // The King leap, relays, shots, burns, jumping captures and other powers have no XBetza form that XBoard 4.9
         // reads reliably; the engine's `highlight` answers show those moves.
         _ => String::new(),
     }
+}
+
+/// Lion lines: step, jump, capture-then-continue, igui, pass, along each direction.
+fn lion_lines(dirs: &[(i8, i8)]) -> String {
+    let mut s = String::new();
+    for &d in dirs {
+        let diag = d.0 != 0 && d.1 != 0;
+        let (step, jump) = if diag { ('F', 'A') } else { ('W', 'D') };
+        let l = dir_letters(d);
+        // Step, jump, capture-then-continue, igui, pass: all along the line.
+        s.push_str(&format!("{l}{step}{l}{jump}{l}caf{step}{l}cab{step}{l}mab{step}"));
+    }
+    s
 }
 
 #[cfg(test)]
@@ -451,11 +426,11 @@ mod tests {
 
     #[test]
     fn chu_keeps_xboard_letters_and_lion_xbetza() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         let g = XbGame::new(&v);
         let lion = v.kind_by_id("N").unwrap().index();
         assert_eq!(g.ids[lion], "N");
-        assert_eq!(xbetza(&v.pieces[lion]), "KNADcaKmabK");
+        assert_eq!(xbetza(&v, lion), "KNADcaKmabK");
         let eagle = v.kind_by_id("+D").unwrap().index();
         assert_eq!(g.ids[eagle], "+D");
         let pos = Position::start(&v);
@@ -466,7 +441,7 @@ mod tests {
 
     #[test]
     fn bigorra_letters_are_unique_and_round_trip() {
-        let v = Variant::builtin("bigorra").unwrap();
+        let v = Game::builtin("bigorra").unwrap();
         let g = XbGame::new(&v);
         let mut seen = g.ids.clone();
         seen.sort();
@@ -476,8 +451,8 @@ mod tests {
         let back = g.fen_to_ours(&v, &g.fen(&pos)).unwrap();
         assert_eq!(Position::from_fen(&v, &back).unwrap().to_fen(), pos.to_fen());
         assert!(g.table.ends_with('k') && g.table.matches('/').count() == 2, "{}", g.table);
-        for p in &v.pieces {
-            assert!(!xbetza(p).is_empty());
+        for k in 0..v.pieces.len() {
+            assert!(!xbetza(&v, k).is_empty());
         }
     }
 }

@@ -7,14 +7,15 @@ use super::engine::{Engine, InfoFormatter, MAX_MULTIPV, MAX_OVERHEAD_MS};
 use super::squares::{move_to_xb_legs, parse_xb_move, XbMove};
 use super::xbetza::XbGame;
 use super::{split_command, Dialect, Flow, Out, ENGINE_NAME};
+use crate::game::Game;
 use crate::geometry::{Color, Square};
-use crate::legality::legal_move_list;
 use crate::moves::Move;
 use crate::notation::parse_move;
-use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
+use crate::rules::outcome::Outcome;
 use crate::search::{Info, Limits, Score};
-use crate::variant::{PromotionText, Variant};
+use crate::variant::PromotionText;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
@@ -159,7 +160,7 @@ impl Xboard {
         self.out.line("feature done=1");
     }
 
-    fn set_variant(&mut self, v: &Arc<Variant>) {
+    fn set_variant(&mut self, v: &Arc<Game>) {
         self.e.new_game(v);
         self.xb = XbGame::new(v);
         self.game_over = false;
@@ -179,7 +180,7 @@ impl Xboard {
         let ours = match suffix.as_str() {
             "" => body,
             "+" | "=" => format!("{body}{suffix}"),
-            s if v.rules.promotion_text == PromotionText::Plus => {
+            s if v.promotion.text == PromotionText::Plus => {
                 // HaChu's convention: any other letter after a shogi move means promotion.
                 let _ = s;
                 format!("{body}+")
@@ -204,7 +205,7 @@ impl Xboard {
             let last = legs.last_mut().expect("a move has a leg");
             // XBoard's shogi parent takes `+`; its chess-like parent wants the new piece's
             // letter (a Scirocco promotion written `+` is refused there).
-            if v.rules.promotion_text == PromotionText::Plus && self.xb.parent == "chu" {
+            if v.promotion.text == PromotionText::Plus && self.xb.parent == "chu" {
                 last.push('+');
             } else {
                 last.push_str(&self.xb.ids[k.index()].to_lowercase());
@@ -216,7 +217,7 @@ impl Xboard {
     fn formatter(&self) -> InfoFormatter {
         let v = Arc::clone(self.e.variant());
         let xb_ids = self.xb.ids.clone();
-        let plus = v.rules.promotion_text == PromotionText::Plus && self.xb.parent == "chu";
+        let plus = v.promotion.text == PromotionText::Plus && self.xb.parent == "chu";
         let post = self.post;
         Box::new(move |i: &Info| {
             if !post {
@@ -312,7 +313,7 @@ impl Xboard {
             return;
         }
         let mut p = self.e.game.pos.clone();
-        if crate::outcome::outcome(&mut p).is_some() {
+        if crate::rules::outcome::outcome(&mut p).is_some() {
             return;
         }
         let limits = Limits { infinite: true, depth: self.sd, ..Limits::default() };
@@ -585,7 +586,7 @@ impl Xboard {
             .copied()
             .filter(|m| m.to == sq && (self.lifted.via.is_none() || m.mids().next() == self.lifted.via))
             .collect();
-        if v.rules.promotion_text != PromotionText::Plus
+        if v.promotion.text != PromotionText::Plus
             && !to_here.is_empty()
             && to_here.iter().all(|m| m.promotion().is_some())
         {
@@ -607,7 +608,7 @@ impl Xboard {
     /// Colour of a destination reached by `ms` (all moves to one square).
     fn colour(&self, ms: &[Move], captures: bool) -> char {
         let promo = ms.iter().filter(|m| m.promotion().is_some()).count();
-        let plus = self.e.variant().rules.promotion_text == PromotionText::Plus;
+        let plus = self.e.variant().promotion.text == PromotionText::Plus;
         if promo > 0 && promo < ms.len() {
             'M'
         } else if promo > 0 && !plus {
@@ -741,12 +742,12 @@ fn looks_like_move(t: &str) -> bool {
 }
 
 /// Whether XBoard can show the game.
-fn shown(v: &Variant) -> bool {
+fn shown(v: &Game) -> bool {
     refusal(v).is_none()
 }
 
 /// Why XBoard cannot play `v`, if it cannot.
-fn refusal(v: &Variant) -> Option<String> {
+fn refusal(v: &Game) -> Option<String> {
     if v.shape.files > MAX_XB_SIDE || v.shape.ranks > MAX_XB_SIDE {
         Some(format!(
             "{} is {}x{} with {} piece types, beyond XBoard's {MAX_XB_SIDE}x{MAX_XB_SIDE} board and letters; use UCI or USI",

@@ -9,9 +9,9 @@ pub mod tt;
 mod worker;
 
 use crate::eval::Evaluator;
-use crate::legality::legal_move_list;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
 pub use time::{Limits, TimeManager};
 use tt::TranspositionTable;
 use worker::Worker;
@@ -117,12 +117,12 @@ impl Searcher {
     }
 
     fn evaluator(&mut self, pos: &Position) -> Arc<Evaluator> {
-        let v = pos.variant();
-        let key = format!("{}:{:p}", v.name, Arc::as_ptr(v));
+        let g = pos.game();
+        let key = format!("{}:{:p}", g.variant.name, Arc::as_ptr(g));
         if let Some((_, e)) = self.evaluators.iter().find(|(k, _)| *k == key) {
             return Arc::clone(e);
         }
-        let e = Arc::new(Evaluator::new(v));
+        let e = Arc::new(Evaluator::new(g));
         if self.evaluators.len() > 8 {
             self.evaluators.clear();
         }

@@ -6,10 +6,10 @@ use super::tt::{encode_move, Bound, TranspositionTable};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::Evaluator;
 use crate::geometry::Square;
-use crate::legality::{in_check, try_make};
 use crate::movegen::{generate, generate_captures};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
+use crate::rules::legality::{in_check, try_make};
 use crate::variant::{Legality, NoMoves, Repetition};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -87,7 +87,7 @@ impl<'a> Worker<'a> {
         main: bool,
     ) -> Worker<'a> {
         let v = pos.variant();
-        let cells = v.shape.cells as usize;
+        let cells = pos.shape().cells as usize;
         let kinds = v.pieces.len();
         Worker {
             pos,
@@ -165,7 +165,7 @@ impl<'a> Worker<'a> {
     /// pieces it removes, and twice a converted piece (it changes sides).
     fn victims(&self, m: Move) -> i32 {
         let value = |s: Square| match self.pos.piece_at(s) {
-            Some(p) if self.ev.variant().piece(p.kind()).royal => 20_000,
+            Some(p) if self.ev.game().variant.piece(p.kind()).royal => 20_000,
             Some(p) => self.ev.value(p.kind()),
             None => 0,
         };
@@ -177,7 +177,7 @@ impl<'a> Worker<'a> {
             MoveKind::Convert => 2 * value(m.aux),
             _ => {
                 let mut removed = arrayvec::ArrayVec::new();
-                self.pos.removed_squares(m, &mut removed);
+                crate::movegen::effect::removed_squares(&self.pos, m, &mut removed);
                 removed.iter().map(|&s| value(s)).sum()
             }
         }
@@ -212,10 +212,10 @@ impl<'a> Worker<'a> {
         let us = self.pos.side();
         // The same material loss conditions as the referee: no royal left, or a bare king where
         // the game has that rule (the side to move is judged first).
-        if crate::outcome::loss_condition(&self.pos, us).is_some() {
+        if crate::rules::outcome::loss_condition(&self.pos, us).is_some() {
             return Some(-MATE + ply as i32);
         }
-        if crate::outcome::loss_condition(&self.pos, us.flip()).is_some() {
+        if crate::rules::outcome::loss_condition(&self.pos, us.flip()).is_some() {
             return Some(MATE - ply as i32);
         }
         let rules = &self.pos.variant().rules;
@@ -234,11 +234,11 @@ impl<'a> Worker<'a> {
             && self.pos.rev_plies() >= 4
             && self.pos.prior_occurrences() >= 1
         {
-            if let Some(o) = crate::repetition::nutty_outcome(&self.pos) {
+            if let Some(o) = crate::rules::repetition::nutty_outcome(&self.pos) {
                 return Some(match o {
-                    crate::outcome::Outcome::Win { winner, .. } if winner == us => MATE - ply as i32,
-                    crate::outcome::Outcome::Win { .. } => -MATE + ply as i32,
-                    crate::outcome::Outcome::Draw { .. } => 0,
+                    crate::rules::outcome::Outcome::Win { winner, .. } if winner == us => MATE - ply as i32,
+                    crate::rules::outcome::Outcome::Win { .. } => -MATE + ply as i32,
+                    crate::rules::outcome::Outcome::Draw { .. } => 0,
                 });
             }
         }
@@ -594,7 +594,7 @@ impl<'a> Worker<'a> {
     fn bad_capture(&self, m: Move, gain: i32) -> bool {
         let mover = self.pos.piece_at(m.from).unwrap();
         let attacker = self.ev.value(mover.kind());
-        if self.ev.variant().piece(mover.kind()).royal {
+        if self.ev.game().variant.piece(mover.kind()).royal {
             // A royal may only take undefended pieces safely.
             return crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, mover.color().flip(), m.from);
         }

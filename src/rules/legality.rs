@@ -2,8 +2,9 @@
 //! lion-capture rules, and the repetition rules (Chu's no-repeat, Scirocco's no third
 //! occurrence). One place for every front end and the search.
 
+use super::lion;
 use crate::geometry::Color;
-use crate::movegen::{self, attack::is_attacked, lion};
+use crate::movegen::{self, attack::is_attacked};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::variant::{Legality, Repetition};
@@ -30,7 +31,7 @@ pub fn royal_lost(pos: &Position) -> bool {
 /// Whether the game is already decided by material: a side without royals, or, where the
 /// bare-king rule applies, a side with at most one piece. Then there are no legal moves.
 pub fn material_decided(pos: &Position) -> bool {
-    Color::ALL.iter().any(|&c| crate::outcome::loss_condition(pos, c).is_some())
+    Color::ALL.iter().any(|&c| crate::rules::outcome::loss_condition(pos, c).is_some())
 }
 
 /// Whether the pseudo-legal move `m` is legal.
@@ -41,7 +42,8 @@ pub fn is_legal_pseudo(pos: &mut Position, m: Move) -> bool {
 /// Like [`is_legal_pseudo`]; `check_repetition = false` ignores the history-dependent
 /// no-repeat rule (perft's default, as independent move counters do).
 pub fn is_legal_pseudo_with(pos: &mut Position, m: Move, check_repetition: bool) -> bool {
-    let v = std::sync::Arc::clone(pos.variant());
+    let g = std::sync::Arc::clone(pos.game());
+    let v = &g.variant;
     let us = pos.side();
     if v.rules.legality == Legality::Check {
         let u = pos.make_raw(m);
@@ -88,7 +90,8 @@ pub fn is_legal_pseudo_with(pos: &mut Position, m: Move, check_repetition: bool)
 /// with a single `make` (the search's hot path): rules that need the position before the move
 /// first, then royal safety and the repetition rules on the position after it.
 pub fn try_make(pos: &mut Position, m: Move) -> Option<crate::position::Undo> {
-    let v = std::sync::Arc::clone(pos.variant());
+    let g = std::sync::Arc::clone(pos.game());
+    let v = &g.variant;
     if v.rules.lion_capture_rules && !lion::capture_rules_allow(pos, m) {
         return None;
     }

@@ -2,8 +2,8 @@
 //! bare king (loss), the 50-move rule and threefold repetition, each as the game's rules say.
 
 use crate::geometry::Color;
-use crate::legality::{in_check, legal_move_list};
 use crate::position::Position;
+use crate::rules::legality::{in_check, legal_move_list};
 use crate::variant::{Legality, NoMoves, Repetition};
 use std::fmt;
 
@@ -90,7 +90,8 @@ pub fn loss_condition(pos: &Position, c: Color) -> Option<Reason> {
 /// stalemated, as the game says. So a set-up position where both sides meet one is lost by the
 /// side to move.
 pub fn outcome(pos: &mut Position) -> Option<Outcome> {
-    let v = std::sync::Arc::clone(pos.variant());
+    let g = std::sync::Arc::clone(pos.game());
+    let v = &g.variant;
     let side = pos.side();
     for c in [side, side.flip()] {
         if let Some(reason) = loss_condition(pos, c) {
@@ -99,7 +100,7 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     }
     // Nutty (section 5 step 7): repetition is judged before the no-legal-move rule.
     if v.rules.repetition == Repetition::FirstRepetition {
-        if let Some(o) = crate::repetition::nutty_outcome(pos) {
+        if let Some(o) = crate::rules::repetition::nutty_outcome(pos) {
             return Some(o);
         }
     }

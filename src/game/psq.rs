@@ -9,9 +9,9 @@
 //!   an empty board, plus a share of its promotion gain as it approaches its zone, plus
 //!   `advancement` per rank beyond its owner's first (for games without zones).
 
+use crate::cell::Piece;
 use crate::geometry::{BoardShape, Color, Square};
-use crate::movegen::tables::KindMoves;
-use crate::position::Piece;
+use crate::movegen::tables::{KindMoves, Tables};
 use crate::variant::{KindId, Variant};
 
 #[derive(Clone, Debug, Default)]
@@ -24,15 +24,15 @@ pub struct PieceSquare {
 }
 
 impl PieceSquare {
-    pub fn build(v: &Variant) -> PieceSquare {
-        let shape = v.shape;
+    pub fn build(v: &Variant, tables: &Tables) -> PieceSquare {
+        let shape = tables.shape;
         let cells = shape.cells as usize;
         let p = &v.eval;
         let nk = v.pieces.len();
         // Average empty-board mobility per kind (White tables; Black is symmetric).
         let avg: Vec<i32> = (0..nk)
             .map(|k| {
-                let km = &v.tables.moves[Color::White][k];
+                let km = &tables.moves[Color::White][k];
                 let total: i32 = shape.squares().map(|s| empty_board_mobility(&shape, km, s)).sum();
                 total / shape.num_squares().max(1) as i32
             })
@@ -53,7 +53,7 @@ impl PieceSquare {
         let mut table = vec![0i32; codes * cells];
         for c in Color::ALL {
             for k in 0..nk {
-                let km = &v.tables.moves[c][k];
+                let km = &tables.moves[c][k];
                 let t = &v.pieces[k];
                 let gain = t.promotes_to.map(|pk| (values[pk.index()] - values[k]).max(0)).unwrap_or(0);
                 let code = Piece::new(KindId(k as u8), c).index();
@@ -62,14 +62,14 @@ impl PieceSquare {
                     let mut b = (m - avg[k]) * p.mobility_pst / 4;
                     if gain > 0 {
                         // Ranks still to go before the zone, over half the board.
-                        let zone = v.rules.promotion_zone as i32;
-                        let to_zone = (v.ranks_to_edge(c, sq) - zone).max(0);
+                        let zone = v.promotion.zone as i32;
+                        let to_zone = (tables.ranks_to_edge(c, sq) - zone).max(0);
                         let half = (shape.ranks as i32 / 2).max(1);
                         let near = (half - to_zone).max(0);
                         b += gain * p.promotion_potential / 100 * near / half;
                     }
                     if !t.royal {
-                        b += p.advancement * (shape.ranks as i32 - v.ranks_to_edge(c, sq));
+                        b += p.advancement * (shape.ranks as i32 - tables.ranks_to_edge(c, sq));
                     }
                     table[code * cells + sq.index()] = values[k] + b.clamp(-2000, 2000);
                 }

@@ -21,8 +21,8 @@
 
 use crate::geometry::{ByColor, Color, Square};
 use crate::movegen;
-use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
+use crate::rules::outcome::{Outcome, Reason};
 
 /// The squares of `by`'s opponent that some move of `by` would remove, `by` to move in `pos`.
 pub fn attacked_set(pos: &Position, by: Color) -> Vec<Square> {
