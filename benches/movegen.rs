@@ -6,6 +6,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use kyodai::movegen::generate;
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
 use kyodai::{Game, Position, Variant};
 
 /// A reproducible midgame position: 40 plies of pseudo-random legal moves.
@@ -48,7 +49,9 @@ fn bench_game(c: &mut Criterion, name: &str) {
                 }
             })
         });
-        c.bench_function(&format!("{name}/{label}/perft2"), |b| b.iter(|| perft(black_box(&mut p), 2, false)));
+        c.bench_function(&format!("{name}/{label}/perft2"), |b| {
+            b.iter(|| perft(black_box(&mut p), 2, History::Ignore))
+        });
     }
 }
 
@@ -92,7 +95,7 @@ fn bench_typhoon_powers(c: &mut Criterion) {
         })
     });
     let mut p = pos.clone();
-    c.bench_function("typhoon/powers/perft2", |b| b.iter(|| perft(black_box(&mut p), 2, false)));
+    c.bench_function("typhoon/powers/perft2", |b| b.iter(|| perft(black_box(&mut p), 2, History::Ignore)));
 }
 
 fn benches(c: &mut Criterion) {

@@ -32,7 +32,7 @@
 
 use kyodai::moves::MoveKind;
 use kyodai::notation::{format_move, parse_move};
-use kyodai::rules::legality::{in_check, legal_move_list, legal_moves_with, material_decided, royal_lost};
+use kyodai::rules::legality::{in_check, legal_move_list, legal_moves_with, material_decided, royal_lost, History};
 use kyodai::rules::outcome::outcome;
 use kyodai::variant::{Legality, Repetition};
 use kyodai::{movegen, Game, Move, Position, Variant};
@@ -391,8 +391,8 @@ fn fen_round_trips() {
             }
             let mut a = Vec::new();
             let mut b = Vec::new();
-            legal_moves_with(ctx.pos, &mut a, false);
-            legal_moves_with(&mut copy, &mut b, false);
+            legal_moves_with(ctx.pos, &mut a, History::Ignore);
+            legal_moves_with(&mut copy, &mut b, History::Ignore);
             let (a, b) = (sorted(a), sorted(b));
             if a != b {
                 let only_game: Vec<Move> = a.iter().copied().filter(|m| !b.contains(m)).collect();

@@ -7,11 +7,12 @@
 //! that differs from the origin, e.g. `e5c7xd6` (hop capture) or `e5e5xe6` (igui).
 
 use crate::game::Game;
+use crate::geometry::Color;
 use crate::geometry::Square;
 use crate::movegen;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::rules::legality::{is_legal_pseudo, legal_move_list};
+use crate::rules::legality::{self, legal_move_list, History, Illegal};
 use crate::variant::PromotionText;
 use std::fmt;
 
@@ -20,8 +21,18 @@ use std::fmt;
 pub enum MoveError {
     /// The text is not a move in our notation.
     Syntax { text: String, reason: String },
-    /// A well-formed move that is not legal here.
-    Illegal { text: String, reason: String },
+    /// A well-formed move that names no legal move here.
+    Illegal { text: String, reason: Refusal },
+}
+
+impl MoveError {
+    /// The reason alone, without the move text (the protocols' `Illegal move (reason)`).
+    pub fn reason(&self) -> String {
+        match self {
+            MoveError::Syntax { reason, .. } => reason.clone(),
+            MoveError::Illegal { reason, .. } => reason.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for MoveError {
@@ -29,6 +40,47 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Syntax { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
             MoveError::Illegal { text, reason } => write!(f, "illegal move '{text}': {reason}"),
+        }
+    }
+}
+
+/// Why a well-formed move text names no legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its origin is empty.
+    NoPiece { square: String },
+    /// Its piece belongs to the side not to move.
+    NotYourPiece { square: String, owner: Color },
+    /// No piece of the side to move can pass here (`@@@@`, `pass`).
+    NoPass,
+    /// The piece has no such move.
+    CannotMoveThatWay { piece: String, square: String },
+    /// The move exists, promoting: the text declines or omits the promotion.
+    MustPromote,
+    /// The move exists, but not promoting: the text asks to promote.
+    CannotPromote,
+    /// The promotion suffix names another piece than the one it becomes.
+    WrongPromotion,
+    /// A rule forbids the move (`rules::legality`).
+    Rule(Illegal),
+    /// The move exists, written another way (a Typhoon move with markers).
+    WrittenAs(String),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NoPiece { square } => write!(f, "there is no piece on {square}"),
+            Refusal::NotYourPiece { square, owner } => {
+                write!(f, "the piece on {square} belongs to {}, but it is {}'s turn", owner.name(), owner.flip().name())
+            }
+            Refusal::NoPass => f.write_str("no piece can pass here"),
+            Refusal::CannotMoveThatWay { piece, square } => write!(f, "the {piece} on {square} cannot move that way"),
+            Refusal::MustPromote => f.write_str("this move must promote"),
+            Refusal::CannotPromote => f.write_str("this move cannot promote"),
+            Refusal::WrongPromotion => f.write_str("the promotion suffix does not match the piece it becomes"),
+            Refusal::Rule(r) => write!(f, "{r}"),
+            Refusal::WrittenAs(t) => write!(f, "this move is written {t}"),
         }
     }
 }
@@ -292,7 +344,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             .copied()
             .filter(|m| m.is_pass())
             .min_by_key(|m| (g.shape.rank_of(m.from), g.shape.file_of(m.from)))
-            .ok_or_else(|| MoveError::Illegal { text: text.to_string(), reason: "no piece can pass here".into() });
+            .ok_or_else(|| MoveError::Illegal { text: text.to_string(), reason: Refusal::NoPass });
     }
     // Moves whose text carries a Typhoon marker or implies its captures are read only in their
     // exact canonical or explicit form (above): `a4a5` never means the swap `a4a5s`.
@@ -305,52 +357,33 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
 }
 
 /// Says why no legal move matched.
-fn explain(pos: &mut Position, parsed: &Parsed, legal_cands: &[Move]) -> String {
+fn explain(pos: &mut Position, parsed: &Parsed, legal_cands: &[Move]) -> Refusal {
     let g = std::sync::Arc::clone(pos.game());
-    let v = &g.variant;
     let from = parsed.path[0];
-    let name = g.shape.name(from);
+    let square = g.shape.name(from);
     let Some(p) = pos.piece_at(from) else {
-        return format!("there is no piece on {name}");
+        return Refusal::NoPiece { square };
     };
     if p.color() != pos.side() {
-        return format!("the piece on {name} belongs to {}, but it is {}'s turn", p.color().name(), pos.side().name());
+        return Refusal::NotYourPiece { square, owner: p.color() };
     }
     if !legal_cands.is_empty() {
         return match parsed.suffix {
-            Suffix::Decline | Suffix::None => "this move must promote".into(),
-            Suffix::Promote => "this move cannot promote".into(),
-            Suffix::Id(_) => "the promotion suffix does not match the piece it becomes".into(),
+            Suffix::Decline | Suffix::None => Refusal::MustPromote,
+            Suffix::Promote => Refusal::CannotPromote,
+            Suffix::Id(_) => Refusal::WrongPromotion,
         };
     }
     let mut pseudo = Vec::new();
     movegen::generate(pos, &mut pseudo);
-    let cands: Vec<Move> = pseudo.iter().copied().filter(|&m| text_matches(pos, m, parsed)).collect();
-    if cands.is_empty() {
-        if crate::rules::legality::material_decided(pos) {
-            return "the game is over".into();
+    let Some(&m) = pseudo.iter().find(|&&m| text_matches(pos, m, parsed)) else {
+        if legality::material_decided(pos) {
+            return Refusal::Rule(Illegal::GameOver);
         }
-        return format!("the {} on {name} cannot move that way", v.piece(p.kind()).name);
+        return Refusal::CannotMoveThatWay { piece: g.piece(p.kind()).name.clone(), square };
+    };
+    match legality::check(pos, m, History::Apply) {
+        Err(r) => Refusal::Rule(r),
+        Ok(()) => Refusal::WrittenAs(format_move(&g, m)),
     }
-    let m = cands[0];
-    let _ = is_legal_pseudo(pos, m);
-    if v.rules.legality == crate::variant::Legality::Check {
-        let us = pos.side();
-        let u = pos.make_raw(m);
-        let safe = crate::rules::legality::royal_safe(pos, us);
-        pos.unmake_raw(m, u);
-        if !safe {
-            return "it leaves the King in check".into();
-        }
-    }
-    if v.rules.lion_capture_rules && !crate::rules::lion::capture_rules_allow(pos, m) {
-        return "the lion-capture rules forbid it (protected distant Lion, or counter-strike)".into();
-    }
-    if crate::rules::legality::material_decided(pos) {
-        return "the game is over".into();
-    }
-    if v.rules.repetition == crate::variant::Repetition::ForbidThird {
-        return "it would produce the same position for the third time".into();
-    }
-    "it repeats an earlier position".into()
 }

@@ -21,7 +21,7 @@ mod reference;
 
 use kyodai::notation::format_move;
 use kyodai::perft::perft;
-use kyodai::rules::legality::{legal_move_list, legal_moves_with};
+use kyodai::rules::legality::{legal_move_list, legal_moves_with, History};
 use kyodai::Position;
 use reference::{move_text, Game, RefPos};
 use std::collections::BTreeSet;
@@ -200,7 +200,7 @@ fn random_game(v: &Arc<kyodai::Game>, game: Game, fen: &str, plies: usize, seed:
         }
         let rmoves = r.legal_moves();
         let rtexts: BTreeSet<String> = rmoves.iter().map(|m| move_text(game, m)).collect();
-        legal_moves_with(&mut pos, &mut buf, false);
+        legal_moves_with(&mut pos, &mut buf, History::Ignore);
         match texts_of(v, &buf) {
             Err(e) => failures.push(format!("MISMATCH (incremental)\n  FEN: {fen_now}\n  {e}")),
             Ok(es) => {
@@ -714,7 +714,7 @@ fn assert_perft(game: Game, fen: &str, expected: &[(u32, u64)], reference: bool)
     let mut pos = Position::from_fen(&v, fen).expect("FEN");
     let r = RefPos::from_fen(game, fen).expect("reference FEN");
     for &(d, n) in expected {
-        assert_eq!(perft(&mut pos, d, false), n, "engine perft({d}) of {fen}");
+        assert_eq!(perft(&mut pos, d, History::Ignore), n, "engine perft({d}) of {fen}");
         if reference {
             assert_eq!(r.perft(d), n, "reference perft({d}) of {fen}");
         }

@@ -7,7 +7,7 @@
 
 use kyodai::notation::{format_move, parse_move};
 use kyodai::perft::perft;
-use kyodai::rules::legality::{in_check, legal_move_list};
+use kyodai::rules::legality::{in_check, legal_move_list, History};
 use kyodai::rules::outcome::{outcome, Outcome, Reason};
 use kyodai::{Color, Game, Move, Position, Square};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -1132,7 +1132,7 @@ fn start_position_fen() {
 #[test]
 fn start_position_perft() {
     let mut p = Position::start(&variant());
-    assert_eq!(perft(&mut p, 1, false), 52);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 52);
     let moves = all_moves(&mut p);
     let mut pawn = 0;
     let mut trolls: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -1166,7 +1166,7 @@ fn start_position_perft() {
     .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
     .collect();
     assert_eq!(trolls, want);
-    assert_eq!(perft(&mut p, 2, false), 2704);
+    assert_eq!(perft(&mut p, 2, History::Ignore), 2704);
     for m in legal_move_list(&mut p) {
         let u = p.make(m);
         assert_eq!(legal_move_list(&mut p).len(), 52, "after {}", text(m));

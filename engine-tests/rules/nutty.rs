@@ -8,6 +8,7 @@
 use kyodai::notation::{format_move, parse_move};
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
 use kyodai::rules::outcome::{outcome, Outcome, Reason};
 use kyodai::{Color, Game, Move, Position};
 use std::collections::BTreeSet;
@@ -238,10 +239,10 @@ fn start_position_perft() {
     // Depth 2 is checked by hand from the divide (test below); depths 3 and 4 are our engine's
     // counts (the same with the second player to move, see below).
     let mut p = pos(START);
-    assert_eq!(perft(&mut p, 1, false), 43);
-    assert_eq!(perft(&mut p, 2, false), 1843);
-    assert_eq!(perft(&mut p, 3, false), 85215);
-    assert_eq!(perft(&mut p, 4, false), 3_986_181);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 43);
+    assert_eq!(perft(&mut p, 2, History::Ignore), 1843);
+    assert_eq!(perft(&mut p, 3, History::Ignore), 85215);
+    assert_eq!(perft(&mut p, 4, History::Ignore), 3_986_181);
 }
 
 #[test]

@@ -411,7 +411,7 @@ fn r1_third_occurrence_is_illegal() {
     }
     assert_moves(&texts(&mut p), &set("i10h10 i10h9 i10i9 i10j9"), "R1");
     match parse_move(&mut p, "i10j10") {
-        Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("third"), "{reason}"),
+        Err(MoveError::Illegal { reason, .. }) => assert!(reason.to_string().contains("third"), "{reason}"),
         other => panic!("i10j10 must be illegal: {other:?}"),
     }
     // The same position without the history: j10 is legal (the game history is what counts).

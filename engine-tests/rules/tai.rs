@@ -6,6 +6,7 @@
 use kyodai::notation::{format_move, parse_move};
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
 use kyodai::rules::outcome::{outcome, Outcome, Reason};
 use kyodai::{Color, Game, Move, Position};
 use std::collections::BTreeSet;
@@ -529,12 +530,12 @@ fn t11_start_position_298_and_perft_2() {
     let v = tai();
     let mut p = Position::start(&v);
     assert_eq!(legal_move_list(&mut p).len(), 298);
-    assert_eq!(perft(&mut p, 1, false), 298);
-    assert_eq!(perft(&mut p, 2, false), 89_050);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 298);
+    assert_eq!(perft(&mut p, 2, History::Ignore), 89_050);
     // The start is symmetric under a 180-degree turn: the same count for the second player.
     let fen = v.start_fen.replace(" w 1", " b 1");
     let mut q = pos(&fen);
-    assert_eq!(perft(&mut q, 2, false), 89_050);
+    assert_eq!(perft(&mut q, 2, History::Ignore), 89_050);
 }
 
 #[test]
@@ -587,7 +588,7 @@ fn t12_repeating_the_start_position_is_illegal() {
     assert!(parse_move(&mut p, "m16m25").is_err());
     assert!(parse_move(&mut p, "m16m1").is_err(), "m1 is protected by its neighbours");
     // By the movement rules alone there are 301 moves.
-    assert_eq!(perft(&mut p, 1, false), 301);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 301);
 }
 
 // ---------- T13: victory (section 7.1) ----------

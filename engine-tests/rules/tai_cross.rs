@@ -7,6 +7,7 @@ use super::{fen, framed, pos, rows, tai, token_of};
 use kyodai::notation::format_move;
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
 use kyodai::{Color, Move, Position};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -23,7 +24,7 @@ fn engine_effects(p: &mut Position) -> BTreeSet<reference::Effect> {
     let shape = p.game().shape;
     let i = |s: kyodai::geometry::Square| reference::idx(shape.file_of(s), shape.rank_of(s)).unwrap();
     let mut ms = Vec::new();
-    kyodai::rules::legality::legal_moves_with(p, &mut ms, false);
+    kyodai::rules::legality::legal_moves_with(p, &mut ms, History::Ignore);
     let set: BTreeSet<reference::Effect> = ms
         .iter()
         .map(|m| {
@@ -105,7 +106,7 @@ fn reference_agrees_on_random_games() {
             // double captures, royals lost) must agree too.
             if ply % 20 == 10 {
                 let b = reference::Board::from_fen(ref_table(), &p.to_fen());
-                assert_eq!(perft(&mut p, 2, false), b.perft(ref_table(), 2), "perft(2) of {}", p.to_fen());
+                assert_eq!(perft(&mut p, 2, History::Ignore), b.perft(ref_table(), 2), "perft(2) of {}", p.to_fen());
             }
             let moves = legal_move_list(&mut p);
             if moves.is_empty() {
@@ -130,7 +131,7 @@ fn start_perft_3_counted_twice() {
     let v = tai();
     let p = Position::start(&v);
     let b = reference::Board::from_fen(ref_table(), &v.start_fen);
-    let engine = kyodai::perft::divide(&p, 3, 2, false);
+    let engine = kyodai::perft::divide(&p, 3, 2, History::Ignore);
     let shape = v.shape;
     let i = |s: kyodai::geometry::Square| reference::idx(shape.file_of(s), shape.rank_of(s)).unwrap();
     let mut total = 0;
@@ -259,7 +260,7 @@ fn attack_detection_matches_the_captures() {
                 continue;
             }
             let mut ms = Vec::new();
-            kyodai::rules::legality::legal_moves_with(&mut p, &mut ms, false);
+            kyodai::rules::legality::legal_moves_with(&mut p, &mut ms, History::Ignore);
             let mut captured = BTreeSet::new();
             for m in ms {
                 captured.extend(m.mids());

@@ -9,7 +9,8 @@ use kyodai::movegen::attack::is_attacked;
 use kyodai::notation::{format_explicit_at, format_move, parse_move};
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_moves_with;
-use kyodai::{Color, Game, Move, Position};
+use kyodai::rules::legality::History;
+use kyodai::{Color, Move, Position};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -49,7 +50,7 @@ fn random_fen(rng: &mut Rng) -> String {
 
 fn legal(p: &mut Position) -> Vec<Move> {
     let mut v = Vec::new();
-    legal_moves_with(p, &mut v, false);
+    legal_moves_with(p, &mut v, History::Ignore);
     v
 }
 
@@ -140,7 +141,7 @@ fn start_perft_counted_twice() {
     let r = RefPos::from_fen(START);
     let mut p = Position::start(&ty());
     for (depth, expected) in [(1, 39u64), (2, 1_521), (3, 60_762)] {
-        assert_eq!(perft(&mut p, depth, false), expected, "engine perft {depth}");
+        assert_eq!(perft(&mut p, depth, History::Ignore), expected, "engine perft {depth}");
         assert_eq!(super::reference::perft(&r, depth), expected, "reference perft {depth}");
     }
 }
@@ -152,7 +153,7 @@ fn midgame_perft_agrees_with_the_reference() {
         let fen = random_fen(&mut rng);
         let mut p = pos(&fen);
         let r = RefPos::from_fen(&fen);
-        assert_eq!(perft(&mut p, 2, false), super::reference::perft(&r, 2), "perft 2 of {fen}");
+        assert_eq!(perft(&mut p, 2, History::Ignore), super::reference::perft(&r, 2), "perft 2 of {fen}");
     }
 }
 
@@ -160,7 +161,7 @@ fn midgame_perft_agrees_with_the_reference() {
 #[test]
 fn start_perft_4_counted_twice() {
     let mut p = Position::start(&ty());
-    assert_eq!(perft(&mut p, 4, false), 2_427_445, "engine perft 4");
+    assert_eq!(perft(&mut p, 4, History::Ignore), 2_427_445, "engine perft 4");
     assert_eq!(super::reference::perft(&RefPos::from_fen(START), 4), 2_427_445, "reference perft 4");
 }
 
@@ -170,7 +171,7 @@ fn start_perft_4_counted_twice() {
 #[ignore]
 fn start_perft_5_counted_twice() {
     let mut p = Position::start(&ty());
-    let engine = perft(&mut p, 5, false);
+    let engine = perft(&mut p, 5, History::Ignore);
     assert_eq!(super::reference::perft(&RefPos::from_fen(START), 5), engine, "reference perft 5");
     assert_eq!(engine, 99_957_982, "engine perft 5");
 }

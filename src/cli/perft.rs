@@ -5,6 +5,7 @@ use crate::outln;
 use clap::Args;
 use kyodai::notation::format_move;
 use kyodai::perft::divide;
+use kyodai::rules::legality::History;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -37,7 +38,8 @@ pub fn run(a: PerftArgs) -> Result<(), Fail> {
     let pos = setup(&a.pos)?;
     let v = Arc::clone(pos.game());
     let t0 = Instant::now();
-    let counts = divide(&pos, a.depth, a.threads, a.repetition);
+    let history = if a.repetition { History::Apply } else { History::Ignore };
+    let counts = divide(&pos, a.depth, a.threads, history);
     let total: u64 = counts.iter().map(|(_, n)| n).sum();
     let secs = t0.elapsed().as_secs_f64();
     if a.divide {

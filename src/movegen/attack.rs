@@ -178,26 +178,9 @@ pub fn generated_attack(pos: &impl Board, target: Square, by: Color, only_specia
             buf.clear();
             super::generate_piece(pos, sq, &mut buf);
         }
-        if buf.iter().any(|&m| takes(pos, m, target)) {
+        if buf.iter().any(|&m| super::effect::takes(pos, m, target)) {
             return true;
         }
     }
     false
-}
-
-/// Whether `m` removes or converts the piece on `target`.
-fn takes(pos: &impl Board, m: crate::moves::Move, target: Square) -> bool {
-    use crate::moves::MoveKind;
-    match m.kind {
-        MoveKind::Convert => m.aux == target,
-        MoveKind::Swap | MoveKind::Pass => false,
-        MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::EnPassant => {
-            let mut r = arrayvec::ArrayVec::<Square, 16>::new();
-            super::effect::removed_squares(pos, m, &mut r);
-            r.contains(&target)
-        }
-        MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
-            (m.to == target && m.from != target) || m.mids().any(|s| s == target && s != m.from)
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! Fire Demon burning (Nutty Shogi, rules section 5): the one place that decides what a move
-//! burns. Burns are forced side effects: never written in move text, computed by `make` from
-//! the position after the move's captures, placement and promotion, and recorded for `unmake`.
+//! burns. Burns are forced side effects: never written in move text, part of the move's effect
+//! (`movegen::effect`), which `make` plays and records for `unmake`.
 //!
 //! - Passive: if an enemy Fire Demon stands next to the mover's final square, the mover is
 //!   removed and burns nothing itself (a Demon or just-promoted Buffalo arriving next to an
@@ -14,50 +14,28 @@ use super::generate_from;
 use super::Board;
 use crate::cell::Piece;
 use crate::geometry::{Color, Square};
-use crate::moves::Move;
-use arrayvec::ArrayVec;
+use crate::moves::{Burned, Move};
+use crate::variant::KindId;
 
 const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
-/// What burns after a move whose mover (in its final form) stands on `at`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Burns {
-    Nothing,
-    /// The mover is burned by an adjacent enemy Fire Demon.
-    Mover,
-    /// The mover is a Fire Demon: these enemies next to it burn.
-    Victims(ArrayVec<Square, 8>),
-}
-
-/// Whether a Fire Demon of colour `c` stands next to `at` (looking at `pos` as it is).
-fn demon_next_to(pos: &impl Board, at: Square, c: Color) -> bool {
+/// What burns after the move `m` of `mover`, which ends it as `final_kind` on `m.to`, while
+/// the move itself takes the pieces on `removed`. Judged on the position before the move: the
+/// squares next to `m.to` hold the same pieces after it, less those taken (a move changes no
+/// other square there: the origin held the mover, and no game with burners converts or swaps).
+pub fn burned(pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
+    let burners = &pos.tables().special.burners;
     let shape = *pos.shape();
-    KING.iter().any(|&(dx, dy)| {
-        pos.piece_at(at.offset(shape.delta(dx, dy)))
-            .is_some_and(|p| p.color() == c && pos.tables().special.burners.contains(p.kind()))
-    })
-}
-
-/// The burns after the mover `mover` has been placed (and promoted) on `at`, captures done.
-pub fn effects(pos: &impl Board, mover: Piece, at: Square) -> Burns {
-    if pos.tables().special.burners.is_empty() {
-        return Burns::Nothing;
-    }
     let them = mover.color().flip();
-    if demon_next_to(pos, at, them) {
-        return Burns::Mover;
+    let stays = |s: Square| !removed.contains(&s);
+    let near = || KING.iter().map(|&(dx, dy)| m.to.offset(shape.delta(dx, dy))).filter(|&s| stays(s));
+    if near().any(|s| burners.holds(pos.cell(s), them)) {
+        return Burned::Mover;
     }
-    if !pos.tables().special.burners.contains(mover.kind()) {
-        return Burns::Nothing;
+    if !burners.contains(final_kind) {
+        return Burned::Nothing;
     }
-    let mut victims = ArrayVec::new();
-    for (dx, dy) in KING {
-        let s = at.offset(pos.shape().delta(dx, dy));
-        if pos.piece_at(s).is_some_and(|p| p.color() == them) {
-            victims.push(s);
-        }
-    }
-    Burns::Victims(victims)
+    Burned::Victims(near().filter(|&s| pos.cell(s).holds(them)).collect())
 }
 
 /// Whether some move of a `by` piece would burn a piece standing on `target`: a Fire Demon (or

@@ -238,20 +238,7 @@ fn hop_captures_of(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], o
     }
 }
 
-/// Whether `m` takes at least one piece from the opponent (a capture, igui, hop, en-passant,
-/// sweep, long-leap, approach or withdrawal capture, or a conversion). A frozen piece's
-/// self-capture removes only its own piece, so it is no capture here (quiescence never wants it).
-#[inline]
-pub fn is_capture(pos: &impl Board, m: Move) -> bool {
-    use crate::moves::MoveKind;
-    match m.kind {
-        MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::Convert => true,
-        MoveKind::Swap | MoveKind::Pass | MoveKind::SelfCapture => false,
-        MoveKind::Normal | MoveKind::Implied => {
-            m.mids().any(|s| !pos.is_empty(s)) || (m.to != m.from && !pos.is_empty(m.to))
-        }
-    }
-}
+pub use effect::is_capture;
 
 /// Keeps only the captures among `out[start..]`.
 fn retain_captures(pos: &impl Board, out: &mut Vec<Move>, start: usize) {

@@ -7,7 +7,7 @@ use crate::game::Game;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::movegen::tables::Tables;
 use crate::movegen::Board;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{Burned, Move, MoveKind};
 use crate::variant::{KindId, Variant};
 use arrayvec::ArrayVec;
 use std::sync::Arc;
@@ -535,106 +535,42 @@ impl Position {
         let mover = self.board[m.from.index()].piece().expect("make: no piece on the origin");
         let us = mover.color();
         let mtype = v.piece(mover.kind());
-        let mut captured_any = false;
+        let e = crate::movegen::effect::of(self, m);
         let mut captured_lion = Square::NONE;
-        // Typhoon option `king_promotion_test = before`: whether the King's alternative applies,
-        // judged before the move's captures.
-        let alt_before = match mtype.promotes_if_present {
-            Some((present, _)) if mtype.promotion_test_before && m.promotion().is_some() => {
-                Some(self.count(present, Color::White) + self.count(present, Color::Black) > 0)
+        for &sq in &e.removed {
+            let (p, idx) = self.take(sq);
+            if v.piece(p.kind()).lion {
+                captured_lion = sq;
             }
-            _ => None,
-        };
-        let mut irreversible = false;
-
-        match m.kind {
-            MoveKind::Pass => {}
-            MoveKind::Line | MoveKind::Approach | MoveKind::Chosen => {
-                let mut removed = ArrayVec::<Square, 16>::new();
-                crate::movegen::effect::removed_squares(self, m, &mut removed);
-                for sq in removed {
-                    let (p, idx) = self.take(sq);
-                    undo.ops.push(Op::Remove { sq, piece: p, idx });
-                    captured_any = true;
-                }
-                self.shift(m.from, m.to);
-                undo.ops.push(Op::Shift { from: m.from, to: m.to });
-            }
-            MoveKind::Convert => {
-                if m.to != m.from {
-                    self.shift(m.from, m.to);
-                    undo.ops.push(Op::Shift { from: m.from, to: m.to });
-                }
-                let (old, idx) = self.convert(m.aux);
-                undo.ops.push(Op::Convert { sq: m.aux, old, idx });
-            }
-            MoveKind::Swap => {
-                self.exchange(m.from, m.to);
-                undo.ops.push(Op::Exchange { a: m.from, b: m.to });
-            }
-            MoveKind::EnPassant => {
-                let (p, idx) = self.take(self.ep_victim);
-                undo.ops.push(Op::Remove { sq: self.ep_victim, piece: p, idx });
-                captured_any = true;
-                self.shift(m.from, m.to);
-                undo.ops.push(Op::Shift { from: m.from, to: m.to });
-            }
-            MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
-                for sq in m.mid {
-                    if !sq.is_none() && !self.board[sq.index()].is_empty() {
-                        let (p, idx) = self.take(sq);
-                        if v.piece(p.kind()).lion {
-                            captured_lion = sq;
-                        }
-                        undo.ops.push(Op::Remove { sq, piece: p, idx });
-                        captured_any = true;
-                    }
-                }
-                if m.to != m.from {
-                    if !self.board[m.to.index()].is_empty() {
-                        let (p, idx) = self.take(m.to);
-                        if v.piece(p.kind()).lion {
-                            captured_lion = m.to;
-                        }
-                        undo.ops.push(Op::Remove { sq: m.to, piece: p, idx });
-                        captured_any = true;
-                    }
-                    self.shift(m.from, m.to);
-                    undo.ops.push(Op::Shift { from: m.from, to: m.to });
-                }
-            }
+            undo.ops.push(Op::Remove { sq, piece: p, idx });
         }
-        if let Some(mut k) = m.promotion() {
-            // Typhoon King (section 6.2): decided on the board after the move's captures.
-            if let Some((present, alt)) = mtype.promotes_if_present {
-                let on_board = self.count(present, Color::White) + self.count(present, Color::Black) > 0;
-                if alt_before.unwrap_or(on_board) {
-                    k = alt;
-                }
-            }
+        if e.swapped {
+            self.exchange(m.from, m.to);
+            undo.ops.push(Op::Exchange { a: m.from, b: m.to });
+        } else if m.to != m.from {
+            self.shift(m.from, m.to);
+            undo.ops.push(Op::Shift { from: m.from, to: m.to });
+        }
+        if let Some(sq) = e.converted {
+            let (old, idx) = self.convert(sq);
+            undo.ops.push(Op::Convert { sq, old, idx });
+        }
+        if let Some(k) = e.promotion {
             let old = self.replace(m.to, Piece::new(k, us));
             undo.ops.push(Op::Replace { sq: m.to, old });
-            irreversible = true;
         }
-        // Forced Fire Demon burns (Nutty): decided in `movegen::burn`, recorded for `unmake`.
-        if !g.tables.special.burners.is_empty() && m.kind != MoveKind::EnPassant {
-            let now = self.board[m.to.index()].piece().expect("the mover");
-            match crate::movegen::burn::effects(self, now, m.to) {
-                crate::movegen::burn::Burns::Nothing => {}
-                crate::movegen::burn::Burns::Mover => {
-                    let (p, idx) = self.take(m.to);
-                    undo.ops.push(Op::Remove { sq: m.to, piece: p, idx });
-                    captured_any = true;
-                }
-                crate::movegen::burn::Burns::Victims(list) => {
-                    for sq in list {
-                        let (p, idx) = self.take(sq);
-                        undo.ops.push(Op::Remove { sq, piece: p, idx });
-                        captured_any = true;
-                    }
-                }
-            }
+        // Fire Demon burns (Nutty), after the move's captures, placement and promotion.
+        let burned: &[Square] = match &e.burned {
+            Burned::Nothing => &[],
+            Burned::Mover => std::slice::from_ref(&m.to),
+            Burned::Victims(list) => list,
+        };
+        for &sq in burned {
+            let (p, idx) = self.take(sq);
+            undo.ops.push(Op::Remove { sq, piece: p, idx });
         }
+        let captured_any = e.takes_pieces();
+        let irreversible = e.promotion.is_some();
 
         // Rule state.
         let shape = &g.shape;

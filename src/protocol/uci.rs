@@ -318,7 +318,8 @@ impl Uci {
 
     fn perft(&mut self, depth: u32) {
         let v = Arc::clone(self.e.variant());
-        let counts = crate::perft::divide(&self.e.game.pos, depth, self.e.opts.threads, false);
+        let counts =
+            crate::perft::divide(&self.e.game.pos, depth, self.e.opts.threads, crate::rules::legality::History::Ignore);
         let mut lines: Vec<(String, u64)> = counts.iter().map(|(m, n)| (format_move(&v, *m), *n)).collect();
         lines.sort();
         for (t, n) in &lines {

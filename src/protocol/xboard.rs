@@ -190,11 +190,7 @@ impl Xboard {
                 None => return Err(format!("unknown promotion piece '{s}'")),
             },
         };
-        parse_move(&mut self.e.game.pos, &ours).map_err(|e| match e {
-            crate::notation::MoveError::Syntax { reason, .. } | crate::notation::MoveError::Illegal { reason, .. } => {
-                reason
-            }
-        })
+        parse_move(&mut self.e.game.pos, &ours).map_err(|e| e.reason())
     }
 
     /// The text of `m` as XBoard legs, with the promotion suffix on the last.

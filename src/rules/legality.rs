@@ -1,26 +1,77 @@
-//! Which pseudo-legal moves are legal: royal safety where the game has check, the Chu Shogi
-//! lion-capture rules, and the repetition rules (Chu's no-repeat, Scirocco's no third
-//! occurrence). One place for every front end and the search.
+//! Which pseudo-legal moves are legal, and why not: the game is over, royal safety where the game
+//! has check, the Chu Shogi lion-capture rules, and the repetition rules (Chu's no-repeat,
+//! Scirocco's and Typhoon's no third occurrence). One check ([`check`], [`try_make`]) for every
+//! front end and the search.
 
-use super::lion;
+use super::lion::{self, LionRule};
 use crate::geometry::Color;
 use crate::movegen::{self, attack::is_attacked};
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
+use crate::moves::Move;
+use crate::position::{Position, Undo};
 use crate::variant::{Legality, Repetition};
+use std::fmt;
 
-/// Whether `c`'s royals are safe (always true in royal-capture games, where moving into attack
-/// is legal).
-pub fn royal_safe(pos: &Position, c: Color) -> bool {
-    if pos.variant().rules.legality != Legality::Check {
-        return true;
-    }
-    pos.royal_squares(c).all(|sq| !is_attacked(pos, sq, c.flip()))
+/// Why a pseudo-legal move is not legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is already decided by material (a side without royals, a bare king).
+    GameOver,
+    /// It leaves the mover's King attacked (games with check).
+    LeavesKingInCheck,
+    /// Chu Shogi's lion-capture rules forbid it.
+    LionCapture(LionRule),
+    /// It recreates an earlier position with the same side to move (Chu Shogi).
+    Repeats,
+    /// It would produce a position for the third time (Scirocco, Typhoon).
+    ThirdOccurrence,
 }
 
-/// Whether `c` is in check (a royal of `c` is attacked). Meaningful in every game.
-pub fn in_check(pos: &Position, c: Color) -> bool {
-    pos.royal_squares(c).any(|sq| is_attacked(pos, sq, c.flip()))
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::GameOver => f.write_str("the game is over"),
+            Illegal::LeavesKingInCheck => f.write_str("it leaves the King in check"),
+            Illegal::LionCapture(r) => write!(f, "the lion-capture rules forbid it ({r})"),
+            Illegal::Repeats => f.write_str("it repeats an earlier position"),
+            Illegal::ThirdOccurrence => f.write_str("it would produce the same position for the third time"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// Whether the history-dependent repetition rules are applied: always in play, and optionally
+/// in perft, which counts like independent move counters without them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum History {
+    Apply,
+    Ignore,
+}
+
+/// How a side loses by material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialLoss {
+    /// It has no royal piece left.
+    NoRoyal,
+    /// The bare-king rule: it has at most one piece (Scirocco, Typhoon).
+    BareKing,
+}
+
+/// Whether `c` meets a loss condition of material: no royal piece left, or, with the bare-king
+/// rule, at most one piece in total (so with two pieces left, losing either loses).
+pub fn loss_condition(pos: &Position, c: Color) -> Option<MaterialLoss> {
+    if pos.royal_count(c) == 0 {
+        Some(MaterialLoss::NoRoyal)
+    } else if pos.variant().rules.bare_king && pos.pieces(c).len() <= 1 {
+        Some(MaterialLoss::BareKing)
+    } else {
+        None
+    }
+}
+
+/// Whether the game is already decided by material. Then there are no legal moves.
+pub fn material_decided(pos: &Position) -> bool {
+    Color::ALL.iter().any(|&c| loss_condition(pos, c).is_some())
 }
 
 /// Whether the game is already decided by lost royals (then there are no legal moves).
@@ -28,87 +79,99 @@ pub fn royal_lost(pos: &Position) -> bool {
     pos.royal_count(Color::White) == 0 || pos.royal_count(Color::Black) == 0
 }
 
-/// Whether the game is already decided by material: a side without royals, or, where the
-/// bare-king rule applies, a side with at most one piece. Then there are no legal moves.
-pub fn material_decided(pos: &Position) -> bool {
-    Color::ALL.iter().any(|&c| crate::rules::outcome::loss_condition(pos, c).is_some())
+/// Whether `c`'s royals are safe (always true in royal-capture games, where moving into attack
+/// is legal).
+pub fn royal_safe(pos: &Position, c: Color) -> bool {
+    pos.royals_safe(c)
 }
 
-/// Whether the pseudo-legal move `m` is legal.
-pub fn is_legal_pseudo(pos: &mut Position, m: Move) -> bool {
-    is_legal_pseudo_with(pos, m, true)
+/// Whether `c` is in check (a royal of `c` is attacked). Meaningful in every game.
+pub fn in_check(pos: &Position, c: Color) -> bool {
+    pos.royal_squares(c).any(|sq| is_attacked(pos, sq, c.flip()))
 }
 
-/// Like [`is_legal_pseudo`]; `check_repetition = false` ignores the history-dependent
-/// no-repeat rule (perft's default, as independent move counters do).
-pub fn is_legal_pseudo_with(pos: &mut Position, m: Move, check_repetition: bool) -> bool {
-    let g = std::sync::Arc::clone(pos.game());
-    let v = &g.variant;
+/// The rules that need the position before the move (the game not being over aside).
+fn check_before(pos: &mut Position, m: Move) -> Result<(), Illegal> {
+    if pos.variant().rules.lion_capture_rules {
+        lion::check(pos, m).map_err(Illegal::LionCapture)?;
+    }
+    Ok(())
+}
+
+/// The rules that need the position after the move (made by `us`); the repetition rules only
+/// with a recorded history (`make`, not `make_raw`).
+fn check_after(pos: &Position, us: Color, history: History) -> Result<(), Illegal> {
+    if !royal_safe(pos, us) {
+        return Err(Illegal::LeavesKingInCheck);
+    }
+    if history == History::Apply {
+        match pos.variant().rules.repetition {
+            Repetition::ForbidRepeat if pos.prior_occurrences() > 0 => return Err(Illegal::Repeats),
+            Repetition::ForbidThird if pos.prior_occurrences() >= 2 => return Err(Illegal::ThirdOccurrence),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether the pseudo-legal move `m` is legal here, and if not, why. With `History::Ignore` the
+/// repetition rules are not applied (perft's default). The position is left as it was.
+pub fn check(pos: &mut Position, m: Move, history: History) -> Result<(), Illegal> {
+    if material_decided(pos) {
+        return Err(Illegal::GameOver);
+    }
+    check_move(pos, m, history)
+}
+
+/// [`check`] in a position whose game is not over.
+fn check_move(pos: &mut Position, m: Move, history: History) -> Result<(), Illegal> {
+    check_before(pos, m)?;
+    let rules = &pos.variant().rules;
     let us = pos.side();
-    if v.rules.legality == Legality::Check {
-        let u = pos.make_raw(m);
-        let ok = royal_safe(pos, us);
-        pos.unmake_raw(m, u);
-        if !ok {
-            return false;
-        }
-    }
-    if v.rules.lion_capture_rules && !lion::capture_rules_allow(pos, m) {
-        return false;
-    }
-    if check_repetition
-        && v.rules.repetition == Repetition::ForbidRepeat
-        && !pos.recent_history().is_empty()
-        && may_repeat(pos, m)
-    {
-        let u = pos.make_raw(m);
-        let key = pos.repetition_key();
-        pos.unmake_raw(m, u);
-        if pos.recent_history().contains(&key) || pos.repetition_key() == key {
-            return false;
-        }
-    }
     // A third occurrence needs two earlier ones with the same side to move, so at least two
     // earlier positions since the last irreversible move (passes make two-ply cycles).
-    if check_repetition
-        && v.rules.repetition == Repetition::ForbidThird
-        && pos.recent_history().len() >= 2
-        && may_repeat(pos, m)
-    {
-        let u = pos.make_raw(m);
-        let key = pos.repetition_key();
-        pos.unmake_raw(m, u);
-        if occurrences(pos, key) >= 2 {
-            return false;
+    let window = if rules.repetition == Repetition::ForbidThird { 2 } else { 1 };
+    let history = match history {
+        History::Apply
+            if rules.repetition.forbids_moves()
+                && pos.recent_history().len() >= window
+                && movegen::effect::may_repeat(pos, m) =>
+        {
+            History::Apply
         }
+        _ => History::Ignore,
+    };
+    if history == History::Apply {
+        let u = pos.make(m);
+        let r = check_after(pos, us, history);
+        pos.unmake(m, u);
+        r
+    } else if rules.legality == Legality::Check {
+        let u = pos.make_raw(m);
+        let r = check_after(pos, us, history);
+        pos.unmake_raw(m, u);
+        r
+    } else {
+        Ok(())
     }
-    true
 }
 
 /// Makes the pseudo-legal move `m` if it is legal and returns its undo record; otherwise leaves
-/// the position as it was and returns `None`. The same rules as [`is_legal_pseudo`], checked
-/// with a single `make` (the search's hot path): rules that need the position before the move
-/// first, then royal safety and the repetition rules on the position after it.
-pub fn try_make(pos: &mut Position, m: Move) -> Option<crate::position::Undo> {
-    let g = std::sync::Arc::clone(pos.game());
-    let v = &g.variant;
-    if v.rules.lion_capture_rules && !lion::capture_rules_allow(pos, m) {
-        return None;
+/// the position as it was and says why. The same rules as [`check`], with a single `make` (the
+/// search's hot path).
+pub fn try_make(pos: &mut Position, m: Move) -> Result<Undo, Illegal> {
+    if material_decided(pos) {
+        return Err(Illegal::GameOver);
     }
+    check_before(pos, m)?;
     let us = pos.side();
     let u = pos.make(m);
-    let ok = (v.rules.legality != Legality::Check || royal_safe(pos, us))
-        && match v.rules.repetition {
-            Repetition::ForbidRepeat => pos.prior_occurrences() == 0,
-            Repetition::ForbidThird => pos.prior_occurrences() < 2,
-            // Repetition ends the game rather than forbidding a move (`outcome`).
-            Repetition::DrawThird | Repetition::DrawFourth | Repetition::FirstRepetition => true,
-        };
-    if ok {
-        Some(u)
-    } else {
-        pos.unmake(m, u);
-        None
+    match check_after(pos, us, History::Apply) {
+        Ok(()) => Ok(u),
+        Err(e) => {
+            pos.unmake(m, u);
+            Err(e)
+        }
     }
 }
 
@@ -118,32 +181,13 @@ pub fn occurrences(pos: &Position, key: u64) -> usize {
     pos.recent_history().iter().filter(|&&k| k == key).count() + (pos.repetition_key() == key) as usize
 }
 
-/// A move that captures or promotes can never recreate an earlier position.
-fn may_repeat(pos: &Position, m: Move) -> bool {
-    if m.promotion().is_some() {
-        return false;
-    }
-    match m.kind {
-        // Swaps and conversions change the board without removing anything (Typhoon).
-        MoveKind::Swap | MoveKind::Convert | MoveKind::Pass => return true,
-        MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::SelfCapture => {
-            return false
-        }
-        MoveKind::Normal | MoveKind::Implied => {}
-    }
-    if m.mids().next().is_some() {
-        return false;
-    }
-    m.to == m.from || pos.is_empty(m.to)
-}
-
 /// Every legal move of the side to move, in generation order.
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
-    legal_moves_with(pos, out, true)
+    legal_moves_with(pos, out, History::Apply)
 }
 
-/// [`legal_moves`], optionally without the no-repeat rule.
-pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, check_repetition: bool) {
+/// [`legal_moves`], optionally without the repetition rules.
+pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: History) {
     out.clear();
     if material_decided(pos) {
         return;
@@ -152,7 +196,7 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, check_repetitio
     let mut w = 0;
     for r in 0..out.len() {
         let m = out[r];
-        if is_legal_pseudo_with(pos, m, check_repetition) {
+        if check_move(pos, m, history).is_ok() {
             out[w] = m;
             w += 1;
         }

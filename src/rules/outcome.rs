@@ -1,9 +1,11 @@
 //! The end of the game: royal capture, checkmate, stalemate, no legal move, bare kings (draw),
-//! bare king (loss), the 50-move rule and threefold repetition, each as the game's rules say.
+//! bare king (loss), the 50-move rule and the repetition rules, each as the game's rules say,
+//! judged in one place ([`end`]) for the referee and the search.
 
+use super::legality::{in_check, legal_move_list, loss_condition, MaterialLoss};
+use super::repetition::{self, Cycle};
 use crate::geometry::Color;
 use crate::position::Position;
-use crate::rules::legality::{in_check, legal_move_list};
 use crate::variant::{Legality, NoMoves, Repetition};
 use std::fmt;
 
@@ -71,64 +73,110 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Whether `c` meets a loss condition of material: no royal piece left, or, with the bare-king
-/// rule, at most one piece in total (so with two pieces left, losing either loses).
-pub fn loss_condition(pos: &Position, c: Color) -> Option<Reason> {
-    if pos.royal_count(c) == 0 {
-        Some(Reason::AllRoyalsCaptured)
-    } else if pos.variant().rules.bare_king && pos.pieces(c).len() <= 1 {
-        Some(Reason::BareKing)
-    } else {
-        None
+/// Who asks whether the game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judge {
+    /// The referee of a game: the rules as written.
+    Referee,
+    /// The search, at a node of its tree. It reads a repetition in the tree as the draw (or,
+    /// in Nutty Shogi, the result) it can be forced into, and leaves the end by having no legal
+    /// move to its own move loop ([`without_moves`]).
+    Search,
+}
+
+/// The result when the side to move has no legal move; `in_check`: its royal is attacked.
+pub fn without_moves(pos: &Position, in_check: bool) -> Outcome {
+    let side = pos.side();
+    let v = pos.variant();
+    match v.rules.no_moves {
+        NoMoves::Loses => Outcome::Win { winner: side.flip(), reason: Reason::NoLegalMove },
+        NoMoves::StalemateDraws if in_check => Outcome::Win { winner: side.flip(), reason: Reason::Checkmate },
+        NoMoves::StalemateDraws => Outcome::Draw { reason: Reason::Stalemate },
     }
 }
 
-/// The result if the game is over in `pos` (with its history), else `None`.
-///
-/// Order (Scirocco section 6): the side to move loses if it meets a loss condition; otherwise
-/// the other side loses if it does; otherwise a side with no legal move loses or is
-/// stalemated, as the game says. So a set-up position where both sides meet one is lost by the
-/// side to move.
+/// The result if the game is over in `pos` (with its history), else `None`: the referee's
+/// [`end`].
 pub fn outcome(pos: &mut Position) -> Option<Outcome> {
-    let g = std::sync::Arc::clone(pos.game());
-    let v = &g.variant;
+    end(pos, Judge::Referee)
+}
+
+/// The one test of the end of a game, for the referee and the search.
+///
+/// Order (Scirocco section 6, Nutty section 5 step 7): the side to move loses if it meets a
+/// loss condition of material, otherwise the other side does if it meets one (so a set-up
+/// position where both do is lost by the side to move); a Nutty repetition is judged before any
+/// question of moves; the referee's fourfold repetition (Tai option) and move cap end the game
+/// at once; a side without a legal move loses or is stalemated; only then come the draws by bare
+/// kings, the 50-move rule and threefold repetition.
+pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
     let side = pos.side();
     for c in [side, side.flip()] {
-        if let Some(reason) = loss_condition(pos, c) {
+        if let Some(loss) = loss_condition(pos, c) {
+            let reason = match loss {
+                MaterialLoss::NoRoyal => Reason::AllRoyalsCaptured,
+                MaterialLoss::BareKing => Reason::BareKing,
+            };
             return Some(Outcome::Win { winner: c.flip(), reason });
         }
     }
-    // Nutty (section 5 step 7): repetition is judged before the no-legal-move rule.
-    if v.rules.repetition == Repetition::FirstRepetition {
-        if let Some(o) = crate::rules::repetition::nutty_outcome(pos) {
+    let rules = pos.variant().rules;
+    if rules.repetition == Repetition::FirstRepetition && repeats(pos, judge, 1) {
+        if let Some(o) = repetition::judge(pos).map(cycle_outcome) {
             return Some(o);
         }
     }
-    // The fourth occurrence ends the game at once, before any question of legal moves.
-    if v.rules.repetition == Repetition::DrawFourth && pos.prior_occurrences() >= 3 {
-        return Some(Outcome::Draw { reason: Reason::FourfoldRepetition });
+    if judge == Judge::Referee {
+        if rules.repetition == Repetition::DrawFourth && repeats(pos, judge, 3) {
+            return Some(Outcome::Draw { reason: Reason::FourfoldRepetition });
+        }
+        // A referee setting, not a rule: after `move_cap` full moves the game is drawn.
+        if rules.move_cap > 0 && pos.fullmove_number() > rules.move_cap {
+            return Some(Outcome::Draw { reason: Reason::MoveCap });
+        }
+        if legal_move_list(pos).is_empty() {
+            return Some(without_moves(pos, rules.legality == Legality::Check && in_check(pos, side)));
+        }
     }
-    // A referee setting, not a rule: after `move_cap` full moves the game is drawn.
-    if v.rules.move_cap > 0 && pos.fullmove_number() > v.rules.move_cap {
-        return Some(Outcome::Draw { reason: Reason::MoveCap });
+    draw(pos, judge).map(|reason| Outcome::Draw { reason })
+}
+
+/// The draws that a checkmate or a stalemate comes before: bare kings, the 50-move rule, and a
+/// repetition (the third occurrence for the referee; for the search, any in its tree, and the
+/// fourth-occurrence rule alike).
+fn draw(pos: &Position, judge: Judge) -> Option<Reason> {
+    let rules = &pos.variant().rules;
+    let lone = |c: Color| pos.pieces(c).len() == 1;
+    if rules.bare_kings_draw && lone(Color::White) && lone(Color::Black) {
+        return Some(Reason::BareKings);
     }
-    if legal_move_list(pos).is_empty() {
-        return Some(match (v.rules.no_moves, v.rules.legality) {
-            (NoMoves::Loses, _) => Outcome::Win { winner: side.flip(), reason: Reason::NoLegalMove },
-            (NoMoves::StalemateDraws, Legality::Check) if in_check(pos, side) => {
-                Outcome::Win { winner: side.flip(), reason: Reason::Checkmate }
-            }
-            (NoMoves::StalemateDraws, _) => Outcome::Draw { reason: Reason::Stalemate },
-        });
+    if rules.fifty_move_rule && pos.halfmove_clock() >= 100 {
+        return Some(Reason::FiftyMoves);
     }
-    if v.rules.bare_kings_draw && pos.pieces(Color::White).len() == 1 && pos.pieces(Color::Black).len() == 1 {
-        return Some(Outcome::Draw { reason: Reason::BareKings });
-    }
-    if v.rules.fifty_move_rule && pos.halfmove_clock() >= 100 {
-        return Some(Outcome::Draw { reason: Reason::FiftyMoves });
-    }
-    if v.rules.repetition == Repetition::DrawThird && pos.prior_occurrences() >= 2 {
-        return Some(Outcome::Draw { reason: Reason::Repetition });
+    let repetition_draws = match judge {
+        Judge::Referee => rules.repetition == Repetition::DrawThird,
+        Judge::Search => matches!(rules.repetition, Repetition::DrawThird | Repetition::DrawFourth),
+    };
+    if repetition_draws && repeats(pos, judge, 2) {
+        return Some(Reason::Repetition);
     }
     None
+}
+
+/// Whether the position occurred `times` times before, as the referee counts; for the search,
+/// whether it occurred before at all, four plies or more back.
+fn repeats(pos: &Position, judge: Judge, times: usize) -> bool {
+    match judge {
+        Judge::Referee => pos.prior_occurrences() >= times,
+        Judge::Search => pos.rev_plies() >= 4 && pos.prior_occurrences() >= 1,
+    }
+}
+
+fn cycle_outcome(c: Cycle) -> Outcome {
+    match c {
+        Cycle::PerpetualCheck { loser } => Outcome::Win { winner: loser.flip(), reason: Reason::PerpetualCheck },
+        Cycle::PerpetualChase { loser } => Outcome::Win { winner: loser.flip(), reason: Reason::PerpetualChase },
+        Cycle::NoAttacks => Outcome::Draw { reason: Reason::RepetitionDraw },
+        Cycle::Completed { loser } => Outcome::Win { winner: loser.flip(), reason: Reason::RepetitionCompleted },
+    }
 }

@@ -22,7 +22,6 @@
 use crate::geometry::{ByColor, Color, Square};
 use crate::movegen;
 use crate::position::Position;
-use crate::rules::outcome::{Outcome, Reason};
 
 /// The squares of `by`'s opponent that some move of `by` would remove, `by` to move in `pos`.
 pub fn attacked_set(pos: &Position, by: Color) -> Vec<Square> {
@@ -47,8 +46,21 @@ pub fn attacked_set(pos: &Position, by: Color) -> Vec<Square> {
     hit
 }
 
-/// The result if the current position repeats an earlier one, else `None`.
-pub fn nutty_outcome(pos: &Position) -> Option<Outcome> {
+/// How a repetition cycle is judged (rules section 7.3, cases a to d).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cycle {
+    /// (a) Exactly one side gave check with every move of the cycle: it loses.
+    PerpetualCheck { loser: Color },
+    /// (b) One side made attacking moves and the other none: the attacker loses.
+    PerpetualChase { loser: Color },
+    /// (c) Nobody attacked: a draw.
+    NoAttacks,
+    /// (d) Both sides attacked: the side that completed the repetition loses.
+    Completed { loser: Color },
+}
+
+/// The judgement of the cycle if the current position repeats an earlier one, else `None`.
+pub fn judge(pos: &Position) -> Option<Cycle> {
     let k = pos.plies_since_occurrence()?;
     let moves = pos.last_moves(k).to_vec();
     // positions[i] is the position before moves[i]; positions[k] is the current one.
@@ -78,16 +90,14 @@ pub fn nutty_outcome(pos: &Position) -> Option<Outcome> {
     let checker = |c: Color| moved[c] && gave_check_every[c];
     let (w, b) = (Color::White, Color::Black);
     if checker(w) != checker(b) {
-        let loser = if checker(w) { w } else { b };
-        return Some(Outcome::Win { winner: loser.flip(), reason: Reason::PerpetualCheck });
+        return Some(Cycle::PerpetualCheck { loser: if checker(w) { w } else { b } });
     }
     if attacked[w] != attacked[b] {
-        let loser = if attacked[w] { w } else { b };
-        return Some(Outcome::Win { winner: loser.flip(), reason: Reason::PerpetualChase });
+        return Some(Cycle::PerpetualChase { loser: if attacked[w] { w } else { b } });
     }
     if !attacked[w] {
-        return Some(Outcome::Draw { reason: Reason::RepetitionDraw });
+        return Some(Cycle::NoAttacks);
     }
     // The side that just moved completed the repetition.
-    Some(Outcome::Win { winner: pos.side(), reason: Reason::RepetitionCompleted })
+    Some(Cycle::Completed { loser: pos.side().flip() })
 }

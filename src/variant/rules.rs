@@ -105,7 +105,7 @@ pub enum FenField {
 
 /// The `[rules]` table: how the game is won, drawn and lost, and what is illegal. Any key can be
 /// overridden for one run with `--option KEY=VALUE`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
     pub orientation: Orientation,
