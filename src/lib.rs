@@ -19,6 +19,7 @@ pub mod protocol;
 pub mod repetition;
 pub mod search;
 pub mod selfplay;
+pub mod serve;
 pub mod variant;
 
 pub use geometry::{BoardShape, ByColor, Color, Square};

@@ -70,6 +70,12 @@ time and nodes per second go to stderr.\n\nExample:\n  kyodai perft --variant ch
 kyodai svg --variant scirocco --arrow e2-e4 --flip --output s.svg"
     )]
     Svg(cli::svg::SvgArgs),
+    /// Serve a local web board: play Kyodai, watch it play itself, replay a PGN (every game).
+    #[command(
+        after_help = "The page and all its files are built into the binary; nothing is fetched from the network.\n\n\
+Examples:\n  kyodai serve --open\n  kyodai serve --port 0\n  kyodai serve --port 9000 --threads 2 --hash 256"
+    )]
+    Serve(cli::serve::ServeArgs),
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
@@ -91,6 +97,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Moves(a) => cli::show::run_moves(a)?,
         Command::Perft(a) => cli::perft::run(a)?,
         Command::Svg(a) => cli::svg::run(a)?,
+        Command::Serve(a) => cli::serve::run(a)?,
     }
     Ok(())
 }

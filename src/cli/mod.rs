@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod bench;
 pub mod perft;
 pub mod selfplay;
+pub mod serve;
 pub mod show;
 pub mod svg;
 pub mod variants;
