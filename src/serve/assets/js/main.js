@@ -11,7 +11,12 @@ let state = null;
 let shownBoard = '';
 let games = [];
 
-const board = new Board($('board'), (sq) => input.click(sq).catch(showError));
+// Clicks are handled one after the other: a second click waits until the first has fetched
+// the piece's moves.
+let clicks = Promise.resolve();
+const board = new Board($('board'), (sq) => {
+  clicks = clicks.then(() => input.click(sq)).catch(showError);
+});
 const input = new MoveInput(board, playMove, askChoice, sideICanMove);
 
 function showError(e) {
