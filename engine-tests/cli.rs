@@ -275,3 +275,12 @@ fn svg_diagrams_in_docs_are_current() {
     }
     assert!(n >= 3);
 }
+
+#[test]
+fn serve_refuses_external_engines_for_now_and_bad_specs() {
+    fails_with(
+        &["serve", "--port", "0", "--engine", "name=hachu cmd=hachu proto=xboard"],
+        &["hachu", "not part of this build"],
+    );
+    fails_with(&["serve", "--port", "0", "--engine", "name=x proto=cecp cmd=y"], &["proto=cecp"]);
+}

@@ -28,8 +28,13 @@ pub struct ServeArgs {
 }
 
 pub fn run(a: ServeArgs) -> Result<(), Fail> {
-    for e in &a.engines {
-        let spec: EngineSpec = e.parse().map_err(|m| Fail(format!("--engine '{e}': {m}")))?;
+    // Every spec is read first, so a typo is reported as such.
+    let specs = a
+        .engines
+        .iter()
+        .map(|e| e.parse::<EngineSpec>().map_err(|m| Fail(format!("--engine '{e}': {m}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(spec) = specs.first() {
         return Err(Fail(format!(
             "--engine {}: playing external engines on the board needs the protocol clients of \
              'kyodai match', which are not part of this build yet",

@@ -68,7 +68,7 @@ pub fn read_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Result<T,
 }
 
 /// The value of `key` in the URL's query string (no percent-decoding beyond `%XX` and `+`).
-pub fn query<'a>(url: &'a str, key: &str) -> Option<String> {
+pub fn query(url: &str, key: &str) -> Option<String> {
     let q = url.split_once('?')?.1;
     q.split('&').find_map(|kv| {
         let (k, v) = kv.split_once('=').unwrap_or((kv, ""));

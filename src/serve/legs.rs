@@ -110,8 +110,8 @@ mod tests {
     #[test]
     fn promotion_is_a_choice_between_two_moves_with_the_same_legs() {
         // A Chu Pawn entering the zone may promote or not.
-        let cs = at("chu", "6k5/12/12/12/12/12/12/4P7/12/12/12/5K6 w - 1", "e5");
-        let (yes, no) = (find(&cs, "e5e6+"), find(&cs, "e5e6"));
+        let cs = at("chu", "6k5/12/12/12/4P7/12/12/12/12/12/12/5K6 w - 1", "e8");
+        let (yes, no) = (find(&cs, "e8e9+"), find(&cs, "e8e9"));
         assert_eq!(yes.legs, no.legs);
         assert!(yes.promotes && !no.promotes);
     }

@@ -52,8 +52,7 @@ pub fn state(s: &mut Session, controller: bool) -> Value {
         }
         None => Vec::new(),
     };
-    let side = s.game.pos.side();
-    let in_check = result.is_none() && crate::legality::in_check(&mut s.game.pos, side);
+    let in_check = result.is_none() && crate::legality::in_check(&s.game.pos, s.game.pos.side());
     json!({
         "version": s.version,
         "controller": controller,
