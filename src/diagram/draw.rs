@@ -12,7 +12,7 @@ const FONTS: &str = "'Noto Sans CJK JP','Noto Sans JP','Hiragino Sans','Yu Gothi
 const STYLE: &str = "\
 .kd-wood{fill:#efcf8f}.kd-grid{stroke:#5b4322;stroke-width:1}\
 .kd-lt{fill:#f3e4c6}.kd-dk{fill:#cfae84}.kd-zone{fill:#7f9fd8;fill-opacity:.25}\
-.kd-star{fill:#5b4322}.kd-frame{fill:none;stroke:#3b2a14;stroke-width:2}\
+.kd-star{fill:#5b4322}.kd-zline{stroke:#3d5fa8;stroke-width:2.5;stroke-dasharray:7 4;fill:none}.kd-frame{fill:none;stroke:#3b2a14;stroke-width:2}\
 .kd-last{fill:#ffd200;fill-opacity:.45}\
 .kd-co{fill:#4a4a4a;font-size:13px;text-anchor:middle;dominant-baseline:central}\
 .kd-tile{fill:#fbe7bb;stroke:#6b4d22;stroke-width:1.2}\
@@ -57,8 +57,9 @@ pub(super) fn board(out: &mut String, scene: &Scene, lay: &Layout) {
         let (x, y) = lay.origin(c);
         let _ = write!(out, "<rect class=\"kd-zone\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>");
     }
-    if scene.style == Style::Tiles {
-        grid(out, scene, lay);
+    match scene.style {
+        Style::Tiles => grid(out, scene, lay),
+        Style::Tokens => zone_edges(out, scene, lay),
     }
     let _ = write!(out, "<rect class=\"kd-frame\" x=\"{m}\" y=\"{m}\" width=\"{w}\" height=\"{h}\"/>");
 }
@@ -86,6 +87,29 @@ fn grid(out: &mut String, scene: &Scene, lay: &Layout) {
         for x in [x0, x1] {
             let _ = write!(out, "<circle class=\"kd-star\" cx=\"{x}\" cy=\"{y}\" r=\"3\"/>");
         }
+    }
+}
+
+/// On a checkered board the zone tint is faint: a dashed line marks where a zone ends (each
+/// edge between a zone square and a square outside it).
+fn zone_edges(out: &mut String, scene: &Scene, lay: &Layout) {
+    let mut d = String::new();
+    for c in scene.coords() {
+        let (x, y) = lay.origin(c);
+        let right = Coord { file: c.file + 1, rank: c.rank };
+        if c.file + 1 < scene.files && scene.in_zone(c) != scene.in_zone(right) {
+            let x = lay.origin(right).0.max(x);
+            let _ = write!(d, "M{x} {y}v{CELL}");
+        }
+        let up = Coord { file: c.file, rank: c.rank + 1 };
+        if c.rank + 1 < scene.ranks && scene.in_zone(c) != scene.in_zone(up) {
+            // The shared edge is the lower of the two squares' tops in the picture.
+            let y = lay.origin(up).1.max(y);
+            let _ = write!(d, "M{x} {y}h{CELL}");
+        }
+    }
+    if !d.is_empty() {
+        let _ = write!(out, "<path class=\"kd-zline\" d=\"{d}\"/>");
     }
 }
 

@@ -94,7 +94,7 @@ fn label(
                 out,
                 "<text class=\"{gclass} {ink}\" x=\"{cx}\" y=\"{:.1}\" font-size=\"{:.1}\">{}</text>\
                  <text class=\"kd-id {ink}\" x=\"{cx}\" y=\"{:.1}\" font-size=\"{:.1}\">{}</text>",
-                cy - s * 0.08 * CELL,
+                cy - s * if gclass == "kd-sym" { 0.1 } else { 0.08 } * CELL,
                 gsize * CELL,
                 escape(g),
                 cy + s * 0.29 * CELL,
