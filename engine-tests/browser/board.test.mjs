@@ -120,6 +120,8 @@ async function chu(page) {
   // The Lion double move: select, first leg (a capture), then the second capture.
   await clickSquare(page, 'f7');
   await clickSquare(page, 'g8');
+  // Clicks are handled in order, each after the piece's moves arrived: wait for the marks.
+  await page.waitForSelector('#marks .mark-end', { timeout: 30000 });
   const ends = await page.evaluate(() => document.querySelectorAll('#marks .mark-end').length);
   check(ends === 1, 'after the first leg the page offers to end the move there');
   await page.screenshot({ path: join(shots, 'chu-lion-first-leg.png') });
@@ -134,11 +136,14 @@ async function chu(page) {
   // Entering the zone with a capture: promote or not is asked.
   await play(page, ['d8', 'd9'], 'd8d9+', { d8: null, d9: 'w:+I' }, 'd8d9+');
   await page.screenshot({ path: join(shots, 'chu-after-promotion.png') });
-  // An illegal click does nothing: a black piece cannot be moved by White's turn.
+  // It is the second player's turn: clicks on a first-player piece play nothing.
   const n = await plies(page);
-  await clickSquare(page, 'a8');
-  await clickSquare(page, 'a7');
-  check((await plies(page)) === n, 'clicking the opponent piece plays nothing');
+  await clickSquare(page, 'a4');
+  await clickSquare(page, 'a5');
+  await page.waitForTimeout(500);
+  check((await plies(page)) === n && (await pieceAt(page, 'a4')) === 'w:P', 'a piece of the side not to move does not move');
+  // ... and a legal click sequence for the side to move still works.
+  await play(page, ['a8', 'a7'], 'a8a7', { a8: null, a7: 'b:P' });
 }
 
 async function tai(page) {

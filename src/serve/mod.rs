@@ -131,8 +131,8 @@ fn handle(app: &App, mut req: Request) {
         Ok(r) => r,
         Err(e) => http::error(&e),
     };
-    // The client may have gone away; nothing to do about it.
-    let _ = req.respond(reply);
+    log::debug!("{} {} -> {}", req.method(), req.url(), reply.status);
+    http::send(req, reply);
 }
 
 fn client_of(req: &Request) -> Option<u64> {

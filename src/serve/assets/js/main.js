@@ -66,6 +66,8 @@ async function refreshBoard(force) {
 }
 
 async function apply(st) {
+  // A poll sent before a move may be answered after it: never go back to an older state.
+  if (state && st.version < state.version) return;
   const changed = !state || st.version !== state.version || st.controller !== state.controller;
   state = st;
   if (!changed) return;
