@@ -218,7 +218,7 @@ fn a_clock_runs_for_the_side_to_move() {
 #[test]
 fn a_game_record_is_loaded_and_replayed() {
     let h = start();
-    let pgn = "[Event \"test\"]\n[Variant \"chu\"]\n\n1. f4f5 {+0.10/5} g9g8 2. e4e5 *";
+    let pgn = "[Event \"test\"]\n[Variant \"Chu Shogi\"]\n\n1. f4f5 {+0.10/5} g9g8 2. e4e5 *";
     let st = post(&h, "/api/pgn", json!({ "pgn": pgn }));
     assert_eq!((st["ply"].as_u64(), st["line"].as_array().unwrap().len()), (Some(0), 3));
     assert_eq!(st["comments"][0], "+0.10/5");

@@ -236,14 +236,15 @@ fn route(app: &App, req: &mut Request) -> Result<Reply, ApiError> {
     }
 }
 
-/// Reads control without taking it over (a poll from a read-only page).
+/// Whether `client` may change the game, without taking control (a poll): its own game, no
+/// controller yet, or a controller that went silent (its next change takes control).
 fn controls_quietly(app: &App, client: Option<u64>) -> bool {
     let mut c = app.clients.lock().unwrap_or_else(|e| e.into_inner());
     if c.controller.is_some() && c.controller == client {
         c.last_seen = Instant::now();
         return true;
     }
-    c.controller.is_none()
+    c.controller.is_none() || c.last_seen.elapsed() > CONTROL_TIMEOUT
 }
 
 /// The requests that change the game.

@@ -206,7 +206,16 @@ impl Session {
     /// board shows the start, ready to replay. Both sides become people.
     pub fn load(&mut self, g: &super::pgn::PgnGame) -> Result<(), ApiError> {
         let name = g.tag("Variant").ok_or_else(|| ApiError::bad("the PGN has no Variant tag"))?;
-        let v = Variant::builtin(name).map_err(|e| ApiError::bad(format!("Variant tag: {e}")))?;
+        // A name or alias (`chu`, `chushogi`), or a title (`Chu Shogi`).
+        let v = Variant::builtin(name)
+            .or_else(|e| {
+                Variant::builtin_names()
+                    .into_iter()
+                    .filter_map(|n| Variant::builtin(n).ok())
+                    .find(|v| v.title.eq_ignore_ascii_case(name.trim()))
+                    .ok_or(e)
+            })
+            .map_err(|e| ApiError::bad(format!("Variant tag: {e}")))?;
         let start = start_position(&v, g.tag("FEN"), None)?;
         let mut game = Game::from_position(start);
         for (i, t) in g.moves.iter().enumerate() {
