@@ -2,7 +2,7 @@
 
 use super::http::{self, ApiError, Reply};
 
-const FILES: &[(&str, &'static str, &str)] = &[
+const FILES: &[(&str, &str, &str)] = &[
     ("/index.html", "text/html; charset=utf-8", include_str!("assets/index.html")),
     ("/style.css", "text/css; charset=utf-8", include_str!("assets/style.css")),
     ("/js/api.js", "text/javascript; charset=utf-8", include_str!("assets/js/api.js")),
