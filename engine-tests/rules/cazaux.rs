@@ -10,14 +10,14 @@ mod pieces;
 #[path = "cazaux_reference.rs"]
 mod reference;
 
-use pieces::GAME_NAMES;
-use reference::Pos;
+#[path = "cazaux/common.rs"]
+mod common;
 
-#[test]
-fn smoke() {
-    for g in GAME_NAMES {
-        let p = Pos::start(g);
-        assert_eq!(p.to_fen(), pieces::game(g).unwrap().start);
-        println!("{g} {} {}", p.perft(1), p.perft(2));
-    }
-}
+#[path = "cazaux/examples.rs"]
+mod examples;
+
+#[path = "cazaux/samples.rs"]
+mod samples;
+
+#[path = "cazaux/crosscheck.rs"]
+mod crosscheck;
