@@ -54,6 +54,7 @@ pub fn data(name: &str) -> &'static str {
         "timurid-babur-sample" => include_str!("../data/cazaux/timurid-babur-sample.txt"),
         "timurid-mirza-sample" => include_str!("../data/cazaux/timurid-mirza-sample.txt"),
         "perft" => include_str!("../data/cazaux/perft.txt"),
+        "perft-fsf" => include_str!("../data/cazaux/perft-fsf.txt"),
         "fsf-patchanka" => include_str!("../data/cazaux/fsf-patchanka.txt"),
         "fsf-heavy-shako" => include_str!("../data/cazaux/fsf-heavy-shako.txt"),
         other => panic!("no data file {other}"),

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Second counting method for Cazaux's 10x10 book games: Fairy-Stockfish through pyffish.
+
+Writes, for Patchanka and Heavy Shako (the games Fairy-Stockfish can describe; see the comments
+in cazaux-variants.ini for Timurid and for Patchanka's one difference):
+
+  engine-tests/rules/data/cazaux/fsf-<game>.txt   positions of random games and Fairy-Stockfish's
+                                                  sorted legal moves for each, in our notation
+  engine-tests/rules/data/cazaux/perft-fsf.txt    Fairy-Stockfish's perft from the start positions
+
+The Rust test target `cazaux_reference` compares the reference generator with these files, so
+`cargo test` needs no Python. Usage (about 10 minutes on 2 cores, mostly Patchanka's depth 4):
+
+    pip install pyffish
+    python3 engine-tests/compare/cazaux_fsf.py [--depth 4] [--positions 320] [--seed 16]
+"""
+
+import argparse
+import os
+import random
+import sys
+
+import pyffish as sf
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "rules", "data", "cazaux")
+INI = os.path.join(HERE, "cazaux-variants.ini")
+
+GAMES = {"patchanka": "patchanka", "heavy-shako": "heavyshako"}
+
+
+def source_line():
+    return (f"# Source: {sf.info()} via pyffish {'.'.join(map(str, sf.version()))}, variants.ini in "
+            "engine-tests/compare/cazaux-variants.ini, made by engine-tests/compare/cazaux_fsf.py")
+
+
+def square(name):
+    return ord(name[0]) - ord("a"), int(name[1:]) - 1
+
+
+def split_move(m):
+    """'c9c10q' -> ('c9', 'c10', 'q'); FSF's '+' (piece promotion) is a suffix too."""
+    i = 1
+    while m[i].isdigit():
+        i += 1
+    j = i + 1
+    while j < len(m) and m[j].isdigit():
+        j += 1
+    return m[:i], m[i:j], m[j:]
+
+
+def ours(game, m):
+    """Fairy-Stockfish's move text in our notation."""
+    frm, to, suffix = split_move(m)
+    if game == "patchanka":
+        return frm + to  # forced promotions carry no suffix (1.3)
+    return frm + to + suffix  # Heavy Shako: the required suffix, lower case (2.4)
+
+
+def board(fen):
+    """{(file, rank): piece letter} of a FEN placement (single letters, '+' prefix kept)."""
+    rows = fen.split()[0].split("/")
+    out = {}
+    for i, row in enumerate(rows):
+        y = len(rows) - 1 - i
+        x, k = 0, 0
+        while k < len(row):
+            c = row[k]
+            if c.isdigit():
+                j = k
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                x += int(row[k:j])
+                k = j
+                continue
+            if c == "+":
+                out[(x, y)] = row[k:k + 2]
+                k += 2
+            else:
+                out[(x, y)] = c
+                k += 1
+            x += 1
+    return out
+
+
+def our_fen(game, fsf_fen, ep):
+    """A Fairy-Stockfish FEN in our form: Badger/Ram for promoted Kirin/Phoenix, our e.p. field."""
+    f = fsf_fen.split()
+    placement = f[0]
+    if game == "patchanka":
+        for a, b in (("+I", "B"), ("+i", "b"), ("+H", "R"), ("+h", "r")):
+            placement = placement.replace(a, b)
+    rights = f[2]
+    return f"{placement} {f[1]} {rights} {ep or '-'} {f[4]} {f[5]}"
+
+
+def after(game, fen, m):
+    """The position after m as (Fairy-Stockfish FEN to continue from, our FEN), with the e.p.
+    square our rules give: after every non-promoting double step of a Pawn (or Soldier)."""
+    variant = GAMES[game]
+    nxt = sf.get_fen(variant, fen, [m])
+    frm, to, suffix = split_move(m)
+    (fx, fy), (tx, ty) = square(frm), square(to)
+    piece = board(fen).get((fx, fy), "")
+    ep = None
+    if piece.lower() in ("p", "s") and fx == tx and abs(ty - fy) == 2 and not suffix:
+        ep = f"{frm[0]}{(fy + ty) // 2 + 1}"
+    if ep:
+        f = nxt.split()
+        f[3] = ep  # Fairy-Stockfish omits it after a Soldier's double step (see the .ini)
+        nxt = " ".join(f)
+    return nxt, our_fen(game, nxt, ep)
+
+
+def legal(game, fen):
+    return sf.legal_moves(GAMES[game], fen, [])
+
+
+def perft(game, fen, depth):
+    moves = legal(game, fen)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(game, after(game, fen, m)[0], depth - 1) for m in moves)
+
+
+def random_positions(game, count, rng):
+    """Positions of random games from the start, sampled along the way."""
+    out = []
+    while len(out) < count:
+        fen = sf.start_fen(GAMES[game])
+        ours_fen = our_fen(game, fen, None)
+        for _ply in range(rng.randint(40, 260)):
+            moves = legal(game, fen)
+            if rng.random() < 0.25 or not moves:
+                out.append((ours_fen, sorted(ours(game, m) for m in moves)))
+            if not moves or len(out) >= count:
+                break
+            fen, ours_fen = after(game, fen, rng.choice(sorted(moves)))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--depth", type=int, default=4, help="perft depth from the start positions (default 4)")
+    ap.add_argument("--positions", type=int, default=320, help="random-game positions per game (default 320)")
+    ap.add_argument("--seed", type=int, default=16)
+    args = ap.parse_args()
+    sf.load_variant_config(open(INI).read())
+    for v in GAMES.values():
+        if v not in sf.variants():
+            sys.exit(f"variant {v} did not load from {INI}")
+    # The limit that keeps Timurid out (see the .ini): a 12-rank variant is refused.
+    probe_loaded = "timurid-herat-probe" in sf.variants()
+    print(f"{sf.info()}: 12x12 probe variant loaded: {probe_loaded}", file=sys.stderr)
+
+    rows = []
+    for game, variant in GAMES.items():
+        start = sf.start_fen(variant)
+        for d in range(1, args.depth + 1):
+            n = perft(game, start, d)
+            print(f"{game} perft({d}) = {n}", file=sys.stderr)
+            rows.append(f"{game} {d} {n} fsf")
+    with open(os.path.join(DATA, "perft-fsf.txt"), "w") as f:
+        f.write("# Start-position perft counted by Fairy-Stockfish (a second method): game depth count fsf\n")
+        f.write(source_line() + f", --depth {args.depth}.\n")
+        f.write("# Patchanka: the script adds the e.p. square after a Soldier's double step (see the .ini).\n")
+        f.write("\n".join(rows) + "\n")
+
+    rng = random.Random(args.seed)
+    for game in GAMES:
+        positions = random_positions(game, args.positions, rng)
+        with open(os.path.join(DATA, f"fsf-{game}.txt"), "w") as f:
+            f.write(f"# {game}: Fairy-Stockfish's legal moves, sorted, in our notation, for positions of\n")
+            f.write(f"# random games from the start (seed {args.seed}); 'fen' is our FEN of the position.\n")
+            f.write(source_line() + ".\n")
+            for fen, moves in positions:
+                f.write(f"fen {fen}\nmoves {' '.join(moves)}\n")
+        print(f"{game}: {len(positions)} positions", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
