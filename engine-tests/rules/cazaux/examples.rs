@@ -393,3 +393,21 @@ fn patchanka_okapi_option_swaps_the_okapi_and_the_bison() {
     assert!(book.contains("e5f7") && !book.contains("e5f8"), "NZ: a (1,2) leap, no (1,3)");
     assert!(text.contains("e5f8") && !text.contains("e5f7"), "CZ with the option");
 }
+
+/// Castling near hoppers and through x-rays: the King's moves agree with Fairy-Stockfish's
+/// (pyffish, engine-tests/compare/cazaux-variants.ini), listed here by hand from its output.
+#[test]
+fn heavy_shako_castling_near_hoppers_agrees_with_fairy_stockfish() {
+    let cases = [
+        // After f2d2 the Rook leaves b2 and the Black Rook a2 would see d2.
+        ("4k5/10/10/10/10/10/10/10/rR3K2R1/10 w KQ - 0 1", "f2e1 f2e2 f2e3 f2f1 f2f3 f2g1 f2g2 f2g3 f2h2"),
+        // The Cannon a2 checks the King over the screen b2.
+        ("4k5/10/10/10/10/10/10/10/cR3K2R1/10 w KQ - 0 1", "f2e1 f2e3 f2f1 f2f3 f2g1 f2g3"),
+        // The Cannon h2 blocks the short castling; it attacks e2 and d2 with the King f2 as its
+        // screen, so the long one is refused too.
+        ("4k5/10/10/10/10/10/10/10/1R3K1cR1/10 w KQ - 0 1", "f2e1 f2e2 f2e3 f2f1 f2f3 f2g1 f2g2 f2g3"),
+    ];
+    for (fen, king) in cases {
+        assert_moves(&moves_of(&pos("heavy-shako", fen), &["f2"]), &set(king), fen);
+    }
+}
