@@ -86,8 +86,11 @@ const TIMURID_COMMON: [(&str, Kind); 10] = [
     ("P", Kind::Pawn),
 ];
 
+/// A Timurid version: name, central piece token, side piece token, the IDs besides the common ones.
+type Version = (&'static str, &'static str, &'static str, &'static [(&'static str, Kind)]);
+
 /// Section 3.1: the eight versions differ in the central (g2) and side (d2, i2) pieces.
-const TIMURIDS: [(&str, &str, &str, &[(&str, Kind)]); 8] = [
+const TIMURIDS: [Version; 8] = [
     ("timurid-herat", "(CR)", "(SH)", &[("CR", Kind::CrownedRook), ("SH", Kind::Ship), ("G", Kind::Gryphon)]),
     (
         "timurid-babur",

@@ -605,7 +605,12 @@ impl Pos {
             if self.in_check(me) || self.attacked_if_enemy(crossed, !me) || self.attacked_if_enemy(to, !me) {
                 continue;
             }
-            out.push(Move { from: (KING_FILE, y), to, special: Special::Castle((c.rook_from, y), (c.rook_to, y)), promo: None });
+            out.push(Move {
+                from: (KING_FILE, y),
+                to,
+                special: Special::Castle((c.rook_from, y), (c.rook_to, y)),
+                promo: None,
+            });
         }
     }
 
@@ -786,7 +791,6 @@ impl Pos {
         }
         Err(format!("'{text}' is not a legal move in {}", self.to_fen()))
     }
-
 }
 
 // -------------------------------------------------------------------- end of game
@@ -794,7 +798,9 @@ impl Pos {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
     /// The side to move is checkmated; the winner is the other side (`true` = White).
-    Checkmate { white_wins: bool },
+    Checkmate {
+        white_wins: bool,
+    },
     Stalemate,
     BareKings,
     FiftyMoves,

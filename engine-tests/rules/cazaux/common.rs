@@ -32,7 +32,11 @@ pub fn assert_moves(actual: &BTreeSet<String>, expected: &BTreeSet<String>, ctx:
     if actual != expected {
         let missing: Vec<_> = expected.difference(actual).collect();
         let extra: Vec<_> = actual.difference(expected).collect();
-        panic!("{ctx}: {} moves, expected {}\n  missing: {missing:?}\n  unexpected: {extra:?}", actual.len(), expected.len());
+        panic!(
+            "{ctx}: {} moves, expected {}\n  missing: {missing:?}\n  unexpected: {extra:?}",
+            actual.len(),
+            expected.len()
+        );
     }
 }
 
