@@ -59,6 +59,24 @@ P2 = "# PHASE 2"
 KING = piece("K", "King", "K", extra=["royal = true"])
 
 
+CHESS_ARMY = (
+    "\n# The book gives no values; the evaluation derives them from mobility (value_per_target).\n"
+    + KING
+    + "".join(piece(i, n, b) for i, n, b in [
+        ("Q", "Queen", "Q"), ("R", "Rook", "R"), ("B", "Bishop", "B"), ("N", "Knight", "N"), ("E", "Elephant", "FA")])
+)
+
+
+def castling(rook_k, rook_q, enabled):
+    """The [castling] table: King f2 to h2 and d2, the Rooks from rook_k / rook_q to g2 / e2."""
+    return ("# PHASE 2 begin\n[castling]\nrank = 2\nking_file = \"f\"\nrook = \"R\"\n"
+            + (f"enabled = {enabled}\n" if enabled else "")
+            + "sides = [\n"
+            + f'  {{ right = "K", king_to = "h", rook_from = "{rook_k}", rook_to = "g" }},\n'
+            + f'  {{ right = "Q", king_to = "d", rook_from = "{rook_q}", rook_to = "e" }},\n'
+            + "]\n# PHASE 2 end\n")
+
+
 def patchanka():
     s = HEADER.format(title="Patchanka (Cazaux, 10x10)", section="1") + """name = "patchanka"
 title = "Patchanka"
@@ -103,24 +121,7 @@ ranks = 10
 start = "cswvofvwsc/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/CSWVOFVWSC w KQkq - 0 1" # PHASE 2; today: start = "cswvofvwsc/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/CSWVOFVWSC w - - 0 1"
 """ + RULES + PROMOTION + """
 # Section 2.3: Shako castling on the second rank.
-# PHASE 2 begin
-[castling]
-rank = 2
-king_file = "f"
-rook = "R"
-sides = [
-  { right = "K", king_to = "h", rook_from = "i", rook_to = "g" },
-  { right = "Q", king_to = "d", rook_from = "b", rook_to = "e" },
-]
-# PHASE 2 end
-""" + EVAL
-    s += "\n# The book gives no values; the evaluation derives them from mobility (value_per_target).\n"
-    s += KING
-    s += piece("Q", "Queen", "Q")
-    s += piece("R", "Rook", "R")
-    s += piece("B", "Bishop", "B")
-    s += piece("N", "Knight", "N")
-    s += piece("E", "Elephant", "FA")
+""" + castling("i", "b", None) + EVAL + CHESS_ARMY
     s += piece("C", "Cannon", "mRcpR")
     s += piece("S", "Squirrel", "NAD")
     s += piece("W", "Woody Rook", "WD")
@@ -168,25 +169,7 @@ def timurid(key, title, central, side):
     s += PROMOTION
     s += """
 # Section 3.5: no castling by default; option timurid_castling (our squares).
-# PHASE 2 begin
-[castling]
-rank = 2
-king_file = "f"
-rook = "R"
-enabled = false
-sides = [
-  { right = "K", king_to = "h", rook_from = "l", rook_to = "g" },
-  { right = "Q", king_to = "d", rook_from = "a", rook_to = "e" },
-]
-# PHASE 2 end
-""" + EVAL
-    s += "\n# The book gives no values; the evaluation derives them from mobility (value_per_target).\n"
-    s += KING
-    s += piece("Q", "Queen", "Q")
-    s += piece("R", "Rook", "R")
-    s += piece("B", "Bishop", "B")
-    s += piece("N", "Knight", "N")
-    s += piece("E", "Elephant", "FA")
+""" + castling("l", "a", "false") + EVAL + CHESS_ARMY
     s += piece("M", "Camel", "C")
     s += piece("C", "Cannon", "mRcpR")
     if side == "(SH)":
