@@ -9,13 +9,17 @@ in cazaux-variants.ini for Timurid and for Patchanka's one difference):
   engine-tests/rules/data/cazaux/perft-fsf.txt    Fairy-Stockfish's perft from the start positions
 
 The Rust test target `cazaux_reference` compares the reference generator with these files, so
-`cargo test` needs no Python. Usage (about 10 minutes on 2 cores, mostly Patchanka's depth 4):
+`cargo test` needs no Python. pyffish answers one call in 5-15 ms, so perft is slow: depth 3 of
+both games and the positions take a few minutes; depth 4 (--depth 4 --perft-only, spread over
+--jobs processes) about an hour of CPU, mostly Patchanka's 93,000 positions.
 
     pip install pyffish
-    python3 engine-tests/compare/cazaux_fsf.py [--depth 4] [--positions 320] [--seed 16]
+    python3 engine-tests/compare/cazaux_fsf.py [--depth 3] [--positions 320] [--seed 16]
+    python3 engine-tests/compare/cazaux_fsf.py --depth 4 --perft-only --jobs 2
 """
 
 import argparse
+import multiprocessing
 import os
 import random
 import sys
@@ -103,7 +107,8 @@ def after(game, fen, m):
     (fx, fy), (tx, ty) = square(frm), square(to)
     piece = board(fen).get((fx, fy), "")
     ep = None
-    if piece.lower() in ("p", "s") and fx == tx and abs(ty - fy) == 2 and not suffix:
+    rapid = ("p", "s") if game == "patchanka" else ("p",)  # Heavy Shako's 's' is a Squirrel
+    if piece.lower() in rapid and fx == tx and abs(ty - fy) == 2 and not suffix:
         ep = f"{frm[0]}{(fy + ty) // 2 + 1}"
     if ep:
         f = nxt.split()
@@ -121,6 +126,26 @@ def perft(game, fen, depth):
     if depth == 1:
         return len(moves)
     return sum(perft(game, after(game, fen, m)[0], depth - 1) for m in moves)
+
+
+def load():
+    sf.load_variant_config(open(INI).read())
+
+
+def subtree(job):
+    game, fen, depth = job
+    load()
+    return perft(game, fen, depth)
+
+
+def parallel_perft(game, depth, jobs):
+    """perft(depth) from the start, the root moves' subtrees shared among `jobs` processes."""
+    start = sf.start_fen(GAMES[game])
+    if depth <= 2 or jobs <= 1:
+        return perft(game, start, depth)
+    work = [(game, after(game, start, m)[0], depth - 1) for m in legal(game, start)]
+    with multiprocessing.Pool(jobs, initializer=load) as pool:
+        return sum(pool.map(subtree, work))
 
 
 def random_positions(game, count, rng):
@@ -144,8 +169,10 @@ def main():
     ap.add_argument("--depth", type=int, default=4, help="perft depth from the start positions (default 4)")
     ap.add_argument("--positions", type=int, default=320, help="random-game positions per game (default 320)")
     ap.add_argument("--seed", type=int, default=16)
+    ap.add_argument("--jobs", type=int, default=1, help="processes for perft (default 1)")
+    ap.add_argument("--perft-only", action="store_true", help="write perft-fsf.txt only")
     args = ap.parse_args()
-    sf.load_variant_config(open(INI).read())
+    load()
     for v in GAMES.values():
         if v not in sf.variants():
             sys.exit(f"variant {v} did not load from {INI}")
@@ -154,10 +181,9 @@ def main():
     print(f"{sf.info()}: 12x12 probe variant loaded: {probe_loaded}", file=sys.stderr)
 
     rows = []
-    for game, variant in GAMES.items():
-        start = sf.start_fen(variant)
+    for game in GAMES:
         for d in range(1, args.depth + 1):
-            n = perft(game, start, d)
+            n = parallel_perft(game, d, args.jobs)
             print(f"{game} perft({d}) = {n}", file=sys.stderr)
             rows.append(f"{game} {d} {n} fsf")
     with open(os.path.join(DATA, "perft-fsf.txt"), "w") as f:
@@ -165,6 +191,8 @@ def main():
         f.write(source_line() + f", --depth {args.depth}.\n")
         f.write("# Patchanka: the script adds the e.p. square after a Soldier's double step (see the .ini).\n")
         f.write("\n".join(rows) + "\n")
+    if args.perft_only:
+        return
 
     rng = random.Random(args.seed)
     for game in GAMES:
