@@ -129,7 +129,9 @@ def perft(game, fen, depth):
 
 
 def load():
-    sf.load_variant_config(open(INI).read())
+    """Loads the .ini once per process (a forked worker already has it)."""
+    if not all(v in sf.variants() for v in GAMES.values()):
+        sf.load_variant_config(open(INI).read())
 
 
 def subtree(job):
@@ -148,19 +150,41 @@ def parallel_perft(game, depth, jobs):
         return sum(pool.map(subtree, work))
 
 
-def random_positions(game, count, rng):
-    """Positions of random games from the start, sampled along the way."""
+def weight(game, fen, m):
+    """Biased games: promotions, castling, Pawn (Soldier) moves and captures are chosen more
+    often, so the samples hold more of the special moves."""
+    frm, to, suffix = split_move(m)
+    squares = board(fen)
+    piece = squares.get(square(frm), "")
+    if suffix:
+        return 40
+    if piece.lower() == "k" and abs(square(to)[0] - square(frm)[0]) == 2:
+        return 40
+    if square(to) in squares:
+        return 4
+    return 6 if piece.lower() in ("p", "s") else 1
+
+
+def random_positions(game, count, rng, biased=False):
+    """Positions of random games from the start, sampled along the way (in biased games, also
+    every position where a promotion or a castling is legal)."""
     out = []
     while len(out) < count:
         fen = sf.start_fen(GAMES[game])
         ours_fen = our_fen(game, fen, None)
         for _ply in range(rng.randint(40, 260)):
             moves = legal(game, fen)
-            if rng.random() < 0.25 or not moves:
+            special = biased and any(weight(game, fen, m) == 40 for m in moves)
+            if rng.random() < 0.25 or not moves or special:
                 out.append((ours_fen, sorted(ours(game, m) for m in moves)))
             if not moves or len(out) >= count:
                 break
-            fen, ours_fen = after(game, fen, rng.choice(sorted(moves)))
+            ordered = sorted(moves)
+            if biased:
+                pick = rng.choices(ordered, weights=[weight(game, fen, m) for m in ordered])[0]
+            else:
+                pick = rng.choice(ordered)
+            fen, ours_fen = after(game, fen, pick)
     return out
 
 
@@ -197,9 +221,11 @@ def main():
     rng = random.Random(args.seed)
     for game in GAMES:
         positions = random_positions(game, args.positions, rng)
+        positions += random_positions(game, args.positions // 2, rng, biased=True)
         with open(os.path.join(DATA, f"fsf-{game}.txt"), "w") as f:
             f.write(f"# {game}: Fairy-Stockfish's legal moves, sorted, in our notation, for positions of\n")
-            f.write(f"# random games from the start (seed {args.seed}); 'fen' is our FEN of the position.\n")
+            f.write(f"# random games from the start (seed {args.seed}; the last third from games that favour\n")
+            f.write("# promotions, castling, Pawn moves and captures); 'fen' is our FEN of the position.\n")
             f.write(source_line() + ".\n")
             for fen, moves in positions:
                 f.write(f"fen {fen}\nmoves {' '.join(moves)}\n")
