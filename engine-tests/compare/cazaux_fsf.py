@@ -9,9 +9,10 @@ in cazaux-variants.ini for Timurid and for Patchanka's one difference):
   engine-tests/rules/data/cazaux/perft-fsf.txt    Fairy-Stockfish's perft from the start positions
 
 The Rust test target `cazaux_reference` compares the reference generator with these files, so
-`cargo test` needs no Python. pyffish answers one call in 5-15 ms, so perft is slow: depth 3 of
-both games and the positions take a few minutes; depth 4 (--depth 4 --perft-only, spread over
---jobs processes) about an hour of CPU, mostly Patchanka's 93,000 positions.
+`cargo test` needs no Python. pyffish answers one call in 2-15 ms (more on a busy machine), so
+perft is slow: depth 3 of both games and the positions take 1-5 minutes; depth 4 (--depth 4
+--perft-only, spread over --jobs processes) about 8 minutes of CPU, mostly Patchanka's 93,000
+positions (44 minutes on this shared 2-core machine while other builds ran).
 
     pip install pyffish
     python3 engine-tests/compare/cazaux_fsf.py [--depth 3] [--positions 320] [--seed 16]

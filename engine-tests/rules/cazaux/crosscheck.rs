@@ -78,6 +78,7 @@ fn check_fsf_positions(game: &str) -> usize {
         let moves = lines.next().and_then(|l| l.strip_prefix("moves")).expect("a 'moves' line");
         let expected: BTreeSet<String> = moves.split_whitespace().map(str::to_string).collect();
         let p = pos(game, fen);
+        assert_eq!(p.to_fen(), fen, "the FEN writer gives back the script's FEN");
         assert_moves(&p.legal_texts(), &expected, &format!("{game} {fen}"));
         count += 1;
     }
