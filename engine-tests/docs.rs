@@ -219,7 +219,7 @@ fn console_examples_print_what_the_pages_say() {
         let name = page.strip_prefix(root()).unwrap().display().to_string();
         all.extend(examples(&name, &read(&page)));
     }
-    assert!(all.len() >= 1, "only {} console examples found", all.len());
+    assert!(all.len() >= 30, "only {} console examples found", all.len());
     let mut failures = Vec::new();
     for ex in &all {
         let words = split_words(&ex.command).unwrap_or_else(|e| panic!("{}:{}: {e}", ex.page, ex.line));
@@ -251,6 +251,40 @@ fn console_examples_print_what_the_pages_say() {
     assert!(failures.is_empty(), "{} of {} examples differ:\n\n{}", failures.len(), all.len(), failures.join("\n\n"));
 }
 
+/// The command lines of the `sh` blocks of `text` that run `kyodai` (a trailing `# comment`
+/// removed), with their line numbers.
+fn shell_commands(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut in_sh = false;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_end();
+        if t.starts_with("```") {
+            in_sh = !in_sh && t == "```sh";
+            continue;
+        }
+        if in_sh && t.starts_with("kyodai ") {
+            out.push((i + 1, t.split(" #").next().unwrap().trim_end().to_string()));
+        }
+    }
+    out
+}
+
+/// Commands shown without their output (`sh` blocks) must at least run: exit status 0.
+#[test]
+fn shell_examples_run() {
+    let mut n = 0;
+    for page in doc_pages() {
+        for (line, cmd) in shell_commands(&read(&page)) {
+            let words = split_words(&cmd).unwrap_or_else(|e| panic!("{}:{line}: {e}", page.display()));
+            let out = kyodai(&words[1..]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{}:{line}: `{cmd}` failed: {err}", page.display());
+            n += 1;
+        }
+    }
+    assert!(n >= 12, "only {n} shell examples found");
+}
+
 #[test]
 fn the_example_checker_itself() {
     assert_eq!(split_words("kyodai show --fen '9k/10 w' -m a1a2").unwrap(), ["kyodai", "show", "--fen", "9k/10 w", "-m", "a1a2"]);
@@ -263,5 +297,6 @@ fn the_example_checker_itself() {
     let ex = examples("p", "x\n```console\n$ kyodai variants\nname\n...\n```\n```\n$ not run\n```\n");
     assert_eq!(ex.len(), 1);
     assert_eq!(ex[0].expected, ["name", "..."]);
+    assert_eq!(shell_commands("```sh\nkyodai show  # a comment\nls\n```\n"), [(2, "kyodai show".to_string())]);
     assert_eq!(link_targets("see [a](x.md) and `[b](y.md)`\n```\n[c](z.md)\n```\n[d](w.md#t)"), ["x.md", "w.md#t"]);
 }
