@@ -92,6 +92,35 @@ fn link_targets(text: &str) -> Vec<String> {
     out
 }
 
+/// The anchors GitHub gives the headings of `text`: lower case, punctuation other than `-` and
+/// `_` dropped, spaces as `-`, and `-1`, `-2`, ... after repeated headings.
+fn heading_anchors(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+            continue;
+        }
+        let Some(title) = line.strip_prefix('#').map(|t| t.trim_start_matches('#')) else { continue };
+        if in_block || !title.starts_with(' ') {
+            continue;
+        }
+        let slug: String = title
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let n = seen.entry(slug.clone()).or_insert(0);
+        out.push(if *n == 0 { slug } else { format!("{slug}-{n}") });
+        *n += 1;
+    }
+    out
+}
+
 #[test]
 fn relative_links_lead_to_files() {
     let mut pages = vec![root().join("README.md")];
@@ -100,12 +129,20 @@ fn relative_links_lead_to_files() {
     for page in &pages {
         let text = read(page);
         for target in link_targets(&text) {
-            if target.contains("://") || target.starts_with("mailto:") || target.starts_with('#') {
+            if target.contains("://") || target.starts_with("mailto:") {
                 continue;
             }
-            let file = target.split('#').next().unwrap();
-            let path = page.parent().unwrap().join(file);
+            let (file, anchor) = target.split_once('#').unwrap_or((&target, ""));
+            let path = if file.is_empty() { page.clone() } else { page.parent().unwrap().join(file) };
             assert!(path.exists(), "{}: link '{target}' leads to no file ({})", page.display(), path.display());
+            if !anchor.is_empty() && path.is_file() {
+                let anchors = heading_anchors(&read(&path));
+                assert!(
+                    anchors.iter().any(|a| a == anchor),
+                    "{}: link '{target}': no heading '#{anchor}'",
+                    page.display()
+                );
+            }
             checked += 1;
         }
     }
@@ -133,7 +170,11 @@ fn rules_page_piece_tables_match_the_data() {
         let out = kyodai(&["pieces".into(), "--variant".into(), name.clone()]);
         let table = String::from_utf8(out.stdout).unwrap();
         let block = format!("<!-- pieces:{name} -->\n{table}<!-- /pieces -->");
-        assert!(text.contains(&block), "the piece table of {} is stale: run scripts/update-readme-tables.sh", page.display());
+        assert!(
+            text.contains(&block),
+            "the piece table of {} is stale: run scripts/update-readme-tables.sh",
+            page.display()
+        );
     }
 }
 
@@ -287,7 +328,10 @@ fn shell_examples_run() {
 
 #[test]
 fn the_example_checker_itself() {
-    assert_eq!(split_words("kyodai show --fen '9k/10 w' -m a1a2").unwrap(), ["kyodai", "show", "--fen", "9k/10 w", "-m", "a1a2"]);
+    assert_eq!(
+        split_words("kyodai show --fen '9k/10 w' -m a1a2").unwrap(),
+        ["kyodai", "show", "--fen", "9k/10 w", "-m", "a1a2"]
+    );
     assert!(split_words("kyodai moves | head").is_err());
     let e = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     assert!(lines_match(&e(&["a", "...", "d"]), &["a", "b", "c", "d"]));
@@ -298,5 +342,9 @@ fn the_example_checker_itself() {
     assert_eq!(ex.len(), 1);
     assert_eq!(ex[0].expected, ["name", "..."]);
     assert_eq!(shell_commands("```sh\nkyodai show  # a comment\nls\n```\n"), [(2, "kyodai show".to_string())]);
+    assert_eq!(
+        heading_anchors("# A b\n## FEN, fields\n```\n# no\n```\n## A b\n# A\n## A b"),
+        ["a-b", "fen-fields", "a-b-1", "a", "a-b-2"]
+    );
     assert_eq!(link_targets("see [a](x.md) and `[b](y.md)`\n```\n[c](z.md)\n```\n[d](w.md#t)"), ["x.md", "w.md#t"]);
 }
