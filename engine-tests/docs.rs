@@ -186,25 +186,36 @@ struct Example {
     expected: Vec<String>,
 }
 
+/// The lines inside the fenced blocks of `text` opened with ```` ```LANG ````: (block number,
+/// line number, line without trailing spaces).
+fn block_lines<'a>(text: &'a str, lang: &str) -> Vec<(usize, usize, &'a str)> {
+    let fence = format!("```{lang}");
+    let (mut out, mut inside, mut block) = (Vec::new(), false, 0);
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_end();
+        if t.starts_with("```") {
+            inside = !inside && t == fence;
+            block += 1;
+        } else if inside {
+            out.push((block, i + 1, t));
+        }
+    }
+    out
+}
+
 /// The examples of every `console` block in `text`: a line `$ kyodai ...` is a command, the lines
 /// after it (up to the next `$` line or the end of the block) its expected output.
 fn examples(page: &str, text: &str) -> Vec<Example> {
     let mut out: Vec<Example> = Vec::new();
-    let mut in_console = false;
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim_end();
-        if t.starts_with("```") {
-            in_console = !in_console && t == "```console";
-            continue;
-        }
-        if !in_console {
-            continue;
-        }
+    let mut current_block = None;
+    for (block, line, t) in block_lines(text, "console") {
         if let Some(cmd) = t.strip_prefix("$ ") {
-            out.push(Example { page: page.to_string(), line: i + 1, command: cmd.to_string(), expected: Vec::new() });
+            out.push(Example { page: page.to_string(), line, command: cmd.to_string(), expected: Vec::new() });
+            current_block = Some(block);
+        } else if current_block == Some(block) {
+            out.last_mut().unwrap().expected.push(t.to_string());
         } else {
-            let ex = out.last_mut().unwrap_or_else(|| panic!("{page}:{}: output before any '$' command", i + 1));
-            ex.expected.push(t.to_string());
+            panic!("{page}:{line}: output before any '$' command");
         }
     }
     out
@@ -295,19 +306,11 @@ fn console_examples_print_what_the_pages_say() {
 /// The command lines of the `sh` blocks of `text` that run `kyodai` (a trailing `# comment`
 /// removed), with their line numbers.
 fn shell_commands(text: &str) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    let mut in_sh = false;
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim_end();
-        if t.starts_with("```") {
-            in_sh = !in_sh && t == "```sh";
-            continue;
-        }
-        if in_sh && t.starts_with("kyodai ") {
-            out.push((i + 1, t.split(" #").next().unwrap().trim_end().to_string()));
-        }
-    }
-    out
+    block_lines(text, "sh")
+        .into_iter()
+        .filter(|(_, _, t)| t.starts_with("kyodai "))
+        .map(|(_, line, t)| (line, t.split(" #").next().unwrap().trim_end().to_string()))
+        .collect()
 }
 
 /// Commands shown without their output (`sh` blocks) must at least run: exit status 0.
