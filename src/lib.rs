@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod cell;
+pub mod diagram;
 pub mod eval;
 pub mod game;
 pub mod geometry;
@@ -20,6 +21,7 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod selfplay;
+pub mod serve;
 pub mod variant;
 
 pub use cell::{Cell, Piece};

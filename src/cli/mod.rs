@@ -5,7 +5,9 @@ pub mod analyze;
 pub mod bench;
 pub mod perft;
 pub mod selfplay;
+pub mod serve;
 pub mod show;
+pub mod svg;
 pub mod variants;
 
 use clap::Args;

@@ -31,7 +31,10 @@ impl fmt::Display for Illegal {
         match self {
             Illegal::GameOver => f.write_str("the game is over"),
             Illegal::LeavesKingInCheck => f.write_str("it leaves the King in check"),
-            Illegal::LionCapture(r) => write!(f, "the lion-capture rules forbid it ({r})"),
+            // One text for both rules (the rules pages quote it); the variant says which.
+            Illegal::LionCapture(_) => {
+                f.write_str("the lion-capture rules forbid it (protected distant Lion, or counter-strike)")
+            }
             Illegal::Repeats => f.write_str("it repeats an earlier position"),
             Illegal::ThirdOccurrence => f.write_str("it would produce the same position for the third time"),
         }

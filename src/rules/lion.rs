@@ -9,7 +9,6 @@ use crate::movegen::attack::is_attacked;
 use crate::movegen::effect;
 use crate::moves::Move;
 use crate::position::Position;
-use std::fmt;
 
 /// Which lion-capture rule forbids a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,15 +17,6 @@ pub enum LionRule {
     ProtectedDistantLion,
     /// Rule B: a non-Lion taking a Lion right after the opponent's non-Lion took one.
     CounterStrike,
-}
-
-impl fmt::Display for LionRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            LionRule::ProtectedDistantLion => "a protected Lion two squares away, taken without a bridge: rule A",
-            LionRule::CounterStrike => "a Lion taken by a non-Lion right after a counter-strike: rule B",
-        })
-    }
 }
 
 /// Whether the pseudo-legal move `m` breaks a lion-capture rule.

@@ -125,6 +125,9 @@ pub(crate) struct PieceFile {
     /// `+(CP)`, an Emperor made from a Crown Prince): otherwise a FEN may not name it.
     #[serde(default)]
     pub(crate) requires: Option<String>,
+    /// A short display label (kanji, chess symbol) for diagrams; the ID is shown without it.
+    #[serde(default)]
+    pub(crate) glyph: Option<String>,
 }
 
 /// The IDs of the catalogue, upper case, with their indices.
@@ -196,6 +199,7 @@ impl PieceFile {
             relayed_moves_only_move: self.relayed_moves_only_move,
             pass_needs_empty_step: self.pass_needs_empty_step,
             requires: self.requires.clone(),
+            glyph: self.glyph.clone().filter(|g| !g.trim().is_empty()),
         })
     }
 }
