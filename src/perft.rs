@@ -23,8 +23,7 @@ fn perft_rec(pos: &mut Position, depth: u32, rep: History, bufs: &mut [Vec<Move>
         return buf.len() as u64;
     }
     let mut n = 0;
-    for i in 0..buf.len() {
-        let m = buf[i];
+    for &m in buf.iter() {
         let u = pos.make(m);
         n += perft_rec(pos, depth - 1, rep, rest);
         pos.unmake(m, u);

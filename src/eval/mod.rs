@@ -89,7 +89,7 @@ impl Evaluator {
 impl Evaluator {
     /// `c` against bare royals: enemy royals far from the centre and close to `c`'s pieces.
     fn mop_up(&self, pos: &Position, c: Color) -> i32 {
-        let shape = *&self.game.shape;
+        let shape = self.game.shape;
         let w = self.game.variant.eval.mop_up;
         let (cx2, cy2) = (shape.files as i32 - 1, shape.ranks as i32 - 1);
         let mut s = 0;

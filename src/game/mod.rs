@@ -49,13 +49,11 @@ impl Game {
         let mut powers = Vec::with_capacity(variant.pieces.len());
         for p in &variant.pieces {
             let parsed =
-                p.powers.iter().map(|call| Power::parse(call)).collect::<Result<Vec<_>, _>>().map_err(|e| {
-                    VariantError::Piece {
-                        game: variant.name.clone(),
-                        piece: format!("'{}' ({})", p.name, p.id),
-                        key: "powers".into(),
-                        message: e.to_string(),
-                    }
+                p.powers.iter().map(Power::parse).collect::<Result<Vec<_>, _>>().map_err(|e| VariantError::Piece {
+                    game: variant.name.clone(),
+                    piece: format!("'{}' ({})", p.name, p.id),
+                    key: "powers".into(),
+                    message: e.to_string(),
                 })?;
             powers.push(parsed);
         }

@@ -90,66 +90,7 @@ impl PieceSquare {
     }
 }
 
-/// Squares a piece reaches from `sq` on an empty board.
+/// Squares a piece reaches from `sq` on an empty board: its atoms' and its powers'.
 fn empty_board_mobility(shape: &BoardShape, km: &KindMoves, sq: Square) -> i32 {
-    let on = |s: Square| shape.on_board(s);
-    let mut n = 0;
-    for l in &km.leaps {
-        if on(sq.offset(l.delta)) {
-            n += 1;
-        }
-    }
-    for s in &km.slides {
-        let mut t = sq;
-        for _ in 0..s.max {
-            t = t.offset(s.delta);
-            if !on(t) {
-                break;
-            }
-            n += 1;
-        }
-    }
-    for b in &km.bents {
-        let s1 = sq.offset(b.first);
-        if !on(s1) {
-            continue;
-        }
-        n += 1;
-        for &u in &b.conts {
-            let mut t = s1;
-            loop {
-                t = t.offset(u);
-                if !on(t) {
-                    break;
-                }
-                n += 1;
-            }
-        }
-    }
-    if km.lion {
-        for dx in -2..=2 {
-            for dy in -2..=2 {
-                if (dx, dy) != (0, 0) && on(sq.offset(shape.delta(dx, dy))) {
-                    n += 1;
-                }
-            }
-        }
-    }
-    for &d in &km.lion_lines {
-        n += on(sq.offset(d)) as i32 + on(sq.offset(2 * d)) as i32;
-    }
-    // Hoppers need a screen; count a quarter of their slide squares.
-    for &d in &km.hops {
-        let mut t = sq;
-        let mut k = 0;
-        loop {
-            t = t.offset(d);
-            if !on(t) {
-                break;
-            }
-            k += 1;
-        }
-        n += k / 4;
-    }
-    n
+    km.atoms.mobility(shape, sq) + km.gens.iter().map(|g| g.mobility(shape, sq)).sum::<i32>()
 }

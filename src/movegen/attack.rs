@@ -18,6 +18,15 @@ use super::Board;
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
 
+/// Which pieces a generated answer asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// Every piece of the attacker, with the moves its friends relay to it.
+    All,
+    /// Only the pieces whose powers no table says (`Attacks::Generated`), own moves alone.
+    Generated,
+}
+
 /// Whether `by` attacks `target`.
 #[inline]
 pub fn is_attacked(pos: &impl Board, target: Square, by: Color) -> bool {
@@ -27,10 +36,10 @@ pub fn is_attacked(pos: &impl Board, target: Square, by: Color) -> bool {
 /// Like [`is_attacked`], but `ignore` counts as an empty square (a piece about to leave it).
 pub fn is_attacked_ignoring(pos: &impl Board, target: Square, by: Color, ignore: Square) -> bool {
     let special = &pos.tables().special;
-    if !special.immobilizer_list.is_empty() && super::immobilizer::owns_immobilizer(pos, by.flip()) {
-        return generated_attack(pos, target, by, false);
+    if !special.immobilizer_list.is_empty() && super::immobilize::owns_immobilizer(pos, by.flip()) {
+        return generated_attack(pos, target, by, Asked::All);
     }
-    if special.any_generated_attackers && generated_attack(pos, target, by, true) {
+    if special.any_generated_attackers && generated_attack(pos, target, by, Asked::Generated) {
         return true;
     }
     let cell_at = |sq: Square| -> Cell {
@@ -41,13 +50,14 @@ pub fn is_attacked_ignoring(pos: &impl Board, target: Square, by: Color, ignore:
         }
     };
     attacked_plain(pos, target, by, &cell_at)
-        || (!pos.tables().special.emperors.is_empty() && super::emperor::attacks(pos, target, by, &cell_at))
+        || special.last_attackers.iter().any(|k| k.own_attacks(pos, target, by, &cell_at))
 }
 
-/// Every attack except the Tai Emperor's, with the board read through `cell_at` (so callers
-/// can look at a position that differs from `pos` in a few squares). The Emperor's own
-/// protection test uses this: its rule 1 already covers the other side's Emperor.
-pub(crate) fn attacked_plain<F: Fn(Square) -> Cell>(pos: &impl Board, target: Square, by: Color, cell_at: &F) -> bool {
+/// Every attack except those asked after the others (the Tai Emperor's), with the board read
+/// through `cell_at` (so callers can look at a position that differs from `pos` in a few
+/// squares). The Emperor's own protection test uses this: its rule 1 already covers the other
+/// side's Emperor.
+pub(crate) fn attacked_plain(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
     let at = &pos.tables().attacks[by];
     for (d, set) in &at.leaps {
         if set.holds(cell_at(target.offset(*d)), by) {
@@ -98,85 +108,20 @@ pub(crate) fn attacked_plain<F: Fn(Square) -> Cell>(pos: &impl Board, target: Sq
             return true;
         }
     }
-    for (d, set) in &at.hop_captures {
-        if set.holds(cell_at(target.offset(*d)), by) && cell_at(target.offset(-*d)).is_empty() {
-            return true;
-        }
-    }
-    for (d, ranges) in &at.skip_slides {
-        // The attacker's first square (next to it, on the target's side) blocks nothing, so
-        // the attacker may stand one square beyond the first piece met walking out.
-        let mut sq = target;
-        let mut dist = 0u32;
-        let mut first_piece = 0u32;
-        loop {
-            sq = sq.offset(*d);
-            dist += 1;
-            let c = cell_at(sq);
-            if c.is_off() {
-                break;
-            }
-            if let Some(p) = c.piece() {
-                let (lo, hi) = ranges[p.kind().index()];
-                if p.color() == by && hi as u32 >= dist && lo as u32 <= dist {
-                    return true;
-                }
-                if first_piece == 0 {
-                    first_piece = dist;
-                }
-            }
-            if first_piece != 0 && dist > first_piece {
-                break;
-            }
-        }
-    }
-    if !at.jumps.is_empty() && super::jump::attacks(pos, target, by, cell_at) {
-        return true;
-    }
-    if !pos.tables().special.area.is_empty() && super::area::attacks(pos, target, by, cell_at) {
-        return true;
-    }
-    if !pos.tables().special.hookers.is_empty() && super::hook::attacks(pos, target, by, cell_at) {
-        return true;
-    }
-    if super::burn::attacks(pos, target, by) {
-        return true;
-    }
-    if pos.tables().relay.any() && super::relay::attacks(pos, target, by, cell_at) {
-        return true;
-    }
-    for (u, firsts) in &at.bents {
-        let mut y = target;
-        loop {
-            y = y.offset(-*u);
-            if !cell_at(y).is_empty() {
-                break;
-            }
-            for (s, set) in firsts {
-                if set.holds(cell_at(y.offset(-*s)), by) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+    pos.tables().special.own_attackers.iter().any(|k| k.own_attacks(pos, target, by, cell_at))
 }
 
-/// Whether a move of `by` (own or relayed) removes or converts the piece on `target`; with
-/// `only_special`, only the pieces whose powers the tables do not model are asked.
-pub fn generated_attack(pos: &impl Board, target: Square, by: Color, only_special: bool) -> bool {
+/// Whether a move of `by` removes or converts the piece on `target` (`effect::takes`), asking
+/// the pieces `asked` says.
+pub fn generated_attack(pos: &impl Board, target: Square, by: Color, asked: Asked) -> bool {
     let special = &pos.tables().special;
     let mut buf: Vec<crate::moves::Move> = Vec::with_capacity(64);
     for &sq in pos.pieces(by) {
-        if only_special {
-            if !special.generated_attackers.holds(pos.cell(sq), by) {
-                continue;
-            }
-            buf.clear();
-            super::generate_from(pos, sq, &mut buf);
-        } else {
-            buf.clear();
-            super::generate_piece(pos, sq, &mut buf);
+        buf.clear();
+        match asked {
+            Asked::Generated if !special.generated_attackers.holds(pos.cell(sq), by) => continue,
+            Asked::Generated => super::generate_from(pos, sq, &mut buf),
+            Asked::All => super::generate_piece(pos, sq, &mut buf),
         }
         if buf.iter().any(|&m| super::effect::takes(pos, m, target)) {
             return true;

@@ -3,7 +3,8 @@
 //! it, for `make`, the explicit move text, attack detection (`takes`), the legality filters
 //! (`may_repeat`) and the search (captures and their victims).
 
-use super::{burn, Board};
+use super::powers::burn;
+use super::Board;
 use crate::geometry::{Color, Square};
 use crate::moves::{Burned, Effect, Move, MoveKind};
 use arrayvec::ArrayVec;

@@ -4,7 +4,6 @@
 
 use crate::game::Game;
 use crate::geometry::Color;
-use crate::movegen::power::{direction_name, LionShape, Power};
 use crate::position::Position;
 use crate::variant::{placement, FenField};
 
@@ -291,7 +290,7 @@ fn build_table(v: &Game, ids: &[String]) -> String {
 pub fn xbetza(g: &Game, kind: usize) -> String {
     let mut s = betza_tokens(&g.pieces[kind].betza);
     for pw in &g.tables.powers[kind] {
-        s.push_str(&power_xbetza(pw));
+        s.push_str(&pw.xbetza());
     }
     if s.is_empty() {
         // A piece without moves: XBoard needs some description.
@@ -341,73 +340,6 @@ fn betza_tokens(text: &str) -> String {
         out.push_str(&range);
     }
     out
-}
-
-/// XBoard direction letters of a unit step (owner-relative).
-fn dir_letters(d: (i8, i8)) -> &'static str {
-    direction_name(d)
-}
-
-fn power_xbetza(pw: &Power) -> String {
-    match pw {
-        // HaChu's Lion: jumps to distance 2, capture and continue, and the pass.
-        Power::Lion(rule) => match &rule.shape {
-            LionShape::King { steps: 2 } => "KNADcaKmabK".into(),
-            // Nutty Harpy: capture diagonally and step on (or back: igui), and the pass.
-            LionShape::Diagonal => "caFmabF".into(),
-            LionShape::King { .. } => String::new(),
-            LionShape::Lines(dirs) => lion_lines(dirs),
-        },
-        Power::Bent(rule) => {
-            let mut s = String::new();
-            for v in &rule.first {
-                let first = (v.dx, v.dy);
-                let diag = first.0 != 0 && first.1 != 0;
-                let atom = if diag { 'F' } else { 'W' };
-                let conts = rule.continuations(first);
-                // Continuations 45 degrees left or right of the first step, as slides ('y').
-                let cross = |u: (i8, i8)| first.0 as i32 * u.1 as i32 - first.1 as i32 * u.0 as i32;
-                let left = conts.iter().any(|&u| cross(u) > 0);
-                let right = conts.iter().any(|&u| cross(u) < 0);
-                let rel = match (left, right) {
-                    (true, true) => "fs",
-                    (true, false) => "fl",
-                    (false, true) => "fr",
-                    _ => continue,
-                };
-                let mode = if v.mode.captures { "" } else { "m" };
-                // The first step itself is a move (and capture unless move-only).
-                s.push_str(&format!("{}{mode}{atom}", dir_letters(first)));
-                s.push_str(&format!("{}ya{rel}{atom}", dir_letters(first)));
-            }
-            s
-        }
-        // Nutty area move: king steps through empty squares, the last may capture.
-        Power::Area(n) => {
-            let mut s = String::new();
-            for k in 1..=*n {
-                s.push_str(&"ma".repeat(k as usize - 1));
-                s.push('K');
-            }
-            s
-        }
-        // The King leap, relays, shots, burns, jumping captures and other powers have no XBetza form that XBoard 4.9
-        // reads reliably; the engine's `highlight` answers show those moves.
-        _ => String::new(),
-    }
-}
-
-/// Lion lines: step, jump, capture-then-continue, igui, pass, along each direction.
-fn lion_lines(dirs: &[(i8, i8)]) -> String {
-    let mut s = String::new();
-    for &d in dirs {
-        let diag = d.0 != 0 && d.1 != 0;
-        let (step, jump) = if diag { ('F', 'A') } else { ('W', 'D') };
-        let l = dir_letters(d);
-        // Step, jump, capture-then-continue, igui, pass: all along the line.
-        s.push_str(&format!("{l}{step}{l}{jump}{l}caf{step}{l}cab{step}{l}mab{step}"));
-    }
-    s
 }
 
 #[cfg(test)]

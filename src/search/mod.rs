@@ -234,7 +234,7 @@ fn iterate(
         }
         // Lines found one after another can come out of order (later slots see a fuller
         // table); report them best first.
-        new_lines.sort_by(|a, b| b.score.cmp(&a.score));
+        new_lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         lines = new_lines;
         completed_depth = depth;
         let elapsed = tm.elapsed();

@@ -1,5 +1,5 @@
-//! Fire Demon burning (Nutty Shogi, rules section 5): the one place that decides what a move
-//! burns. Burns are forced side effects: never written in move text, part of the move's effect
+//! `burn` — Fire Demon burning (Nutty Shogi, rules section 5): the one place that decides what
+//! a move burns. Burns are forced side effects: never written in move text, part of the move's effect
 //! (`movegen::effect`), which `make` plays and records for `unmake`.
 //!
 //! - Passive: if an enemy Fire Demon stands next to the mover's final square, the mover is
@@ -10,14 +10,59 @@
 //!
 //! Burning removes pieces, so it attacks: [`attacks`] answers for `attack::is_attacked`.
 
-use super::generate_from;
-use super::Board;
-use crate::cell::Piece;
+use super::KING;
+use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, PowerError, Spec};
+use crate::movegen::tables::Compile;
+use crate::movegen::{generate_from, Board};
 use crate::moves::{Burned, Move};
-use crate::variant::KindId;
+use crate::variant::{KindId, PowerCall};
 
-const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+/// `burn`: the piece is a Fire Demon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Burn;
+
+impl Spec for Burn {
+    const NAME: &'static str = "burn";
+    const SYNTAX: &'static str = "burn";
+
+    fn parse(call: &PowerCall) -> Result<Burn, PowerError> {
+        no_argument(call)?;
+        check_flags(call, &[])?;
+        Ok(Burn)
+    }
+
+    fn reach(&self) -> u8 {
+        1
+    }
+
+    fn text(&self) -> String {
+        "burns adjacent enemies; burns pieces that land next to it".into()
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Own
+    }
+
+    /// Burning is a forced effect of moves, not a move.
+    fn captures(&self) -> Captures {
+        Captures::Never
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        cx.sets.burners.insert(cx.kind);
+    }
+
+    /// Burns are judged on the board as it is (see [`attacks`]).
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        attacks(pos, target, by)
+    }
+}
 
 /// What burns after the move `m` of `mover`, which ends it as `final_kind` on `m.to`, while
 /// the move itself takes the pieces on `removed`. Judged on the position before the move: the

@@ -1,16 +1,17 @@
-//! Relayed moves (Scirocco 2009, Typhoon 1999): moves a piece makes by a friend's power, not
-//! its own.
+//! `relay:dervish`, `relay:harpy` (with parameters) — relayed moves (Scirocco 2009, Typhoon
+//! 1999): moves a piece makes by a friend's power, not its own.
 //!
-//! Typhoon 1999 (`relay:dervish-1999`, `relay:harpy-1999`): the Dervish gives only the
-//! reflection (a D or A leap across it), and the Harpy gives the Knight leap to friends a
-//! Knight's leap away from it. A frozen relayer (`immobilizer`) relays nothing; frozen friends
+//! Typhoon 1999 (`relay:dervish(reflect-only)`, `relay:harpy(knight-away)`): the Dervish gives
+//! only the reflection (a D or A leap across it), and the Harpy gives the Knight leap to friends
+//! a Knight's leap away from it. A frozen relayer (`immobilize`) relays nothing; frozen friends
 //! may still use relays.
 //!
 //! - **Dervish relay.** A friend X on one of the 8 squares next to a Dervish may leap to the
 //!   point-mirror of its square through the Dervish (a D or A leap over it), and if X is
 //!   orthogonally adjacent, step diagonally to either orthogonal neighbour of the Dervish beside
-//!   it (a quarter turn around it). With the parameter `corner-leaps` (Scirocco option `dervish_corner_leaps`), a diagonally adjacent
-//!   X may also leap (D) to the two neighbouring corner squares of the Dervish.
+//!   it (a quarter turn around it). With the parameter `corner-leaps` (Scirocco option
+//!   `dervish_corner_leaps`), a diagonally adjacent X may also leap (D) to the two neighbouring
+//!   corner squares of the Dervish.
 //! - **Harpy relay.** A friend 1–3 squares from a Harpy along an open queen line may make any
 //!   Knight leap.
 //!
@@ -18,14 +19,128 @@
 //! own moves *is* that own move (it keeps its promotion twin); a move that exists only by relay
 //! never promotes. The generator emits each effect once: own moves first, then the relay-only
 //! targets of the same piece. Relayed captures are real captures: [`attacks`] feeds them into
-//! attack detection.
+//! attack detection. The relays are given to friends by `movegen::generate`, for the side's
+//! relayers (`Sets::relay`).
 
-use super::Board;
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, Attacks, Captures, PowerError, Spec};
+use crate::movegen::tables::{Compile, KindSet, Sets};
+use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
-use crate::variant::KindId;
+use crate::variant::{KindId, PowerCall};
 use arrayvec::ArrayVec;
+
+/// Who receives a relay, and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Relay {
+    /// `relay:dervish`: an adjacent friend may leap across it (D or A, the reflection); unless
+    /// `reflect-only` (Typhoon 1999), an orthogonally adjacent friend may also turn around it,
+    /// and with `corner-leaps` (Scirocco option D1) a diagonally adjacent friend may leap to its
+    /// two neighbouring corners.
+    Dervish { turn: bool, corner_leaps: bool },
+    /// `relay:harpy`: friends gain the Knight leap: those 1-3 squares away on an open queen line,
+    /// or with `knight-away` (Typhoon 1999) those a Knight's leap away.
+    Harpy { knight_away: bool },
+}
+
+/// Which types relay moves to friends (the same for both colours: relays are symmetric).
+/// `dervish`/`harpy` relay as in Scirocco 2009, `dervish_1999`/`harpy_1999` as in Typhoon
+/// (`reflect-only`, `knight-away`).
+#[derive(Clone, Debug, Default)]
+pub struct RelayKinds {
+    pub dervish: KindSet,
+    pub harpy: KindSet,
+    pub dervish_1999: KindSet,
+    pub harpy_1999: KindSet,
+    /// Dervishes that also give the corner leaps (`corner-leaps`).
+    pub dervish_corners: KindSet,
+    /// Lists of the same, for counting a side's relayers.
+    pub dervish_list: Vec<KindId>,
+    pub harpy_list: Vec<KindId>,
+    pub dervish_1999_list: Vec<KindId>,
+    pub harpy_1999_list: Vec<KindId>,
+}
+
+impl RelayKinds {
+    pub fn any(&self) -> bool {
+        !self.dervish_list.is_empty()
+            || !self.harpy_list.is_empty()
+            || !self.dervish_1999_list.is_empty()
+            || !self.harpy_1999_list.is_empty()
+    }
+}
+
+impl Spec for Relay {
+    const NAME: &'static str = "relay";
+    const SYNTAX: &'static str = "relay:dervish[(corner-leaps|reflect-only)], relay:harpy[(knight-away)]";
+
+    fn parse(call: &PowerCall) -> Result<Relay, PowerError> {
+        let flag = |f: &str| call.flags.iter().any(|x| x == f);
+        match call.arg.as_deref() {
+            Some("dervish") => {
+                check_flags(call, &["corner-leaps", "reflect-only"])?;
+                Ok(Relay::Dervish { turn: !flag("reflect-only"), corner_leaps: flag("corner-leaps") })
+            }
+            Some("harpy") => {
+                check_flags(call, &["knight-away"])?;
+                Ok(Relay::Harpy { knight_away: flag("knight-away") })
+            }
+            _ => Err(PowerError(format!("{call}: the relayer is 'dervish' or 'harpy' (relay:dervish, relay:harpy)"))),
+        }
+    }
+
+    fn reach(&self) -> u8 {
+        2
+    }
+
+    fn text(&self) -> String {
+        match self {
+            Relay::Dervish { turn: true, corner_leaps: false } => "Dervish relay (F, D, A to adjacent friends)".into(),
+            Relay::Dervish { turn: true, corner_leaps: true } => {
+                "Dervish relay (F, D, A to adjacent friends; D to its corners)".into()
+            }
+            Relay::Dervish { turn: false, .. } => "Dervish relay 1999 (reflection: D, A across it)".into(),
+            Relay::Harpy { knight_away: false } => "Harpy relay (N to friends within Q3)".into(),
+            Relay::Harpy { knight_away: true } => "Harpy relay 1999 (N to friends a Knight's leap away)".into(),
+        }
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Own
+    }
+
+    /// Relayed moves are the receivers' (quiescence takes the general path in games with
+    /// relays: `movegen::generate_captures`).
+    fn captures(&self) -> Captures {
+        Captures::Never
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        let (k, r) = (cx.kind, &mut cx.sets.relay);
+        let (set, list) = match *self {
+            Relay::Dervish { turn: true, corner_leaps } => {
+                if corner_leaps {
+                    r.dervish_corners.insert(k);
+                }
+                (&mut r.dervish, &mut r.dervish_list)
+            }
+            Relay::Dervish { turn: false, .. } => (&mut r.dervish_1999, &mut r.dervish_1999_list),
+            Relay::Harpy { knight_away: false } => (&mut r.harpy, &mut r.harpy_list),
+            Relay::Harpy { knight_away: true } => (&mut r.harpy_1999, &mut r.harpy_1999_list),
+        };
+        set.insert(k);
+        Sets::list(list, k);
+    }
+
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+        pos.tables().special.relay.any() && attacks(pos, target, by, &cell_at)
+    }
+}
 
 const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
@@ -48,7 +163,7 @@ impl Relayers {
 
 /// The relayers `c` has (from the piece counts: no board scan).
 pub fn present(pos: &impl Board, c: Color) -> Relayers {
-    let r = &pos.tables().relay;
+    let r = &pos.tables().special.relay;
     let has = |list: &[KindId]| pos.has_any(list, c);
     Relayers {
         dervish: has(&r.dervish_list),
@@ -71,7 +186,7 @@ pub struct Reach {
 
 impl Reach {
     pub fn of(pos: &impl Board, c: Color) -> Reach {
-        let r = &pos.tables().relay;
+        let r = &pos.tables().special.relay;
         let mut reach = Reach { squares: ArrayVec::new(), all: !r.dervish_list.is_empty() || !r.harpy_list.is_empty() };
         if reach.all {
             return reach;
@@ -110,13 +225,13 @@ impl Reach {
 /// Whether the relayer of colour `c` on `sq` is frozen (then it relays nothing).
 #[inline]
 fn frozen(pos: &impl Board, sq: Square, c: Color) -> bool {
-    super::immobilizer::frozen(pos, sq, c)
+    super::immobilize::frozen(pos, sq, c)
 }
 
 /// Whether a non-frozen 1999 Harpy of `c` stands a Knight's leap from `x`.
 fn harpy_1999_near(pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let shape = *pos.shape();
-    let harpy = &pos.tables().relay.harpy_1999;
+    let harpy = &pos.tables().special.relay.harpy_1999;
     KNIGHT.iter().any(|&(nx, ny)| {
         let h = x.offset(shape.delta(nx, ny));
         is_kind(cell(h), c, harpy) && !frozen(pos, h, c)
@@ -125,7 +240,7 @@ fn harpy_1999_near(pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square)
 
 /// Whether `cell` holds a piece of colour `c` whose type is in `set`.
 #[inline]
-fn is_kind(cell: Cell, c: Color, set: &crate::movegen::tables::KindSet) -> bool {
+fn is_kind(cell: Cell, c: Color, set: &KindSet) -> bool {
     set.holds(cell, c)
 }
 
@@ -133,7 +248,7 @@ fn is_kind(cell: Cell, c: Color, set: &crate::movegen::tables::KindSet) -> bool 
 /// with only empty squares between. `cell` reads the board (attack queries may ignore a square).
 fn harpy_reaches(pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let shape = *pos.shape();
-    let harpy = &pos.tables().relay.harpy;
+    let harpy = &pos.tables().special.relay.harpy;
     for (dx, dy) in ORTHO.iter().chain(DIAG.iter()) {
         let u = shape.delta(*dx, *dy);
         let mut s = x;
@@ -165,7 +280,7 @@ fn relay_targets(pos: &impl Board, from: Square, us: Color, relayers: Relayers, 
         }
     };
     if relayers.dervish || relayers.dervish_1999 {
-        let (dervish, d1999) = (&pos.tables().relay.dervish, &pos.tables().relay.dervish_1999);
+        let (dervish, d1999) = (&pos.tables().special.relay.dervish, &pos.tables().special.relay.dervish_1999);
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             let d = from.offset(shape.delta(ex, ey));
             let new_style = is_kind(cell(d), us, dervish);
@@ -181,7 +296,7 @@ fn relay_targets(pos: &impl Board, from: Square, us: Color, relayers: Relayers, 
                 // Quarter turn: the Dervish's orthogonal neighbours beside X.
                 add(d.offset(shape.delta(ey, ex)));
                 add(d.offset(shape.delta(-ey, -ex)));
-            } else if is_kind(cell(d), us, &pos.tables().relay.dervish_corners) {
+            } else if is_kind(cell(d), us, &pos.tables().special.relay.dervish_corners) {
                 // `corner-leaps` (Scirocco option D1): the Dervish's diagonal neighbours beside X.
                 add(d.offset(shape.delta(ex, -ey)));
                 add(d.offset(shape.delta(-ex, ey)));
@@ -234,7 +349,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Squar
         c.piece().is_some_and(|p| p.color() == by && !v.piece(p.kind()).relayed_moves_only_move)
     };
     if relayers.dervish_1999 {
-        let d1999 = &pos.tables().relay.dervish_1999;
+        let d1999 = &pos.tables().special.relay.dervish_1999;
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             let d = target.offset(shape.delta(-ex, -ey));
             if is_kind(cell(d), by, d1999)
@@ -254,7 +369,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Squar
         }
     }
     if relayers.dervish {
-        let dervish = &pos.tables().relay.dervish;
+        let dervish = &pos.tables().special.relay.dervish;
         let dervish_at = |dx: i32, dy: i32| {
             let d = target.offset(shape.delta(-dx, -dy));
             is_kind(cell(d), by, dervish) && !frozen(pos, d, by)
@@ -274,14 +389,15 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Squar
                 }
             }
         }
-        let corners = &pos.tables().relay.dervish_corners;
+        let corners = &pos.tables().special.relay.dervish_corners;
         if !corners.is_empty() {
             for &(px, py) in DIAG.iter() {
                 let d = target.offset(shape.delta(-px, -py));
-                if dervish_at(px, py) && is_kind(cell(d), by, corners) {
-                    if friend_at(d.offset(shape.delta(px, -py))) || friend_at(d.offset(shape.delta(-px, py))) {
-                        return true;
-                    }
+                if dervish_at(px, py)
+                    && is_kind(cell(d), by, corners)
+                    && (friend_at(d.offset(shape.delta(px, -py))) || friend_at(d.offset(shape.delta(-px, py))))
+                {
+                    return true;
                 }
             }
         }
