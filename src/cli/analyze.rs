@@ -11,8 +11,9 @@ use std::sync::Arc;
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
-    /// Game name or alias, or a game file (*.toml).
-    #[arg(long, short, default_value = "chu")]
+    /// Game name or alias, or a game file (*.toml). Default: the default game (Chu Shogi: its
+    /// data file says `default = true`).
+    #[arg(long, short, default_value = kyodai::Variant::default_name())]
     variant: String,
     /// Rule option KEY=VALUE (repeatable).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]

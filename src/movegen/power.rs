@@ -228,8 +228,12 @@ macro_rules! powers {
                         return <$spec as Spec>::parse(call).map(Power::$variant);
                     }
                 )*
-                let known: Vec<&str> = vec![$( <$spec as Spec>::SYNTAX ),*];
-                Err(PowerError(format!("unknown power '{call}' (known: {})", known.join(", "))))
+                Err(PowerError(format!("unknown power '{call}' (known: {})", Power::syntaxes().join(", "))))
+            }
+
+            /// The forms of every power's call, for messages and the key reference.
+            pub fn syntaxes() -> Vec<&'static str> {
+                vec![$( <$spec as Spec>::SYNTAX ),*]
             }
 
             pub fn kind(&self) -> PowerKind {

@@ -364,15 +364,10 @@ impl Engine {
     }
 }
 
-/// The game a session starts with: Scirocco when it is built in (the primary game of the
-/// protocols), otherwise the first built-in game.
+/// The game a session starts with: the default game (`default = true` in its data file), the
+/// same as the command line's.
 pub fn default_variant_name() -> &'static str {
-    let names = Variant::builtin_names();
-    if names.contains(&"scirocco") {
-        "scirocco"
-    } else {
-        names[0]
-    }
+    Variant::default_name()
 }
 
 fn load_game_file(path: &str) -> Result<Arc<Compiled>, String> {

@@ -12,19 +12,13 @@ use crate::notation::parse_move;
 use crate::position::Position;
 use crate::rules::outcome::Outcome;
 use crate::search::Info;
-use crate::variant::{FenField, Orientation, PromotionText, Variant};
+use crate::variant::{FenField, Orientation, PromotionText};
 use std::sync::Arc;
 
-/// The built-in games USI offers: the shogi family.
-const USI_GAMES: &[&str] = &["chu", "nutty", "tai"];
-
-/// Whether a game is offered over USI: a built-in shogi game, or a loaded game that is
-/// shogi-style (turned setup, `+` promotion).
+/// Whether a game is offered over USI: as its data file says (`[protocols] usi`), or, where it
+/// says nothing, if it is shogi-style (turned setup, `+` promotion).
 pub fn is_shogi_style(v: &Game) -> bool {
-    if Variant::builtin_names().contains(&v.name.as_str()) {
-        return USI_GAMES.contains(&v.name.as_str());
-    }
-    v.rules.orientation == Orientation::Rotate && v.promotion.text == PromotionText::Plus
+    v.protocols.usi.unwrap_or(v.rules.orientation == Orientation::Rotate && v.promotion.text == PromotionText::Plus)
 }
 
 /// Converts a SFEN (`board b|w [counter-strike|hands] [move number]`) to our FEN for `v`.

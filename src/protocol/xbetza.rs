@@ -5,11 +5,7 @@
 use crate::game::Game;
 use crate::geometry::Color;
 use crate::position::Position;
-use crate::variant::{placement, FenField};
-
-/// XBoard's own piece table for Chu Shogi (from XBoard 4.9's `VariantChu`): our Chu letters
-/// are XBoard's, so the GUI's Chu pictures are kept.
-const CHU_TABLE: &str = "P.BRQSEXOG...HD..^DLI^HNV........^T..^L.C...A^AFT/^F^G^M.^E^X^O^I.^P.^B^R..M^S^C^VK";
+use crate::variant::{placement, FenField, XboardParent};
 
 /// Number of picture slots before the `/` of XBoard's piece table that a game may fill.
 const SLOTS: usize = 44;
@@ -38,14 +34,18 @@ const PREFERRED: &[(&str, usize)] = &[
     ("G", 36),
 ];
 
-/// How XBoard shows one game.
+/// How XBoard shows one game, as its data file's `[protocols]` table says.
 pub struct XbGame {
     /// XBoard ID of each piece kind, upper case (`N`, `+D`, `S'`).
     pub ids: Vec<String>,
-    /// The parent variant of the `setup` command.
-    pub parent: &'static str,
+    /// The parent variant of the `setup` command (`chu`: shogi-style `+` promotion; `fairy`).
+    pub parent: XboardParent,
     /// The piece-to-char table of the `setup` command.
     pub table: String,
+    /// XBoard knows the game: no `setup` is sent.
+    known: bool,
+    /// FENs end `side 0 fullmove`, as XBoard writes shogi.
+    short_fen: bool,
 }
 
 impl XbGame {
@@ -90,11 +90,11 @@ impl XbGame {
                 };
             }
         }
-        if v.name == "chu" {
-            return XbGame { ids, parent: "chu", table: CHU_TABLE.to_string() };
-        }
-        let table = build_table(v, &ids);
-        XbGame { ids, parent: if shogi { "chu" } else { "fairy" }, table }
+        let facts = &v.protocols;
+        let parent = facts.xboard_parent.unwrap_or(if shogi { XboardParent::Chu } else { XboardParent::Fairy });
+        let table = facts.xboard_pieces.clone().unwrap_or_else(|| build_table(v, &ids));
+        let short_fen = facts.xboard_short_fen.unwrap_or(parent == XboardParent::Chu);
+        XbGame { ids, parent, table, known: facts.xboard_known, short_fen }
     }
 
     /// The XBoard ID of the piece on a square, in FEN case.
@@ -124,7 +124,7 @@ impl XbGame {
     /// A full XBoard FEN of `pos`.
     pub fn fen(&self, pos: &Position) -> String {
         let side = pos.side().fen_char();
-        if self.parent == "chu" {
+        if self.short_fen {
             format!("{} {side} 0 {}", self.board(pos), pos.fullmove_number())
         } else {
             format!("{} {side} - - {} {}", self.board(pos), pos.halfmove_clock(), pos.fullmove_number())
@@ -195,15 +195,22 @@ impl XbGame {
         Ok(fen)
     }
 
-    /// The `setup` command for `v` starting from `pos`; `None` for Chu Shogi, which XBoard
-    /// knows (pictures and start position). Tested with XBoard 4.9.1: a piece table sent for
+    /// The `setup` command for `v` starting from `pos`; `None` for a game XBoard knows (Chu
+    /// Shogi: its pictures and start position). Tested with XBoard 4.9.1: a piece table sent for
     /// Chu garbles its board, and any `setup` makes XBoard send `setboard` with a full FEN to
     /// the opponent, which HaChu 0.21 cannot read; HaChu itself sends no `setup` for Chu.
     pub fn setup_line(&self, v: &Game, pos: &Position) -> Option<String> {
-        if v.name == "chu" {
+        if self.known {
             return None;
         }
-        Some(format!("setup ({}) {}x{}+0_{} {}", self.table, v.shape.files, v.shape.ranks, self.parent, self.fen(pos)))
+        Some(format!(
+            "setup ({}) {}x{}+0_{} {}",
+            self.table,
+            v.shape.files,
+            v.shape.ranks,
+            self.parent.name(),
+            self.fen(pos)
+        ))
     }
 
     /// One `piece` command per piece type.

@@ -15,7 +15,7 @@ use crate::position::Position;
 use crate::rules::legality::legal_move_list;
 use crate::rules::outcome::Outcome;
 use crate::search::{Info, Limits, Score};
-use crate::variant::PromotionText;
+use crate::variant::{PromotionText, XboardParent};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
@@ -201,7 +201,7 @@ impl Xboard {
             let last = legs.last_mut().expect("a move has a leg");
             // XBoard's shogi parent takes `+`; its chess-like parent wants the new piece's
             // letter (a Scirocco promotion written `+` is refused there).
-            if v.promotion.text == PromotionText::Plus && self.xb.parent == "chu" {
+            if v.promotion.text == PromotionText::Plus && self.xb.parent == XboardParent::Chu {
                 last.push('+');
             } else {
                 last.push_str(&self.xb.ids[k.index()].to_lowercase());
@@ -213,7 +213,7 @@ impl Xboard {
     fn formatter(&self) -> InfoFormatter {
         let v = Arc::clone(self.e.variant());
         let xb_ids = self.xb.ids.clone();
-        let plus = v.promotion.text == PromotionText::Plus && self.xb.parent == "chu";
+        let plus = v.promotion.text == PromotionText::Plus && self.xb.parent == XboardParent::Chu;
         let post = self.post;
         Box::new(move |i: &Info| {
             if !post {

@@ -110,7 +110,7 @@ pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 
 impl Session {
     pub fn new(engines: Vec<Slot>) -> Session {
-        let v = crate::Game::builtin("chu").expect("Chu Shogi is built in");
+        let v = crate::Game::builtin(crate::Variant::default_name()).expect("the default game is built in");
         Session {
             game: Game::new(&v),
             options: Vec::new(),

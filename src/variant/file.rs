@@ -3,7 +3,7 @@
 
 use super::betza;
 use super::piece::{KindId, PieceType, PowerCall};
-use super::rules::{FenFormat, Promotion, Rules};
+use super::rules::{Bench, FenFormat, Promotion, Protocols, Rules};
 use super::setup::SetupFile;
 use super::VariantError;
 use serde::Deserialize;
@@ -75,6 +75,17 @@ pub(crate) struct VariantFile {
     /// Array freedom: which start squares may be exchanged (`setup.rs`).
     #[serde(default)]
     pub setup: Option<SetupFile>,
+    /// The game the command line and the protocols start with when none is named.
+    #[serde(default)]
+    pub default: bool,
+    /// Where a built-in game stands in the lists (`kyodai variants`, the protocols' game
+    /// lists); games without it come after, by name.
+    #[serde(default)]
+    pub list_position: Option<u32>,
+    #[serde(default)]
+    pub bench: Bench,
+    #[serde(default)]
+    pub protocols: Protocols,
     pub piece: Vec<PieceFile>,
 }
 

@@ -7,6 +7,8 @@
 
 pub mod betza;
 mod file;
+#[cfg(test)]
+mod keys;
 mod options;
 pub mod piece;
 pub mod placement;
@@ -16,7 +18,8 @@ pub mod setup;
 pub use file::EvalParams;
 pub use piece::{KindId, PieceType, PowerCall};
 pub use rules::{
-    FenField, FenFormat, Legality, NoMoves, Orientation, Promotion, PromotionRule, PromotionText, Repetition, Rules,
+    Bench, FenField, FenFormat, Legality, NoMoves, Orientation, Promotion, PromotionRule, PromotionText, Protocols,
+    Repetition, Rules, XboardParent,
 };
 pub use setup::{SetupError, SetupRules};
 
@@ -24,15 +27,30 @@ use crate::geometry::Color;
 use std::collections::HashMap;
 use std::fmt;
 
-/// The built-in games: (name, data file).
-const BUILTIN: &[(&str, &str)] = &[
-    ("bigorra", include_str!("defs/bigorra.toml")),
-    ("chu", include_str!("defs/chu.toml")),
-    ("nutty", include_str!("defs/nutty.toml")),
-    ("scirocco", include_str!("defs/scirocco.toml")),
-    ("typhoon", include_str!("defs/typhoon.toml")),
-    ("tai", include_str!("defs/tai.toml")),
-];
+// `BUILTIN`: every file of `defs/`, listed by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
+
+/// A built-in game file, read once: its name, text, head (the top-level keys) and aliases.
+struct Builtin {
+    name: &'static str,
+    text: &'static str,
+    head: toml::Table,
+}
+
+/// The built-in games in list order: by their `list_position` key, then the games without one
+/// by name (so a new data file needs no key to be listed).
+fn builtins() -> &'static [Builtin] {
+    static LIST: std::sync::OnceLock<Vec<Builtin>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        let mut list: Vec<Builtin> = BUILTIN
+            .iter()
+            .map(|&(name, text)| Builtin { name, text, head: toml::from_str(text).unwrap_or_default() })
+            .collect();
+        let position = |b: &Builtin| b.head.get("list_position").and_then(|p| p.as_integer()).unwrap_or(i64::MAX);
+        list.sort_by_key(|b| (position(b), b.name));
+        list
+    })
+}
 
 /// An error in a game file or in the options given for it: names the game, the piece and the
 /// key where there is one.
@@ -84,13 +102,28 @@ pub struct Variant {
     pub start_fen: String,
     /// The start arrays a player may choose, if the game has array freedom.
     pub setup: Option<SetupRules>,
+    /// The game the command line and the protocols start with when none is named.
+    pub default: bool,
+    /// Its place in the lists of built-in games (`None`: after them, by name).
+    pub list_position: Option<u32>,
+    /// What `kyodai bench` searches.
+    pub bench: Bench,
+    /// How the protocols offer the game.
+    pub protocols: Protocols,
     by_id: HashMap<String, KindId>,
 }
 
 impl Variant {
     /// Names of the built-in games.
     pub fn builtin_names() -> Vec<&'static str> {
-        BUILTIN.iter().map(|(n, _)| *n).collect()
+        builtins().iter().map(|b| b.name).collect()
+    }
+
+    /// The name of the built-in game the command line and the protocols start with when none
+    /// is named: the one whose data file says `default = true`.
+    pub fn default_name() -> &'static str {
+        let is_default = |b: &&Builtin| b.head.get("default").and_then(|d| d.as_bool()) == Some(true);
+        builtins().iter().find(is_default).or(builtins().first()).map(|b| b.name).expect("built-in games")
     }
 
     /// Reads a built-in game by name or alias (case-insensitive), with rule options: each
@@ -98,12 +131,10 @@ impl Variant {
     /// overrides the key of its `[rules]` table (e.g. `fifty_move_rule = off`).
     pub fn builtin_with(name: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
         let wanted = name.trim().to_ascii_lowercase();
-        for (n, text) in BUILTIN {
-            let head: toml::Table =
-                toml::from_str(text).map_err(|e| VariantError::File(format!("built-in game '{n}': {e}")))?;
-            let aliases = head.get("aliases").and_then(|a| a.as_array()).map(|a| a.as_slice()).unwrap_or_default();
-            if *n == wanted || aliases.iter().any(|a| a.as_str().is_some_and(|a| a.eq_ignore_ascii_case(&wanted))) {
-                return Variant::from_toml_with(text, options);
+        for b in builtins() {
+            let aliases = b.head.get("aliases").and_then(|a| a.as_array()).map(|a| a.as_slice()).unwrap_or_default();
+            if b.name == wanted || aliases.iter().any(|a| a.as_str().is_some_and(|a| a.eq_ignore_ascii_case(&wanted))) {
+                return Variant::from_toml_with(b.text, options);
             }
         }
         let known = Variant::builtin_names().into_iter().map(str::to_string).collect();
@@ -157,6 +188,10 @@ impl Variant {
             eval: file.eval,
             start_fen: file.start.trim().to_string(),
             setup: None,
+            default: file.default,
+            list_position: file.list_position,
+            bench: file.bench,
+            protocols: file.protocols,
             by_id,
         };
         // Check the start position and mark the types it uses.
@@ -214,6 +249,16 @@ mod tests {
         }
         assert!(Variant::builtin_with("nosuchgame", &[]).is_err());
         assert_eq!(Variant::builtin_with("CHUSHOGI", &[]).unwrap().name, "chu");
+    }
+
+    #[test]
+    fn builtin_files_are_named_after_their_game_and_one_is_the_default() {
+        let is_default = |n: &&str| Variant::builtin_with(n, &[]).unwrap().default;
+        let defaults: Vec<&str> = Variant::builtin_names().into_iter().filter(is_default).collect();
+        assert_eq!(defaults, vec![Variant::default_name()], "exactly one built-in game says default = true");
+        for (file, text) in BUILTIN {
+            assert_eq!(Variant::from_toml(text).unwrap().name, *file, "defs/{file}.toml names another game");
+        }
     }
 
     #[test]

@@ -12,6 +12,17 @@
 use super::piece::PowerCall;
 use super::VariantError;
 
+/// The keys of an `[[option]]` table and of its `set` entries (see the module documentation).
+#[cfg(test)]
+pub(crate) const KEYS: [&str; 7] = [KEY, DEFAULT, VALUE, SET, PIECE, POWER, FLAGS];
+const KEY: &str = "key";
+const DEFAULT: &str = "default";
+const VALUE: &str = "value";
+const SET: &str = "set";
+const PIECE: &str = "piece";
+const POWER: &str = "power";
+const FLAGS: &str = "flags";
+
 fn option_err(key: &str, message: String) -> VariantError {
     VariantError::Option { key: key.to_string(), message }
 }
@@ -43,11 +54,11 @@ pub(crate) fn apply(table: &mut toml::Table, options: &[(String, String)]) -> Re
     for (k, val) in options {
         let key = k.trim();
         let value = value(val);
-        match declared.iter().find(|o| o.get("key").and_then(|x| x.as_str()) == Some(key)) {
+        match declared.iter().find(|o| o.get(KEY).and_then(|x| x.as_str()) == Some(key)) {
             Some(o) => {
                 if let Some(patches) = chosen_patches(o, key, &value)? {
                     for patch in patches {
-                        if patch.contains_key("power") {
+                        if patch.contains_key(POWER) {
                             power_patches.push((key.to_string(), patch));
                         } else {
                             patch_piece(table, key, &patch)?;
@@ -78,8 +89,8 @@ pub(crate) fn apply(table: &mut toml::Table, options: &[(String, String)]) -> Re
 /// The patches of the declared option `o` when `value` is chosen: none for the default, the
 /// `set` list for the other value, an error for anything else.
 fn chosen_patches(o: &toml::Value, key: &str, value: &toml::Value) -> Result<Option<Vec<toml::Table>>, VariantError> {
-    let default = o.get("default").ok_or_else(|| option_err(key, "the file declares no default".into()))?;
-    let other = o.get("value").ok_or_else(|| option_err(key, "the file declares no value".into()))?;
+    let default = o.get(DEFAULT).ok_or_else(|| option_err(key, "the file declares no default".into()))?;
+    let other = o.get(VALUE).ok_or_else(|| option_err(key, "the file declares no value".into()))?;
     if value == default {
         return Ok(None);
     }
@@ -87,7 +98,7 @@ fn chosen_patches(o: &toml::Value, key: &str, value: &toml::Value) -> Result<Opt
         return Err(option_err(key, format!("the value must be {default} (default) or {other}, not {value}")));
     }
     let sets = o
-        .get("set")
+        .get(SET)
         .and_then(|x| x.as_array())
         .ok_or_else(|| option_err(key, "the file declares no 'set' list".into()))?;
     sets.iter()
@@ -105,7 +116,7 @@ fn pieces_mut<'a>(table: &'a mut toml::Table, key: &str) -> Result<&'a mut Vec<t
 
 /// `{ piece = ID, KEY = VALUE, ... }`: replaces those keys of that piece.
 fn patch_piece(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Result<(), VariantError> {
-    let id = patch.get("piece").and_then(|x| x.as_str()).ok_or_else(|| {
+    let id = patch.get(PIECE).and_then(|x| x.as_str()).ok_or_else(|| {
         option_err(key, "a 'set' entry names no piece (piece = ID) and no power (power = NAME)".into())
     })?;
     let target = pieces_mut(table, key)?
@@ -114,7 +125,7 @@ fn patch_piece(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Resul
         .find(|p| p.get("id").and_then(|x| x.as_str()).is_some_and(|x| x.eq_ignore_ascii_case(id)))
         .ok_or_else(|| option_err(key, format!("no piece has the ID '{id}'")))?;
     for (k, v) in patch {
-        if k != "piece" {
+        if k != PIECE {
             target.insert(k.clone(), v.clone());
         }
     }
@@ -123,13 +134,13 @@ fn patch_piece(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Resul
 
 /// `{ power = NAME, flags = [...] }`: gives the parameters to every power called `NAME`.
 fn patch_powers(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Result<(), VariantError> {
-    let target = patch.get("power").and_then(|x| x.as_str()).unwrap_or_default().to_string();
+    let target = patch.get(POWER).and_then(|x| x.as_str()).unwrap_or_default().to_string();
     let flags: Vec<String> = patch
-        .get("flags")
+        .get(FLAGS)
         .and_then(|x| x.as_array())
         .map(|a| a.iter().filter_map(|f| f.as_str().map(str::to_string)).collect())
         .unwrap_or_default();
-    if flags.is_empty() || patch.keys().any(|k| k != "power" && k != "flags") {
+    if flags.is_empty() || patch.keys().any(|k| k != POWER && k != FLAGS) {
         return Err(option_err(key, format!("the patch of power '{target}' needs exactly 'flags = [...]'")));
     }
     let mut found = false;
@@ -158,7 +169,7 @@ fn check_requires(table: &toml::Table, declared: &[toml::Value]) -> Result<(), V
     let pieces = table.get("piece").and_then(|x| x.as_array()).map(|a| a.as_slice()).unwrap_or_default();
     for p in pieces {
         let Some(o) = p.get("requires").and_then(|x| x.as_str()) else { continue };
-        if !declared.iter().any(|d| d.get("key").and_then(|x| x.as_str()) == Some(o)) {
+        if !declared.iter().any(|d| d.get(KEY).and_then(|x| x.as_str()) == Some(o)) {
             let id = p.get("id").and_then(|x| x.as_str()).unwrap_or("?");
             let game = table.get("name").and_then(|x| x.as_str()).unwrap_or("?").to_string();
             return Err(VariantError::Game {

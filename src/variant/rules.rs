@@ -185,3 +185,58 @@ impl FenFormat {
         self.fields.contains(&f)
     }
 }
+
+/// The `[bench]` table: the positions `kyodai bench` searches, and to what depth.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Bench {
+    /// The search depth.
+    pub depth: u32,
+    /// Each position as the moves that reach it from the start (`""` is the start).
+    pub lines: Vec<String>,
+}
+
+impl Default for Bench {
+    fn default() -> Self {
+        Bench { depth: 6, lines: vec![String::new()] }
+    }
+}
+
+/// XBoard's parent variant for a game it does not know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum XboardParent {
+    /// Shogi-style: a promotion is written `+`, a promoted piece is its base's `+` form.
+    Chu,
+    /// Chess-like: a promotion names its new piece.
+    Fairy,
+}
+
+impl XboardParent {
+    /// The name XBoard knows it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            XboardParent::Chu => "chu",
+            XboardParent::Fairy => "fairy",
+        }
+    }
+}
+
+/// The `[protocols]` table: how the protocols offer the game. Keys left out are derived from
+/// the rest of the file (see each key).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Protocols {
+    /// Offered over USI. Default: a shogi-style game (turned setup, promotion written `+`).
+    pub usi: Option<bool>,
+    /// XBoard's parent variant for the `setup` command: `chu` (shogi-style `+` promotion) or
+    /// `fairy` (a promotion names its new piece). Default: `chu` when the game has `+` types.
+    pub xboard_parent: Option<XboardParent>,
+    /// XBoard knows the game (its own pictures and start): no `setup` is sent. Default: no.
+    #[serde(default)]
+    pub xboard_known: bool,
+    /// XBoard's piece-to-picture table of the `setup` command. Default: built from the IDs.
+    pub xboard_pieces: Option<String>,
+    /// XBoard FENs end `side 0 fullmove`, as XBoard writes shogi. Default: with the `chu` parent.
+    pub xboard_short_fen: Option<bool>,
+}
