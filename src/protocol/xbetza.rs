@@ -3,8 +3,9 @@
 //! XBoard FENs, and each piece's moves in XBetza, generated from the game's data file.
 
 use crate::geometry::Color;
+use crate::moves::Move;
 use crate::position::Position;
-use crate::variant::{FenField, PieceType, Power, Variant};
+use crate::variant::{FenField, PieceType, Power, PromotionText, Variant};
 
 /// XBoard's own piece table for Chu Shogi (from XBoard 4.9's `VariantChu`): our Chu letters
 /// are XBoard's, so the GUI's Chu pictures are kept.
@@ -110,6 +111,42 @@ impl XbGame {
     pub fn kind_of(&self, id: &str) -> Option<usize> {
         let up = id.to_uppercase();
         self.ids.iter().position(|x| *x == up)
+    }
+
+    /// Whether promotions are written `+` (XBoard's shogi parent) rather than with the new
+    /// piece's letter (its chess-like parent refuses a `+`).
+    fn plus_promotion(&self, v: &Variant) -> bool {
+        v.rules.promotion_text == PromotionText::Plus && self.parent == "chu"
+    }
+
+    /// The text of `m` as XBoard legs (`["e8e7,", "e7e6"]`), the promotion suffix on the last.
+    pub fn move_legs(&self, v: &Variant, m: Move) -> Vec<String> {
+        let mut legs = super::squares::move_to_xb_legs(&v.shape, m);
+        if let Some(k) = m.promotion() {
+            let last = legs.last_mut().expect("a move has a leg");
+            if self.plus_promotion(v) {
+                last.push('+');
+            } else {
+                last.push_str(&self.ids[k.index()].to_lowercase());
+            }
+        }
+        legs
+    }
+
+    /// An XBoard move (`e2e4`, `c4d5,d5e4`, `e9e10+`, `a8a9q`, `@@@@`) as our move text,
+    /// not yet checked against a position.
+    pub fn move_to_ours(&self, v: &Variant, text: &str) -> Result<String, String> {
+        let super::squares::XbMove { body, suffix } = super::squares::parse_xb_move(&v.shape, text)?;
+        Ok(match suffix.as_str() {
+            "" => body,
+            "+" | "=" => format!("{body}{suffix}"),
+            // HaChu's convention: any other letter after a shogi move means promotion.
+            _ if v.rules.promotion_text == PromotionText::Plus => format!("{body}+"),
+            s => match self.kind_of(s) {
+                Some(k) => format!("{body}=({})", v.pieces[k].id.trim_start_matches('+')),
+                None => return Err(format!("unknown promotion piece '{s}'")),
+            },
+        })
     }
 
     /// The board of `pos` as an XBoard FEN placement.

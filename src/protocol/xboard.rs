@@ -4,7 +4,7 @@
 //! (`Illegal move (reason): MOVE`, `1-0 {reason}`).
 
 use super::engine::{Engine, InfoFormatter, MAX_MULTIPV, MAX_OVERHEAD_MS};
-use super::squares::{move_to_xb_legs, parse_xb_move, XbMove};
+use super::squares::{move_to_xb_legs, parse_xb_move};
 use super::xbetza::XbGame;
 use super::{split_command, Dialect, Flow, Out, ENGINE_NAME};
 use crate::geometry::{Color, Square};
@@ -175,20 +175,7 @@ impl Xboard {
     /// Reads a move from the GUI in the current position.
     fn read_move(&mut self, text: &str) -> Result<Move, String> {
         let v = Arc::clone(self.e.variant());
-        let XbMove { body, suffix } = parse_xb_move(&v.shape, text)?;
-        let ours = match suffix.as_str() {
-            "" => body,
-            "+" | "=" => format!("{body}{suffix}"),
-            s if v.rules.promotion_text == PromotionText::Plus => {
-                // HaChu's convention: any other letter after a shogi move means promotion.
-                let _ = s;
-                format!("{body}+")
-            }
-            s => match self.xb.kind_of(s) {
-                Some(k) => format!("{body}=({})", v.pieces[k].id.trim_start_matches('+')),
-                None => return Err(format!("unknown promotion piece '{s}'")),
-            },
-        };
+        let ours = self.xb.move_to_ours(&v, text)?;
         parse_move(&mut self.e.game.pos, &ours).map_err(|e| match e {
             crate::notation::MoveError::Syntax { reason, .. } | crate::notation::MoveError::Illegal { reason, .. } => {
                 reason
@@ -198,19 +185,7 @@ impl Xboard {
 
     /// The text of `m` as XBoard legs, with the promotion suffix on the last.
     fn move_legs(&self, m: Move) -> Vec<String> {
-        let v = self.e.variant();
-        let mut legs = move_to_xb_legs(&v.shape, m);
-        if let Some(k) = m.promotion() {
-            let last = legs.last_mut().expect("a move has a leg");
-            // XBoard's shogi parent takes `+`; its chess-like parent wants the new piece's
-            // letter (a Scirocco promotion written `+` is refused there).
-            if v.rules.promotion_text == PromotionText::Plus && self.xb.parent == "chu" {
-                last.push('+');
-            } else {
-                last.push_str(&self.xb.ids[k.index()].to_lowercase());
-            }
-        }
-        legs
+        self.xb.move_legs(self.e.variant(), m)
     }
 
     fn formatter(&self) -> InfoFormatter {
