@@ -7,6 +7,7 @@
 //! live in [`engine::Engine`]. Every malformed or out-of-order command gets an error line in
 //! the dialect's form and the session goes on.
 
+pub mod client;
 pub mod engine;
 pub mod squares;
 pub mod uci;
