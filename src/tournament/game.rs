@@ -84,6 +84,9 @@ pub struct GameRecord {
     pub termination: Termination,
     /// The repeat pair this game belongs to (`--repeat`), if any.
     pub pair: Option<usize>,
+    /// The move number of the first move, and whether Black makes it.
+    pub start_number: u32,
+    pub black_first: bool,
 }
 
 /// What a game needs besides its players.
@@ -279,5 +282,7 @@ pub fn play_game(number: usize, s: &GameSetup, players: &mut [&mut Player; 2]) -
         reason: ending.reason,
         termination: ending.termination,
         pair: None,
+        start_number: s.start.fullmove_number().max(1),
+        black_first: s.start.side() == Color::Black,
     })
 }

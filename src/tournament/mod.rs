@@ -10,6 +10,8 @@
 pub mod adjudicate;
 pub mod engine;
 pub mod game;
+pub mod pgn;
 pub mod player;
 pub mod process;
 pub mod referee;
+pub mod stats;
