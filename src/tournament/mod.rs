@@ -10,8 +10,12 @@
 pub mod adjudicate;
 pub mod engine;
 pub mod game;
+pub mod openings;
 pub mod pgn;
 pub mod player;
 pub mod process;
 pub mod referee;
+pub mod runner;
+pub mod schedule;
+pub mod standings;
 pub mod stats;
