@@ -64,6 +64,29 @@ Examples:\n  kyodai analyze\n  kyodai analyze --variant bigorra --depth 6\n  kyo
     #[command(after_help = "Prints 'MOVE: N' per root move with --divide, then 'Nodes searched: N';\n\
 time and nodes per second go to stderr.\n\nExample:\n  kyodai perft --variant chu --depth 3 --divide")]
     Perft(cli::perft::PerftArgs),
+    /// Play engines (UCI, USI, XBoard or the built-in random mover) against each other in any
+    /// game, refereed by Kyodai's rules: matches, tournaments, SPRT, shards (cutechess-cli style).
+    #[command(after_help = "Engines forfeit on illegal moves, crashes, hangs and time losses; the match goes on.\n\
+Output: 'Started game', 'Finished game N (A vs B): 1-0 {reason}', 'Score of A vs B: W - L - D [score] N',\n\
+'Elo difference: E +/- M, LOS: L %, DrawRatio: D %', 'LLR: ...' with --sprt.\n\n\
+Examples:\n  \
+kyodai match --variant chu --engine cmd=kyodai arg=uci name=k --engine cmd=builtin:random --each nodes=2000 --games 4\n  \
+kyodai match --variant chu --engine name=kyodai cmd=./target/release/kyodai proto=xboard \\\n      \
+--engine name=hachu cmd=/usr/games/hachu proto=xboard --each tc=15+0.15 --games 20 --concurrency 2 --pgnout chu.pgn\n  \
+kyodai match --variant scirocco --setup random --engine name=new cmd=./new arg=uci --engine name=old cmd=./old arg=uci \\\n      \
+--each tc=10+0.1 --games 2 --repeat --rounds 500 --sprt elo0=0 elo1=10 --pgnout sprt.pgn\n  \
+kyodai match ... --shard 3/8 --pgnout part3.pgn   (then: kyodai pgn stats part*.pgn)")]
+    Match(Box<cli::match_cmd::MatchArgs>),
+    /// PGN tools: 'kyodai pgn stats FILE...' recomputes standings, Elo, LOS and SPRT.
+    Pgn(cli::pgn::PgnArgs),
+    /// Search every position of the games in a PGN file and write them back with scores, best
+    /// lines and '?'/'??' marks on the moves that lose the most.
+    #[command(after_help = "A move losing at least --mistake centipawns (default 100) for its side is marked '?',\n\
+at least --blunder (default 300) '??'; a mate counts as 20000 centipawns less its distance.\n\
+Each move's comment: the score after it for the side that made it, the depth, the expected\n\
+continuation, and '; best MOVE SCORE' when another move was better. A progress bar goes to stderr.\n\n\
+Example:\n  kyodai annotate --variant chu games.pgn --movetime 1000 > annotated.pgn")]
+    Annotate(cli::annotate::AnnotateArgs),
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
@@ -84,6 +107,9 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Show(a) => cli::show::run_show(a)?,
         Command::Moves(a) => cli::show::run_moves(a)?,
         Command::Perft(a) => cli::perft::run(a)?,
+        Command::Match(a) => cli::match_cmd::run_match(*a)?,
+        Command::Pgn(a) => cli::pgn::run(a)?,
+        Command::Annotate(a) => cli::annotate::run(a)?,
     }
     Ok(())
 }

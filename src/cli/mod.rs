@@ -2,8 +2,11 @@
 //! its arguments (clap), calls the library, and prints; no rule or search logic lives here.
 
 pub mod analyze;
+pub mod annotate;
 pub mod bench;
+pub mod match_cmd;
 pub mod perft;
+pub mod pgn;
 pub mod selfplay;
 pub mod show;
 pub mod variants;

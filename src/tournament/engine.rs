@@ -174,7 +174,7 @@ impl Clock {
         if let Some(tc) = self.limits.tc {
             self.moves += 1;
             self.left = self.left.saturating_sub(used) + tc.inc;
-            if tc.moves > 0 && self.moves % tc.moves == 0 {
+            if tc.moves > 0 && self.moves.is_multiple_of(tc.moves) {
                 self.left += tc.base;
             }
         }

@@ -221,7 +221,9 @@ fn play_moves(
             Err(end) => return Ok(end),
         };
         let th = &reply.thinking;
-        let note = MoveNote { score: th.score, depth: th.depth, time: Some(used) };
+        // The built-in mover takes no time worth recording.
+        let time = (!players[i].spec.is_builtin_random()).then_some(used);
+        let note = MoveNote { score: th.score, depth: th.depth, time };
         moves.push(PlayedMove { text, note, book: false });
         if r.verdict().is_none() {
             if let Some(d) = adj.after_move(side, th.score, r.game.moves.len()) {

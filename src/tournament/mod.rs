@@ -8,6 +8,7 @@
 //! - `openings`, `pgn`: input and output; `stats`: Elo, LOS, SPRT; `runner`: the whole match.
 
 pub mod adjudicate;
+pub mod annotate;
 pub mod engine;
 pub mod game;
 pub mod openings;

@@ -63,9 +63,11 @@ pub fn parse_book(v: &Arc<Variant>, words: &[String]) -> Result<Source, String> 
             ("start", n) => {
                 start = n.parse::<usize>().ok().filter(|&s| s > 0).ok_or(format!("--openings: start={n}"))?
             }
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "--openings: unknown setting '{w}' (file, format=lines|fen|pgn, order=random|sequential, plies, start)"
-            )),
+            ))
+            }
         }
     }
     let file = file.ok_or("--openings needs file=FILE")?;

@@ -66,7 +66,7 @@ fn tag(out: &mut String, k: &str, v: &str) {
 }
 
 /// Word-wraps `tokens` at 79 columns.
-fn wrap(tokens: &[String]) -> String {
+pub(crate) fn wrap(tokens: &[String]) -> String {
     let mut out = String::new();
     let mut col = 0;
     for t in tokens {
@@ -156,8 +156,8 @@ pub fn write_game(h: &Header, g: &GameRecord) -> String {
 pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
-    /// The comment after each move (joined when there are several).
-    pub comments: Vec<Option<String>>,
+    /// The comments after each move.
+    pub comments: Vec<Vec<String>>,
     /// A comment before the first move, or after the last one when there is no move.
     pub final_comment: Option<String>,
     pub result: String,
@@ -169,14 +169,10 @@ impl PgnGame {
     }
 
     fn comment(&mut self, c: String) {
-        let slot = match self.comments.last_mut() {
-            Some(s) => s,
-            None => &mut self.final_comment,
-        };
-        *slot = Some(match slot.take() {
-            Some(old) => format!("{old} {c}"),
-            None => c,
-        });
+        match self.comments.last_mut() {
+            Some(s) => s.push(c),
+            None => self.final_comment = Some(c),
+        }
     }
 }
 
@@ -236,7 +232,7 @@ fn read_movetext(text: &str, g: &mut PgnGame) -> Result<(), String> {
                     g.result = token.to_string();
                 } else if let Some(m) = move_of(token) {
                     g.moves.push(m.to_string());
-                    g.comments.push(None);
+                    g.comments.push(Vec::new());
                 }
             }
         }
@@ -287,9 +283,9 @@ mod tests {
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].tag("Event"), Some("t \"q\""));
         assert_eq!(g[0].moves, vec!["f4f5", "g9g8", "e5e6,e6e7+", "h8h7", "@@@@"]);
-        assert_eq!(g[0].comments[0].as_deref(), Some("book"));
-        assert_eq!(g[0].comments[2].as_deref(), Some("+0.35/12 0.812s"));
-        assert_eq!(g[0].comments[4].as_deref(), Some("White wins"));
+        assert_eq!(g[0].comments[0], vec!["book"]);
+        assert_eq!(g[0].comments[2], vec!["+0.35/12 0.812s"]);
+        assert_eq!(g[0].comments[4], vec!["White wins"]);
         assert_eq!(g[0].result, "1-0");
         assert_eq!((g[1].moves.clone(), g[1].result.as_str()), (vec!["a1a2".to_string()], "*"));
     }

@@ -116,7 +116,7 @@ mod tests {
         let mut all = Vec::new();
         for k in 1..=4 {
             let part = shard(&jobs, k, 4);
-            assert!(part.len() % 2 == 0, "pairs stay together");
+            assert!(part.len().is_multiple_of(2), "pairs stay together");
             all.extend(part);
         }
         assert_eq!(all, jobs);

@@ -209,7 +209,8 @@ pub fn fmt_elo(x: f64) -> String {
     } else if x.is_infinite() {
         if x > 0.0 { "inf" } else { "-inf" }.into()
     } else {
-        format!("{x:.1}")
+        // `+ 0.0` turns a negative zero into 0.0.
+        format!("{:.1}", x + 0.0)
     }
 }
 

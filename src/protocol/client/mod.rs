@@ -259,7 +259,7 @@ pub(crate) fn parse_info(line: &str, t: &mut Thinking) {
 /// Seconds as the protocols write them: whole numbers bare, others with their fraction.
 pub(crate) fn seconds_text(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         format!("{}", ms as f64 / 1000.0)
