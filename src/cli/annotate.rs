@@ -31,7 +31,7 @@ pub struct AnnotateArgs {
     #[arg(long, default_value_t = 300, value_name = "CP")]
     blunder: i32,
     /// Write the annotated PGN here instead of standard output.
-    #[arg(long, short, value_name = "FILE")]
+    #[arg(long, value_name = "FILE")]
     output: Option<String>,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 64)]

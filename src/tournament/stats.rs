@@ -7,8 +7,8 @@
 //! is the normal approximation of the generalized SPRT (as fishtest computes it): with `s0`,
 //! `s1` the expected scores of `elo0`, `elo1`, and `mu`, `var` the mean and variance of the
 //! per-game (trinomial) or per-pair-average (pentanomial) score over `N` games or pairs,
-//! `LLR = N (s1 - s0) (2 mu - s0 - s1) / (2 var)`. The bounds are `ln(beta / (1 - alpha))` and
-//! `ln((1 - beta) / alpha)`.
+//! `LLR = N (s1 - s0) (2 mu - s0 - s1) / (2 var)`, each empty outcome counted 0.001 times (as
+//! fishtest regularizes). The bounds are `ln(beta / (1 - alpha))` and `ln((1 - beta) / alpha)`.
 
 /// The 97.5% quantile of the standard normal distribution (two-sided 95% interval).
 const Z95: f64 = 1.959_963_984_540_054;
@@ -90,10 +90,9 @@ impl Wld {
         0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
     }
 
-    /// The trinomial distribution: (score, probability) per outcome with games.
-    fn pdf(&self) -> Vec<(f64, f64)> {
-        let n = self.games() as f64;
-        [(1.0, self.wins), (0.5, self.draws), (0.0, self.losses)].iter().map(|&(s, c)| (s, c as f64 / n)).collect()
+    /// The trinomial distribution: (score, count) per outcome.
+    fn counts(&self) -> Vec<(f64, f64)> {
+        vec![(1.0, self.wins as f64), (0.5, self.draws as f64), (0.0, self.losses as f64)]
     }
 }
 
@@ -112,10 +111,9 @@ impl Pentanomial {
         self.0.iter().sum()
     }
 
-    /// The per-pair average score (0, 0.25, ... 1) with its probability.
-    fn pdf(&self) -> Vec<(f64, f64)> {
-        let n = self.pairs() as f64;
-        self.0.iter().enumerate().map(|(i, &c)| (i as f64 / 4.0, c as f64 / n)).collect()
+    /// The per-pair average score (0, 0.25, ... 1) with its count.
+    fn counts(&self) -> Vec<(f64, f64)> {
+        self.0.iter().enumerate().map(|(i, &c)| (i as f64 / 4.0, c as f64)).collect()
     }
 }
 
@@ -163,11 +161,16 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
-    fn llr_of(&self, n: f64, pdf: &[(f64, f64)]) -> f64 {
-        if n == 0.0 {
+    /// The LLR of outcomes given as (score, count). As fishtest does, an empty outcome counts
+    /// 0.001 times, so that a run of wins alone (variance 0) still moves the ratio.
+    fn llr_of(&self, counts: &[(f64, f64)]) -> f64 {
+        if counts.iter().all(|&(_, c)| c == 0.0) {
             return 0.0;
         }
-        let (mu, var) = mean_var(pdf);
+        let counts: Vec<(f64, f64)> = counts.iter().map(|&(x, c)| (x, c.max(1e-3))).collect();
+        let n: f64 = counts.iter().map(|&(_, c)| c).sum();
+        let pdf: Vec<(f64, f64)> = counts.iter().map(|&(x, c)| (x, c / n)).collect();
+        let (mu, var) = mean_var(&pdf);
         if var <= 0.0 {
             return 0.0;
         }
@@ -176,11 +179,11 @@ impl Sprt {
     }
 
     pub fn llr_trinomial(&self, r: &Wld) -> f64 {
-        self.llr_of(r.games() as f64, &r.pdf())
+        self.llr_of(&r.counts())
     }
 
     pub fn llr_pentanomial(&self, p: &Pentanomial) -> f64 {
-        self.llr_of(p.pairs() as f64, &p.pdf())
+        self.llr_of(&p.counts())
     }
 
     /// `Some(true)` when H1 (elo1) is accepted, `Some(false)` for H0, `None` to go on.
@@ -291,6 +294,13 @@ mod tests {
         assert_eq!(s.decide(-3.0), Some(false));
         assert_eq!(s.decide(0.4), None);
         assert_eq!(s.line(1.234), "LLR: 1.23 (-2.94, 2.94) [0.00, 10.00]");
+        // Two wins and nothing else: the empty draw and loss cells count 0.001 each, so
+        // N = 2.002, mu = 2.0005 / 2.002 = 0.9992507, var = (2 (0.0007493)^2 + 0.001 (0.4992507)^2
+        // + 0.001 (0.9992507)^2) / 2.002 = (0.00000112 + 0.00024925 + 0.00099850) / 2.002
+        // = 0.00124887 / 2.002 = 0.00062381;
+        // LLR = 2.002 (0.0143872) (1.9985014 - 1.0143872) / (2 * 0.00062381) = 0.0283455 / 0.00124762 = 22.72.
+        close(s.llr_trinomial(&Wld { wins: 2, losses: 0, draws: 0 }), 22.72, 0.01);
+        assert_eq!(s.llr_trinomial(&Wld::default()), 0.0);
         assert!(Sprt::parse(&["elo0=5".into(), "elo1=0".into()]).is_err());
     }
 }
