@@ -82,8 +82,8 @@ pub struct MatchArgs {
     /// Milliseconds an engine may overrun its clock (or st) before it loses on time.
     #[arg(long, default_value_t = 100, value_name = "MS")]
     timemargin: u64,
-    /// Seconds to wait for an answer no clock bounds (start-up, depth or node limits) before
-    /// the engine forfeits with a stalled connection.
+    /// Seconds to wait for a move no clock bounds (depth or node limits) before the engine
+    /// forfeits with a stalled connection (start-up and game set-up get at least 30 s).
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     timeout: u64,
     /// Print every line sent to (<) and received from (>) the engines on stderr.

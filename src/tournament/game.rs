@@ -112,6 +112,7 @@ pub enum Stopped {
     Fatal(String),
 }
 
+#[derive(Debug, PartialEq)]
 struct Ending {
     result: &'static str,
     reason: String,
@@ -287,4 +288,48 @@ pub fn play_game(number: usize, s: &GameSetup, players: &mut [&mut Player; 2]) -
         start_number: s.start.fullmove_number().max(1),
         black_first: s.start.side() == Color::Black,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::client::Thinking;
+
+    fn reply(answer: Answer) -> Reply {
+        Reply { answer, thinking: Thinking::default() }
+    }
+
+    #[test]
+    fn answers_are_judged_by_the_referee() {
+        let v = Variant::builtin("chu").unwrap();
+        let mut r = Referee::new(Position::start(&v));
+        let mv = |t: &str, ours: Result<String, String>| reply(Answer::Move { text: t.into(), ours });
+        assert_eq!(apply(&mut r, Color::White, &mv("f4f5", Ok("f4f5".into()))), Ok("f4f5".into()));
+        let e = apply(&mut r, Color::Black, &mv("a12a1", Ok("a12a1".into()))).err().unwrap();
+        assert_eq!((e.result, e.termination), ("1-0", Termination::IllegalMove));
+        assert!(e.reason.starts_with("Black makes an illegal move: a12a1"), "{}", e.reason);
+        let e = apply(&mut r, Color::Black, &mv("zz", Err("bad square".into()))).err().unwrap();
+        assert_eq!(e.reason, "Black makes an unreadable move: zz (bad square)");
+        // A claim of one's own loss is a resignation; any other claim the referee has not
+        // confirmed (the game is not over) is false and loses.
+        let claim = |result| reply(Answer::Claim { result, reason: "mine".into() });
+        let e = apply(&mut r, Color::Black, &claim(Claimed::WhiteWins)).err().unwrap();
+        assert_eq!((e.result, e.reason.as_str(), e.termination), ("1-0", "Black resigns", Termination::Normal));
+        let e = apply(&mut r, Color::Black, &claim(Claimed::Draw)).err().unwrap();
+        assert_eq!((e.result, e.termination), ("1-0", Termination::RulesInfraction));
+        assert_eq!(e.reason, "Black makes a false claim: 1/2-1/2 {mine}");
+        let e = apply(&mut r, Color::White, &claim(Claimed::WhiteWins)).err().unwrap();
+        assert_eq!((e.result, e.termination), ("0-1", Termination::RulesInfraction));
+        let e = apply(&mut r, Color::Black, &reply(Answer::NoMove)).err().unwrap();
+        assert_eq!(e.termination, Termination::IllegalMove);
+        // Failures of the connection: time when a clock runs, a stall otherwise.
+        let f = |e, clocked| failure(Color::White, ClientError::Link(e), clocked).ok().unwrap();
+        assert_eq!(f(LinkError::Timeout, true).reason, "White loses on time");
+        assert_eq!(f(LinkError::Timeout, false).termination, Termination::StalledConnection);
+        assert_eq!(f(LinkError::Closed, false).reason, "White disconnects");
+        assert_eq!(
+            failure(Color::White, ClientError::Link(LinkError::Interrupted), true).err(),
+            Some(Stopped::Interrupted)
+        );
+    }
 }

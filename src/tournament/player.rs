@@ -55,13 +55,17 @@ impl Rng {
     }
 }
 
+/// Start-up and game set-up get at least this long, whatever `--timeout` says: starting a
+/// process on a loaded machine can take seconds, and it says nothing about the engine.
+const SETUP_TIME: Duration = Duration::from_secs(30);
+
 pub struct Player {
     pub spec: EngineSpec,
     proc: Option<EngineProcess>,
     client: Option<Box<dyn Client>>,
     stop: Arc<AtomicBool>,
     debug: bool,
-    /// The longest wait for an answer that no clock bounds (handshakes, fixed-depth moves).
+    /// The longest wait for a move that no clock bounds (fixed depth or nodes).
     timeout: Duration,
     rng: Rng,
 }
@@ -80,7 +84,7 @@ impl Player {
         let mut p =
             EngineProcess::spawn(&self.spec.launch, Arc::clone(&self.stop), debug).map_err(PlayerError::Fatal)?;
         let mut c = client::client(self.spec.proto);
-        let r = c.start(&mut p, &self.spec.options, Instant::now() + self.timeout);
+        let r = c.start(&mut p, &self.spec.options, Instant::now() + self.timeout.max(SETUP_TIME));
         self.proc = Some(p);
         self.client = Some(c);
         r.map(|_| ()).map_err(PlayerError::from)
@@ -91,7 +95,9 @@ impl Player {
         self.rng = Rng::new(seed);
         self.ensure_started()?;
         match (&mut self.client, &mut self.proc) {
-            (Some(c), Some(p)) => c.new_game(p, g, Instant::now() + self.timeout).map_err(PlayerError::from),
+            (Some(c), Some(p)) => {
+                c.new_game(p, g, Instant::now() + self.timeout.max(SETUP_TIME)).map_err(PlayerError::from)
+            }
             _ => Ok(()),
         }
     }

@@ -24,6 +24,38 @@ pub(crate) fn option_name(line: &str) -> Option<String> {
     Some(rest[..end].trim().to_string())
 }
 
+/// The UCI and USI handshake: `hello` (`uci`/`usi`), then every line up to `ok`
+/// (`uciok`/`usiok`), keeping the engine's `id name` and its `option` lines; then the options
+/// are set and `isready` answered.
+pub(crate) fn handshake(
+    link: &mut dyn Link,
+    hello: &str,
+    ok: &str,
+    options: &[(String, String)],
+    deadline: Instant,
+) -> Result<(Option<String>, Vec<String>), ClientError> {
+    link.send(hello)?;
+    let (mut name, mut lines) = (None, Vec::new());
+    wait_for(
+        link,
+        deadline,
+        |l| l == ok,
+        |l| {
+            if let Some(n) = l.strip_prefix("id name ") {
+                name = Some(n.trim().to_string());
+            } else if l.starts_with("option name ") {
+                lines.push(l.to_string());
+            }
+            Ok(())
+        },
+    )?;
+    for (k, v) in options {
+        link.send(&format!("setoption name {k} value {v}"))?;
+    }
+    sync(link, deadline)?;
+    Ok((name, lines))
+}
+
 /// Waits for `readyok` after `isready` (UCI and USI alike).
 pub(crate) fn sync(link: &mut dyn Link, deadline: Instant) -> Result<(), ClientError> {
     link.send("isready")?;
@@ -67,26 +99,8 @@ impl Client for UciClient {
         options: &[(String, String)],
         deadline: Instant,
     ) -> Result<Option<String>, ClientError> {
-        link.send("uci")?;
-        let mut name = None;
-        let opts = &mut self.options;
-        wait_for(
-            link,
-            deadline,
-            |l| l == "uciok",
-            |l| {
-                if let Some(n) = l.strip_prefix("id name ") {
-                    name = Some(n.trim().to_string());
-                } else if let Some(o) = option_name(l) {
-                    opts.push(o);
-                }
-                Ok(())
-            },
-        )?;
-        for (k, v) in options {
-            link.send(&format!("setoption name {k} value {v}"))?;
-        }
-        sync(link, deadline)?;
+        let (name, lines) = handshake(link, "uci", "uciok", options, deadline)?;
+        self.options = lines.iter().filter_map(|l| option_name(l)).collect();
         Ok(name)
     }
 

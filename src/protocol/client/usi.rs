@@ -2,8 +2,8 @@
 //! `position startpos|sfen ... moves ...` in USI squares, `go btime wtime byoyomi binc winc`
 //! (sente = our first player), `bestmove resign|win`, `gameover`.
 
-use super::uci::{fixed_limits, option_name, read_bestmove, sync};
-use super::{wait_for, Answer, Claimed, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits};
+use super::uci::{fixed_limits, handshake, option_name, read_bestmove, sync};
+use super::{Answer, Claimed, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits};
 use crate::geometry::Color;
 use crate::position::Position;
 use crate::protocol::engine::Game;
@@ -59,26 +59,8 @@ impl Client for UsiClient {
         options: &[(String, String)],
         deadline: Instant,
     ) -> Result<Option<String>, ClientError> {
-        link.send("usi")?;
-        let mut name = None;
-        let lines = &mut self.option_lines;
-        wait_for(
-            link,
-            deadline,
-            |l| l == "usiok",
-            |l| {
-                if let Some(n) = l.strip_prefix("id name ") {
-                    name = Some(n.trim().to_string());
-                } else if l.starts_with("option name ") {
-                    lines.push(l.to_string());
-                }
-                Ok(())
-            },
-        )?;
-        for (k, v) in options {
-            link.send(&format!("setoption name {k} value {v}"))?;
-        }
-        sync(link, deadline)?;
+        let (name, lines) = handshake(link, "usi", "usiok", options, deadline)?;
+        self.option_lines = lines;
         Ok(name)
     }
 
