@@ -46,13 +46,16 @@ fn stdout(o: &Output) -> String {
 /// Reads a PGN file back and replays every game by our rules: the moves are legal, the ply
 /// count is right, and a game the rules ended has the rules' result.
 fn replay_pgn(path: &Path, variant: &str) -> Vec<PgnGame> {
+    replay_pgn_of(path, &Variant::builtin(variant).unwrap())
+}
+
+fn replay_pgn_of(path: &Path, v: &std::sync::Arc<Variant>) -> Vec<PgnGame> {
     let text = std::fs::read_to_string(path).unwrap();
     let games = read_pgn(&text).unwrap();
-    let v = Variant::builtin(variant).unwrap();
     for g in &games {
         let round = g.tag("Round").unwrap();
         assert_eq!(g.tag("Variant"), Some(v.name.as_str()));
-        let start = start_position(&v, g.tag("FEN")).unwrap();
+        let start = start_position(v, g.tag("FEN")).unwrap();
         let (mut r, _) = replay(start, &g.moves).unwrap_or_else(|e| panic!("game {round}: {e}"));
         assert_eq!(g.tag("PlyCount").unwrap(), g.moves.len().to_string(), "game {round}");
         assert_eq!(g.tag("Result"), Some(g.result.as_str()));
@@ -410,4 +413,63 @@ fn annotate_writes_every_move_back_with_a_score_and_line() {
     }
     // The random mover's blunders are marked.
     assert!(stdout(&a).contains('?'), "{}", stdout(&a));
+}
+
+#[test]
+fn a_game_file_and_an_openings_file() {
+    // A game file (Scirocco's data under another name) reaches the UCI engine by VariantPath;
+    // the openings are played first and marked {book}.
+    let dir = scratch("files");
+    let data =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/variant/defs/scirocco.toml")).unwrap();
+    let game = dir.join("myrocco.toml");
+    std::fs::write(&game, data.replacen("name = \"scirocco\"", "name = \"myrocco\"", 1)).unwrap();
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "# two openings\n1. a3a4 a8a7\nb2a4\n").unwrap();
+    let pgn = dir.join("f.pgn");
+    let o = run(&[
+        "--variant",
+        game.to_str().unwrap(),
+        "--engine",
+        &format!("cmd={KYODAI}"),
+        "name=k",
+        "depth=1",
+        "--engine",
+        "cmd=builtin:random",
+        "--games",
+        "2",
+        "--maxmoves",
+        "5",
+        "--openings",
+        &format!("file={}", book.display()),
+        "order=sequential",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = std::sync::Arc::new(Variant::from_toml(&std::fs::read_to_string(&game).unwrap()).unwrap());
+    let games = replay_pgn_of(&pgn, &v);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tag("Variant"), Some("myrocco"));
+    assert_eq!(&games[0].moves[..2], &["a3a4", "a8a7"]);
+    assert_eq!(games[1].moves[0], "b2a4");
+    assert_eq!(games[0].comments[1], vec!["book"]);
+    assert!(games.iter().all(|g| g.tag("Termination") == Some("adjudication")), "both play to the move limit");
+    // A bad opening line is refused before any game, with its line number.
+    std::fs::write(&book, "a3a4\na3a5 a3a5\n").unwrap();
+    let o = run(&[
+        "--variant",
+        "scirocco",
+        "--engine",
+        "cmd=builtin:random",
+        "name=a",
+        "--engine",
+        "cmd=builtin:random",
+        "name=b",
+        "--openings",
+        &format!("file={}", book.display()),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 2: move 1 (a3a5)"), "{err}");
 }

@@ -194,7 +194,8 @@ pub fn run_match(a: MatchArgs) -> Result<(), Fail> {
     let cfg = config(&a)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    // Ctrl-C: stop starting games, drop the running ones, end every engine, keep the PGN.
+    // Ctrl-C (and SIGTERM, SIGHUP: ctrlc's `termination` feature): stop starting games, drop
+    // the running ones, end every engine, keep the PGN.
     ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::Relaxed) {
             eprintln!("kyodai match: stopping (engines are being ended)");
