@@ -161,6 +161,15 @@ fn gone(pid: &str) -> bool {
     !Path::new(&format!("/proc/{pid}")).exists()
 }
 
+/// Every engine process listed in the pid file (one per start) has been ended and reaped.
+fn all_gone(pids: &Path) -> usize {
+    let started = std::fs::read_to_string(pids).unwrap();
+    for pid in started.lines() {
+        assert!(gone(pid), "engine process {pid} is still there");
+    }
+    started.lines().count()
+}
+
 #[test]
 fn misbehaving_engines_forfeit_with_their_reason_and_the_match_goes_on() {
     if !have_python() {
@@ -217,13 +226,9 @@ fn misbehaving_engines_forfeit_with_their_reason_and_the_match_goes_on() {
     }
     assert!(out.contains("Rank Name") && out.contains("random") && out.contains("100.0%"), "{out}");
     // Every engine process the match started has been ended and reaped (hang ignores quit).
-    let started = std::fs::read_to_string(&pids).unwrap();
     // illegal and garbage: one process each (a forfeit by a bad move keeps the engine); crash,
     // hang and slow: restarted for their second game.
-    assert_eq!(started.lines().count(), 8, "{started}");
-    for pid in started.lines() {
-        assert!(gone(pid), "engine process {pid} is still there");
-    }
+    assert_eq!(all_gone(&pids), 8);
 }
 
 #[test]
@@ -261,9 +266,7 @@ fn ctrl_c_keeps_finished_games_and_ends_every_engine() {
     assert!(rest.iter().any(|l| l == "Interrupted: 1 of 2 games finished"), "{rest:?}");
     let games = replay_pgn(&pgn, "chu");
     assert_eq!(games.len(), 1);
-    for pid in std::fs::read_to_string(&pids).unwrap().lines() {
-        assert!(gone(pid), "engine process {pid} is still there after Ctrl-C");
-    }
+    assert_eq!(all_gone(&pids), 1);
 }
 
 /// The games of PGN files as comparable rows, by game number.
