@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod diagram;
 pub mod eval;
 pub mod geometry;
 pub mod legality;
@@ -18,6 +19,7 @@ pub mod protocol;
 pub mod repetition;
 pub mod search;
 pub mod selfplay;
+pub mod serve;
 pub mod tournament;
 pub mod variant;
 

@@ -87,6 +87,18 @@ Each move's comment: the score after it for the side that made it, the depth, th
 continuation, and '; best MOVE SCORE' when another move was better. A progress bar goes to stderr.\n\n\
 Example:\n  kyodai annotate --variant chu games.pgn --movetime 1000 > annotated.pgn")]
     Annotate(cli::annotate::AnnotateArgs),
+    /// Draw a position as an SVG diagram (coordinates, zones, last move, arrows).
+    #[command(
+        after_help = "Examples:\n  kyodai svg --variant chu > chu.svg\n  kyodai svg --variant tai --moves m9m10 --output tai.svg\n  \
+kyodai svg --variant scirocco --arrow e2-e4 --flip --output s.svg"
+    )]
+    Svg(cli::svg::SvgArgs),
+    /// Serve a local web board: play Kyodai, watch it play itself, replay a PGN (every game).
+    #[command(
+        after_help = "The page and all its files are built into the binary; nothing is fetched from the network.\n\n\
+Examples:\n  kyodai serve --open\n  kyodai serve --port 0\n  kyodai serve --port 9000 --threads 2 --hash 256"
+    )]
+    Serve(cli::serve::ServeArgs),
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
@@ -110,6 +122,8 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Match(a) => cli::match_cmd::run_match(*a)?,
         Command::Pgn(a) => cli::pgn::run(a)?,
         Command::Annotate(a) => cli::annotate::run(a)?,
+        Command::Svg(a) => cli::svg::run(a)?,
+        Command::Serve(a) => cli::serve::run(a)?,
     }
     Ok(())
 }

@@ -8,7 +8,9 @@ pub mod match_cmd;
 pub mod perft;
 pub mod pgn;
 pub mod selfplay;
+pub mod serve;
 pub mod show;
+pub mod svg;
 pub mod variants;
 
 use clap::Args;
