@@ -18,6 +18,7 @@ pub mod protocol;
 pub mod repetition;
 pub mod search;
 pub mod selfplay;
+pub mod soak;
 pub mod variant;
 
 pub use geometry::{BoardShape, ByColor, Color, Square};

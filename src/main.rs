@@ -60,6 +60,13 @@ Examples:\n  kyodai analyze\n  kyodai analyze --variant bigorra --depth 6\n  kyo
     /// Print every legal move, one per line, sorted.
     #[command(after_help = "Example:\n  kyodai moves --variant bigorra --fen '<FEN>'")]
     Moves(cli::PositionArgs),
+    /// Play many fast node-limited games with every position invariant checked after every
+    /// move; print games, plies, results and failures.
+    #[command(after_help = "Checked after every move: make/unmake restores the position, incremental hash =\n\
+recomputed hash (and the other consistency checks), the FEN and the move text read back, and\n\
+the search reports no move exactly when the referee says the game is over.\n\n\
+Examples:\n  kyodai soak --variant chu --games 100\n  kyodai soak --variant tai --games 10000 --nodes 50 --seed 1")]
+    Soak(cli::soak::SoakArgs),
     /// Count move sequences to a depth (canonical moves, bulk-counted at the last ply).
     #[command(after_help = "Prints 'MOVE: N' per root move with --divide, then 'Nodes searched: N';\n\
 time and nodes per second go to stderr.\n\nExample:\n  kyodai perft --variant chu --depth 3 --divide")]
@@ -84,6 +91,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Show(a) => cli::show::run_show(a)?,
         Command::Moves(a) => cli::show::run_moves(a)?,
         Command::Perft(a) => cli::perft::run(a)?,
+        Command::Soak(a) => cli::soak::run(a)?,
     }
     Ok(())
 }

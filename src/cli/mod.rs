@@ -6,6 +6,7 @@ pub mod bench;
 pub mod perft;
 pub mod selfplay;
 pub mod show;
+pub mod soak;
 pub mod variants;
 
 use clap::Args;
