@@ -43,3 +43,32 @@ fn random_players_take_a_seed_and_default_to_a_new_one() {
     let (z, _) = run(Some(seed));
     assert_eq!(x, z, "the printed seed must repeat the run");
 }
+
+// ----- a finished game goes on -----
+
+// ----- a finished game goes on -----
+
+/// Nutty Shogi: both sides step a piece out and back; the first repetition ends the game (a
+/// draw, since neither side attacked anything), though 43 moves remain on the board.
+const NUTTY_REPEATED: [&str; 4] = ["a2b2", "m12l12", "b2a2", "l12m12"];
+
+fn nutty_repeated() -> kyodai::Position {
+    let v = kyodai::Variant::builtin("nutty").unwrap();
+    let mut pos = kyodai::Position::start(&v);
+    for t in NUTTY_REPEATED {
+        let m = kyodai::notation::parse_move(&mut pos, t).unwrap();
+        pos.make(m);
+    }
+    pos
+}
+
+#[test]
+fn the_search_finds_no_move_in_a_finished_game() {
+    let mut pos = nutty_repeated();
+    assert!(kyodai::outcome::outcome(&mut pos).is_some());
+    assert!(!kyodai::legality::legal_move_list(&mut pos).is_empty());
+    let mut s = kyodai::search::Searcher::new(1, 1);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let r = s.search(&pos, &kyodai::search::Limits::depth(2), 1, &stop, &mut |_| {});
+    assert_eq!(r.best, None, "the referee says the game is over");
+}
