@@ -102,13 +102,16 @@ fn agree(best: Option<Move>, o: Option<Outcome>) -> Result<(), String> {
     }
 }
 
+/// A broken invariant within one game: the ply, the moves before it, and what broke.
+type GameFailure = (usize, Vec<String>, String);
+
 /// Plays one soak game; returns its result text, its plies, and the first failure.
 fn soak_game(
     start: &Position,
     searcher: &mut Searcher,
     cfg: &SoakConfig,
     rng: &mut Rng,
-) -> (String, usize, Option<(usize, Vec<String>, String)>) {
+) -> (String, usize, Option<GameFailure>) {
     let v = Arc::clone(start.variant());
     let limits = Limits::nodes(cfg.nodes);
     let stop = AtomicBool::new(false);

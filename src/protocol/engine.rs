@@ -2,6 +2,8 @@
 //! position), the options, the loaded games, and the search thread. It knows no protocol: the
 //! dialects parse and format text and call it.
 
+use super::error::{CmdResult, CommandError};
+use super::options::spin;
 use super::{Event, Out};
 use crate::moves::Move;
 use crate::outcome::{outcome, Outcome};
@@ -144,10 +146,10 @@ impl Engine {
 
     /// Finds a game by name or alias: loaded files first, then the built-in games; a name
     /// ending in `.toml` is read as a game file.
-    pub fn find_variant(&self, name: &str) -> Result<Arc<Variant>, String> {
+    pub fn find_variant(&self, name: &str) -> CmdResult<Arc<Variant>> {
         let n = name.trim();
         if n.is_empty() {
-            return Err("no game name given".into());
+            return Err(CommandError::usage("no game name given"));
         }
         if let Some(v) = self
             .user_variants
@@ -159,7 +161,7 @@ impl Engine {
         if n.ends_with(".toml") {
             return load_game_file(n);
         }
-        Variant::builtin(n).map_err(|e| e.to_string())
+        Variant::builtin(n).map_err(CommandError::refused)
     }
 
     /// Every game the engine can play: built-in names, then loaded ones.
@@ -175,13 +177,13 @@ impl Engine {
 
     /// Loads the game files named by `paths` (files or folders of `*.toml`, separated by `;`).
     /// Returns the names loaded.
-    pub fn load_variant_path(&mut self, paths: &str) -> Result<Vec<String>, String> {
+    pub fn load_variant_path(&mut self, paths: &str) -> CmdResult<Vec<String>> {
         let mut loaded = Vec::new();
         for p in paths.split(';').map(str::trim).filter(|p| !p.is_empty()) {
             let path = std::path::Path::new(p);
             let files: Vec<std::path::PathBuf> = if path.is_dir() {
                 let mut fs: Vec<_> = std::fs::read_dir(path)
-                    .map_err(|e| format!("cannot read folder '{p}': {e}"))?
+                    .map_err(|e| CommandError::refused(format!("cannot read folder '{p}': {e}")))?
                     .filter_map(|e| e.ok().map(|e| e.path()))
                     .filter(|f| f.extension().map(|x| x == "toml").unwrap_or(false))
                     .collect();
@@ -198,7 +200,7 @@ impl Engine {
             }
         }
         if loaded.is_empty() {
-            return Err(format!("no game file found in '{paths}'"));
+            return Err(CommandError::refused(format!("no game file found in '{paths}'")));
         }
         Ok(loaded)
     }
@@ -216,15 +218,15 @@ impl Engine {
         v: &Arc<Variant>,
         fen: Option<&str>,
         moves: &[&str],
-        parse: &mut dyn FnMut(&mut Position, &str) -> Result<Move, String>,
-    ) -> Result<(), String> {
+        parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
+    ) -> CmdResult {
         let start = match fen {
-            Some(f) => Position::from_fen(v, f).map_err(|e| e.to_string())?,
+            Some(f) => Position::from_fen(v, f).map_err(CommandError::refused)?,
             None => Position::start(v),
         };
         let mut g = Game::from_position(start);
         for (i, t) in moves.iter().enumerate() {
-            let m = parse(&mut g.pos, t).map_err(|e| format!("move {} ({t}): {e}", i + 1))?;
+            let m = parse(&mut g.pos, t).map_err(|e| CommandError::refused(format!("move {} ({t}): {e}", i + 1)))?;
             g.play(m);
         }
         self.abort();
@@ -374,9 +376,26 @@ pub fn default_variant_name() -> &'static str {
     }
 }
 
-fn load_game_file(path: &str) -> Result<Arc<Variant>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read game file '{path}': {e}"))?;
-    Variant::from_toml(&text).map(Arc::new).map_err(|e| format!("{path}: {e}"))
+fn load_game_file(path: &str) -> CmdResult<Arc<Variant>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CommandError::refused(format!("cannot read game file '{path}': {e}")))?;
+    Variant::from_toml(&text).map(Arc::new).map_err(|e| CommandError::refused(format!("{path}: {e}")))
+}
+
+/// The options every dialect offers under the same name (`Threads`, `MultiPV`, `Move
+/// Overhead`, `Clear Hash`); `None` when `name` is none of them.
+pub fn set_common_option(e: &mut Engine, name: &str, v: Option<&str>) -> Option<CmdResult> {
+    let r = match name.to_ascii_lowercase().as_str() {
+        "threads" => spin(name, v, 1, MAX_THREADS as i64).map(|n| e.set_threads(n as usize)),
+        "multipv" => spin(name, v, 1, MAX_MULTIPV as i64).map(|n| e.opts.multipv = n as usize),
+        "move overhead" => spin(name, v, 0, MAX_OVERHEAD_MS as i64).map(|n| e.opts.overhead_ms = n as u64),
+        "clear hash" => {
+            e.clear_hash();
+            Ok(())
+        }
+        _ => return None,
+    };
+    Some(r)
 }
 
 /// The time a search with `limits` plans to spend (used to end a ponder search after
