@@ -38,10 +38,10 @@ pub fn parse_usi_square_prefix(shape: &BoardShape, text: &str) -> CmdResult<(Squ
         return Err(CommandError::usage(format!("USI square '{text}' has no rank letter")));
     };
     if !r.is_ascii_lowercase() {
-        return Err(CommandError::usage(format!(
-            "USI square '{}' needs a lower-case rank letter",
-            &text[..=i.min(text.len() - 1)]
-        )));
+        // The digits and the character after them (which may be any character, so the text
+        // is cut by characters, never by bytes).
+        let shown: String = text.chars().take(i + 1).collect();
+        return Err(CommandError::usage(format!("USI square '{shown}' needs a lower-case rank letter")));
     }
     let rank_from_top = (r - b'a') as i32;
     let f = shape.files as i32 - file;
@@ -241,6 +241,12 @@ mod tests {
         assert!(parse_usi_square_prefix(s, "13a").is_err());
         assert!(parse_usi_square_prefix(s, "1m").is_err());
         assert!(parse_usi_square_prefix(s, "a1").is_err());
+        // A multi-byte character where the rank letter belongs is an error, not a panic.
+        let e = parse_usi_square_prefix(s, "5é").unwrap_err().to_string();
+        assert!(e.contains("'5é'"), "{e}");
+        assert!(usi_move_to_ours(s, "5é").is_err());
+        assert!(usi_move_to_ours(s, "7i7hé").is_err());
+        assert!(parse_xb_move(s, "é5e6").is_err() && parse_xb_move(s, "e5é6").is_err());
     }
 
     #[test]
