@@ -23,11 +23,37 @@ pub struct Go {
     pub perft: Option<u32>,
 }
 
-fn number<T: std::str::FromStr>(key: &str, v: Option<&&str>) -> CmdResult<T> {
-    match v {
-        None => Err(CommandError::MissingValue(key.into())),
-        Some(t) => t.parse::<T>().map_err(|_| CommandError::NotANumber { key: key.into(), text: t.to_string() }),
+/// The number after `key`: a non-negative integer that fits `T` (a longer run of digits is
+/// "too large", anything else "not a number").
+fn number<T: TryFrom<u64> + Into<u64> + Bounded>(key: &str, v: Option<&&str>) -> CmdResult<T> {
+    let Some(t) = v else { return Err(CommandError::MissingValue(key.into())) };
+    let too_large = || CommandError::TooLarge { key: key.into(), text: t.to_string(), max: T::MAX.into() };
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        let n: u64 = t.parse().map_err(|_| too_large())?;
+        return T::try_from(n).map_err(|_| too_large());
     }
+    Err(CommandError::NotANumber { key: key.into(), text: t.to_string() })
+}
+
+/// A clock value: like [`number`], but a negative time (a flag fallen) reads as 0.
+fn clock(key: &str, v: Option<&&str>) -> CmdResult<u64> {
+    match v.and_then(|t| t.strip_prefix('-')) {
+        Some(rest) => number::<u64>(key, Some(&rest)).map(|_| 0),
+        None => number(key, v),
+    }
+}
+
+/// The largest value of a number type `go` reads.
+trait Bounded {
+    const MAX: Self;
+}
+
+impl Bounded for u32 {
+    const MAX: u32 = u32::MAX;
+}
+
+impl Bounded for u64 {
+    const MAX: u64 = u64::MAX;
 }
 
 /// Reads the arguments of `go` (UCI and USI words).
@@ -39,8 +65,8 @@ pub fn parse_go(args: &str) -> CmdResult<Go> {
         let k = t[i];
         let v = t.get(i + 1);
         match k {
-            "wtime" => g.wtime = Some(number::<i64>(k, v)?.max(0) as u64),
-            "btime" => g.btime = Some(number::<i64>(k, v)?.max(0) as u64),
+            "wtime" => g.wtime = Some(clock(k, v)?),
+            "btime" => g.btime = Some(clock(k, v)?),
             "winc" => g.winc = Some(number(k, v)?),
             "binc" => g.binc = Some(number(k, v)?),
             "byoyomi" => g.byoyomi = Some(number(k, v)?),
@@ -140,6 +166,12 @@ mod tests {
         );
         assert!(parse_go("depth").is_err());
         assert!(parse_go("depth x").is_err());
+        assert_eq!(parse_go("wtime -20").unwrap().wtime, Some(0));
+        assert!(parse_go("wtime -x").is_err() && parse_go("depth -3").is_err() && parse_go("depth +3").is_err());
+        let e = parse_go("depth 99999999999").unwrap_err();
+        assert_eq!(e.to_string(), "'depth' 99999999999 is too large (at most 4294967295)");
+        let e = parse_go("nodes 99999999999999999999999").unwrap_err();
+        assert!(e.to_string().contains("too large"), "{e}");
         assert!(parse_go("depth 0").is_err());
         assert!(parse_go("frobnicate").is_err());
         assert!(parse_go("infinite").unwrap().infinite);
