@@ -72,3 +72,48 @@ fn the_search_finds_no_move_in_a_finished_game() {
     let r = s.search(&pos, &kyodai::search::Limits::depth(2), 1, &stop, &mut |_| {});
     assert_eq!(r.best, None, "the referee says the game is over");
 }
+
+// ----- protocol sessions in-process -----
+
+use kyodai::protocol::{run_with, Out, Protocol};
+use std::sync::{Arc, Mutex};
+
+/// Collects what a session prints.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs a whole session on `input` (the input then ends) and returns its output lines.
+fn session(p: Option<Protocol>, input: &str) -> Vec<String> {
+    let buf = Captured::default();
+    run_with(p, std::io::Cursor::new(input.as_bytes().to_vec()), Out::new(Box::new(buf.clone())));
+    let bytes = buf.0.lock().unwrap().clone();
+    String::from_utf8_lossy(&bytes).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn error_lines_echo_a_short_prefix_of_a_long_command() {
+    let huge = "x".repeat(100_000);
+    let cases = [
+        (Some(Protocol::Uci), format!("{huge}\nposition fen {huge}\nposition startpos moves {huge}\ngo {huge}\n")),
+        (Some(Protocol::Usi), format!("{huge}\nposition sfen {huge}\nposition startpos moves 7i7h{huge}\n")),
+        (Some(Protocol::Xboard), format!("{huge}\nusermove e4{huge}\nsetboard {huge}\nnew\nforce\na1a2{huge}\n")),
+        (None, format!("{huge}\n")),
+    ];
+    for (p, input) in cases {
+        let out = session(p, &input);
+        assert!(out.iter().filter(|l| l.contains("...")).count() >= 2 || p.is_none(), "{p:?}: {out:?}");
+        for l in &out {
+            assert!(l.len() < 500, "{p:?}: an output line of {} characters", l.len());
+        }
+    }
+}

@@ -71,3 +71,41 @@ impl fmt::Display for CommandError {
 }
 
 impl std::error::Error for CommandError {}
+
+/// At most this many characters of a command are echoed in an error line.
+pub const ECHO_MAX: usize = 80;
+/// At most this many characters of an error's own message (which may quote the input).
+pub const MESSAGE_MAX: usize = 240;
+
+/// `text` cut after `max` characters, `...` marking the cut.
+pub fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((i, _)) => format!("{}...", &text[..i]),
+    }
+}
+
+/// The command as an error line echoes it: trimmed and clipped to [`ECHO_MAX`] characters, so
+/// a huge input line never makes a huge error line.
+pub fn echo(line: &str) -> String {
+    clip(line.trim(), ECHO_MAX)
+}
+
+/// An error message as printed: clipped to [`MESSAGE_MAX`] characters.
+pub fn message(e: &impl fmt::Display) -> String {
+    clip(&e.to_string(), MESSAGE_MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_input_is_echoed_as_a_short_prefix() {
+        assert_eq!(echo("  go depth 1 "), "go depth 1");
+        let long = "é".repeat(100);
+        assert_eq!(echo(&long), format!("{}...", "é".repeat(80)));
+        assert_eq!(clip("abc", 3), "abc");
+        assert_eq!(clip("abcd", 3), "abc...");
+    }
+}

@@ -253,7 +253,8 @@ pub fn run_with<R: BufRead + Send + 'static>(p: Option<Protocol>, input: R, out:
                             return;
                         }
                         None => out.line(&format!(
-                            "info string error: unknown protocol command '{t}': send 'uci', 'usi' or 'xboard' first"
+                            "info string error: unknown protocol command '{}': send 'uci', 'usi' or 'xboard' first",
+                            error::echo(t)
                         )),
                     }
                 }

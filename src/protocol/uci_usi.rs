@@ -4,7 +4,7 @@
 
 use super::engine::{budget, set_common_option, Engine, InfoFormatter, Options};
 use super::engine::{MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS};
-use super::error::{CmdResult, CommandError};
+use super::error::{echo, message, CmdResult, CommandError};
 use super::go::{info_line, parse_go, Go};
 use super::options::parse_setoption;
 use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
@@ -268,7 +268,7 @@ impl<F: Flavor> Dialect for Session<F> {
             return Flow::Quit;
         }
         if let Err(e) = self.command(cmd, args) {
-            self.error(&format!("{e} (in '{}')", line.trim()));
+            self.error(&format!("{} (in '{}')", message(&e), echo(line)));
         }
         Flow::Continue
     }

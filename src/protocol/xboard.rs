@@ -7,7 +7,7 @@ mod clock;
 mod mouse;
 
 use super::engine::{set_common_option, Engine, InfoFormatter, MAX_MULTIPV, MAX_OVERHEAD_MS};
-use super::error::{CmdResult, CommandError};
+use super::error::{echo, message, CmdResult, CommandError};
 use super::squares::{move_to_xb_legs, parse_xb_move, XbMove};
 use super::xbetza::XbGame;
 use super::{split_command, Dialect, Flow, Out, ENGINE_NAME};
@@ -254,11 +254,11 @@ impl Xboard {
 
     fn usermove(&mut self, text: &str) {
         if self.game_over {
-            self.out.line(&format!("Illegal move (the game is over): {text}"));
+            self.out.line(&format!("Illegal move (the game is over): {}", echo(text)));
             return;
         }
         match self.read_move(text) {
-            Err(reason) => self.out.line(&format!("Illegal move ({reason}): {text}")),
+            Err(reason) => self.out.line(&format!("Illegal move ({}): {}", message(&reason), echo(text))),
             Ok(m) => {
                 self.abort();
                 self.e.game.play(m);
@@ -278,7 +278,7 @@ impl Xboard {
             })
         });
         if let Err(e) = r {
-            self.out.line(&format!("tellusererror Illegal position: {e}"));
+            self.out.line(&format!("tellusererror Illegal position: {}", message(&e)));
             return Err(CommandError::refused(format!("illegal position: {e}")));
         }
         self.purpose = None;
@@ -434,7 +434,7 @@ impl Xboard {
             None => Err(CommandError::usage("unknown command")),
         };
         if let Err(e) = r {
-            self.out.line(&format!("Error ({e}): {}", line.trim()));
+            self.out.line(&format!("Error ({}): {}", message(&e), echo(line)));
         }
         Flow::Continue
     }
