@@ -117,3 +117,15 @@ fn error_lines_echo_a_short_prefix_of_a_long_command() {
         }
     }
 }
+
+#[test]
+fn a_bad_game_file_gives_one_info_string_line() {
+    let dir = std::env::temp_dir().join(format!("kyodai-bad-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.toml");
+    std::fs::write(&file, "name = \"bad\"\ntitle = \"Bad\"\nfiles = 8\nranks = x\n").unwrap();
+    let out = session(Some(Protocol::Uci), &format!("setoption name VariantPath value {}\n", file.display()));
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("info string error: ") && out[0].contains("line 4"), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

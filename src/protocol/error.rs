@@ -91,9 +91,17 @@ pub fn echo(line: &str) -> String {
     clip(line.trim(), ECHO_MAX)
 }
 
-/// An error message as printed: clipped to [`MESSAGE_MAX`] characters.
+/// An error message as printed: one line (a multi-line message, such as a TOML parser's
+/// with its source excerpt, is joined with ` / `, the excerpt's marker lines dropped), clipped
+/// to [`MESSAGE_MAX`] characters.
 pub fn message(e: &impl fmt::Display) -> String {
-    clip(&e.to_string(), MESSAGE_MAX)
+    let text = e.to_string();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.chars().all(|c| c == '|' || c == '^' || c.is_whitespace()))
+        .collect();
+    clip(&lines.join(" / "), MESSAGE_MAX)
 }
 
 #[cfg(test)]
@@ -107,5 +115,8 @@ mod tests {
         assert_eq!(echo(&long), format!("{}...", "é".repeat(80)));
         assert_eq!(clip("abc", 3), "abc");
         assert_eq!(clip("abcd", 3), "abc...");
+        let toml =
+            "bad.toml: TOML parse error at line 4, column 9\n  |\n4 | ranks = x\n  |         ^\ninvalid string\n";
+        assert_eq!(message(&toml), "bad.toml: TOML parse error at line 4, column 9 / 4 | ranks = x / invalid string");
     }
 }
