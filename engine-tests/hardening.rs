@@ -129,3 +129,22 @@ fn a_bad_game_file_gives_one_info_string_line() {
     assert!(out[0].starts_with("info string error: ") && out[0].contains("line 4"), "{out:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn go_without_a_valid_position_answers_an_error_and_the_null_move() {
+    for p in [Protocol::Uci, Protocol::Usi] {
+        // Before any position, after a new game, after a refused one: an error and
+        // `bestmove 0000`; a valid position makes `go` search again.
+        let input = format!(
+            "go depth 1\nposition startpos\n{}\ngo depth 1\nposition fen nonsense\ngo depth 1\nposition startpos\ngo depth 1\n",
+            if p == Protocol::Uci { "ucinewgame" } else { "usinewgame" }
+        );
+        let out = session(Some(p), &input);
+        let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best.len(), 4, "{p:?}: {out:?}");
+        assert!(best[..3].iter().all(|b| *b == "bestmove 0000"), "{p:?}: {out:?}");
+        assert_ne!(best[3], "bestmove 0000", "{p:?}: {out:?}");
+        let errors = out.iter().filter(|l| l.starts_with("info string error: no")).count();
+        assert_eq!(errors, 3, "{p:?}: {out:?}");
+    }
+}

@@ -2,7 +2,7 @@
 //! position), the options, the loaded games, and the search thread. It knows no protocol: the
 //! dialects parse and format text and call it.
 
-use super::error::{CmdResult, CommandError};
+use super::error::{message, CmdResult, CommandError};
 use super::options::spin;
 use super::{Event, Out};
 use crate::moves::Move;
@@ -106,6 +106,9 @@ pub type InfoFormatter = Box<dyn FnMut(&Info) -> Option<String> + Send>;
 /// The controller.
 pub struct Engine {
     pub game: Game,
+    /// Why `game` may not be searched or played on: no position given yet, or the last one
+    /// was refused. `None` when the GUI's position is `game`.
+    pub no_position: Option<String>,
     pub opts: Options,
     /// Games loaded from files (UCI `VariantPath`), found by name before the built-in ones.
     pub user_variants: Vec<Arc<Variant>>,
@@ -124,6 +127,7 @@ impl Engine {
         let v = Variant::builtin(default_variant_name()).expect("the default game is built in");
         Engine {
             game: Game::new(&v),
+            no_position: None,
             opts: Options::default(),
             user_variants: Vec::new(),
             searcher: None,
@@ -209,10 +213,12 @@ impl Engine {
     pub fn new_game(&mut self, v: &Arc<Variant>) {
         self.abort();
         self.game = Game::new(v);
+        self.no_position = None;
     }
 
     /// Sets up a game of `v` from `fen` (or the start) and plays `moves`, each read by
-    /// `parse`. Nothing changes unless every part is valid.
+    /// `parse`. If any part is refused, the engine has no position until a valid one arrives
+    /// (a GUI must never get an answer about a position other than the one it sent).
     pub fn set_position(
         &mut self,
         v: &Arc<Variant>,
@@ -220,18 +226,32 @@ impl Engine {
         moves: &[&str],
         parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
     ) -> CmdResult {
-        let start = match fen {
-            Some(f) => Position::from_fen(v, f).map_err(CommandError::refused)?,
-            None => Position::start(v),
-        };
-        let mut g = Game::from_position(start);
-        for (i, t) in moves.iter().enumerate() {
-            let m = parse(&mut g.pos, t).map_err(|e| CommandError::refused(format!("move {} ({t}): {e}", i + 1)))?;
-            g.play(m);
+        match read_position(v, fen, moves, parse) {
+            Ok(g) => {
+                self.abort();
+                self.game = g;
+                self.no_position = None;
+                Ok(())
+            }
+            Err(e) => {
+                self.no_position = Some(format!("no valid position: the last one was refused ({})", message(&e)));
+                Err(e)
+            }
         }
-        self.abort();
-        self.game = g;
-        Ok(())
+    }
+
+    /// Forgets the GUI's position (a new game, a new variant): until the next `position`, the
+    /// engine refuses to search.
+    pub fn forget_position(&mut self, since: &str) {
+        self.no_position = Some(format!("no position given {since} (send 'position' first)"));
+    }
+
+    /// Fails with the reason when there is no position to work on.
+    pub fn require_position(&self) -> CmdResult {
+        match &self.no_position {
+            Some(r) => Err(CommandError::NoPosition(r.clone())),
+            None => Ok(()),
+        }
     }
 
     // ----- options -----
@@ -374,6 +394,25 @@ pub fn default_variant_name() -> &'static str {
     } else {
         names[0]
     }
+}
+
+/// The game `fen` (or the start) and `moves` describe, every part checked.
+fn read_position(
+    v: &Arc<Variant>,
+    fen: Option<&str>,
+    moves: &[&str],
+    parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
+) -> CmdResult<Game> {
+    let start = match fen {
+        Some(f) => Position::from_fen(v, f).map_err(CommandError::refused)?,
+        None => Position::start(v),
+    };
+    let mut g = Game::from_position(start);
+    for (i, t) in moves.iter().enumerate() {
+        let m = parse(&mut g.pos, t).map_err(|e| CommandError::refused(format!("move {} ({t}): {e}", i + 1)))?;
+        g.play(m);
+    }
+    Ok(g)
 }
 
 fn load_game_file(path: &str) -> CmdResult<Arc<Variant>> {

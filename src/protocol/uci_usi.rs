@@ -16,6 +16,10 @@ use crate::search::Info;
 use crate::variant::Variant;
 use std::sync::Arc;
 
+/// The answer to `go` when there is no valid position: UCI's null move (USI has none of its
+/// own; `resign` and `win` are answers about a position, so USI uses the same).
+pub const NULL_BESTMOVE: &str = "bestmove 0000";
+
 /// What UCI and USI do differently.
 pub trait Flavor: Clone + Send + 'static {
     /// The greeting command (`uci`, `usi`); the answer is it plus `ok`.
@@ -67,6 +71,7 @@ pub struct Session<F: Flavor> {
 impl<F: Flavor> Session<F> {
     pub fn new(mut e: Engine, out: Out, flavor: F) -> Session<F> {
         flavor.init(&mut e);
+        e.forget_position("yet");
         Session { e, out, held: HeldBestmove::new(), flavor }
     }
 
@@ -104,7 +109,13 @@ impl<F: Flavor> Session<F> {
             None => (&words[..], &words[0..0]),
         };
         let v = Arc::clone(self.e.variant());
-        let fen = self.flavor.position_fen(&v, head)?;
+        let fen = match self.flavor.position_fen(&v, head) {
+            Ok(f) => f,
+            Err(e) => {
+                self.e.no_position = Some(format!("no valid position: the last one was refused ({})", message(&e)));
+                return Err(e);
+            }
+        };
         let flavor = &self.flavor;
         self.e.set_position(&v, fen.as_deref(), moves, &mut |p: &mut Position, t: &str| flavor.read_move(p, t))
     }
@@ -122,6 +133,15 @@ impl<F: Flavor> Session<F> {
         }
         if g.mate.is_some() && self.flavor.go_mate(&self.out) {
             return Ok(());
+        }
+        if let Err(e) = self.e.require_position() {
+            if g.perft.is_none() {
+                // An error, then the null move, so a GUI waiting for `bestmove` is answered.
+                self.error(&e.to_string());
+                self.out.line(NULL_BESTMOVE);
+                return Ok(());
+            }
+            return Err(e);
         }
         if let Some(d) = g.perft {
             self.perft(d);
@@ -200,6 +220,7 @@ impl<F: Flavor> Session<F> {
         if cmd == self.flavor.new_game_command() {
             let v = Arc::clone(self.e.variant());
             self.e.new_game(&v);
+            self.e.forget_position(&format!("since '{cmd}'"));
             self.e.clear_hash();
             self.held.drop_line();
             return Ok(());
@@ -223,6 +244,7 @@ impl<F: Flavor> Session<F> {
                 Ok(())
             }
             "d" => {
+                self.e.require_position()?;
                 self.out.line(&self.flavor.show(&self.e.game.pos));
                 Ok(())
             }

@@ -108,6 +108,7 @@ fn set_variant(e: &mut Engine, v: Option<&str>) -> CmdResult {
         )));
     }
     e.new_game(&var);
+    e.forget_position("for this game");
     Ok(())
 }
 

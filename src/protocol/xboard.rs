@@ -204,7 +204,7 @@ impl Xboard {
 
     /// Starts thinking on our move if it is our turn.
     fn maybe_think(&mut self) {
-        if self.force || self.analyze || self.game_over || self.e.is_searching() {
+        if self.force || self.analyze || self.game_over || self.e.is_searching() || self.e.no_position.is_some() {
             return;
         }
         if self.e.game.pos.side() != self.engine_side || self.check_end() {
@@ -253,6 +253,10 @@ impl Xboard {
     }
 
     fn usermove(&mut self, text: &str) {
+        if let Some(why) = &self.e.no_position {
+            self.out.line(&format!("Illegal move ({why}): {}", echo(text)));
+            return;
+        }
         if self.game_over {
             self.out.line(&format!("Illegal move (the game is over): {}", echo(text)));
             return;
@@ -278,6 +282,10 @@ impl Xboard {
             })
         });
         if let Err(e) = r {
+            // No move is played or searched until a valid position arrives (`new`,
+            // `variant` or `setboard`).
+            self.abort();
+            self.e.no_position = Some(format!("no valid position: the last setboard was refused ({})", message(&e)));
             self.out.line(&format!("tellusererror Illegal position: {}", message(&e)));
             return Err(CommandError::refused(format!("illegal position: {e}")));
         }
@@ -332,6 +340,11 @@ impl Xboard {
 
     /// Commands about the game and whose turn it is; `None` for others.
     fn game_command(&mut self, cmd: &str, args: &str) -> Option<CmdResult> {
+        if matches!(cmd, "go" | "playother" | "analyze" | "undo" | "remove") {
+            if let Err(e) = self.e.require_position() {
+                return Some(Err(e));
+            }
+        }
         match cmd {
             "new" => self.new_game(),
             "variant" => return Some(self.variant(args)),

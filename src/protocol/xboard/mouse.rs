@@ -78,7 +78,7 @@ impl Xboard {
     }
 
     fn moves_from(&mut self, from: Square) -> Vec<Move> {
-        if self.game_over {
+        if self.game_over || self.e.no_position.is_some() {
             return Vec::new();
         }
         legal_move_list(&mut self.e.game.pos).into_iter().filter(|m| m.from == from).collect()
