@@ -148,3 +148,28 @@ fn go_without_a_valid_position_answers_an_error_and_the_null_move() {
         assert_eq!(errors, 3, "{p:?}: {out:?}");
     }
 }
+
+/// [`session`] on its own thread: `None` if it has not ended after `secs` seconds (a hang).
+fn session_within(p: Option<Protocol>, input: &str, secs: u64) -> Option<Vec<String>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let input = input.to_string();
+    std::thread::spawn(move || {
+        let _ = tx.send(session(p, &input));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(secs)).ok()
+}
+
+#[test]
+fn a_long_perft_does_not_block_stop_or_quit() {
+    // Chu perft 8 takes hours; the session must read `isready` and `stop` meanwhile and end.
+    for p in [Protocol::Uci, Protocol::Usi] {
+        let out = session_within(Some(p), "position startpos\ngo perft 8\nisready\nstop\nisready\n", 60)
+            .unwrap_or_else(|| panic!("{p:?}: the session hung on a long perft"));
+        let mut sorted = out.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["info string perft stopped", "readyok", "readyok"], "{p:?}");
+        let out = session_within(Some(p), "position startpos\ngo perft 8\nquit\n", 60)
+            .unwrap_or_else(|| panic!("{p:?}: quit was not read during a long perft"));
+        assert!(out.iter().all(|l| !l.starts_with("Nodes")), "{p:?}: {out:?}");
+    }
+}

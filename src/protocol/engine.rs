@@ -5,8 +5,10 @@
 use super::error::{message, CmdResult, CommandError};
 use super::options::spin;
 use super::{Event, Out};
+use crate::legality::legal_moves_with;
 use crate::moves::Move;
 use crate::outcome::{outcome, Outcome};
+use crate::perft::perft;
 use crate::position::{Position, Undo};
 use crate::search::{Info, Limits, SearchResult, Searcher};
 use crate::variant::Variant;
@@ -89,7 +91,8 @@ pub const MAX_OVERHEAD_MS: u64 = 10_000;
 struct Running {
     id: u64,
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<(SearchResult, Searcher)>,
+    /// A search gives back its result and the searcher; a perft nothing (it printed its lines).
+    handle: JoinHandle<Option<(SearchResult, Searcher)>>,
     root: Position,
 }
 
@@ -99,6 +102,9 @@ pub struct Finished {
     pub result: SearchResult,
     pub root: Position,
 }
+
+/// Writes a move legal in a position in the dialect's notation.
+pub type MoveText = Box<dyn Fn(&mut Position, Move) -> String + Send>;
 
 /// Turns a progress report into a protocol line (or nothing).
 pub type InfoFormatter = Box<dyn FnMut(&Info) -> Option<String> + Send>;
@@ -324,7 +330,39 @@ impl Engine {
                 }
             });
             let _ = tx.send(Event::SearchFinished(id));
-            (r, searcher)
+            Some((r, searcher))
+        });
+        self.running = Some(Running { id, stop, handle, root });
+        id
+    }
+
+    /// Counts the moves below the current position to `depth` (perft, no repetition rule) on a
+    /// new thread, printing `MOVE: N` per root move in `text`'s notation, sorted, then `Nodes
+    /// searched: N`. Like a search it ends with [`Event::SearchFinished`] and stops on `stop`
+    /// (within a 3-ply subtree), so the session keeps answering meanwhile.
+    pub fn start_perft(&mut self, depth: u32, text: MoveText) -> u64 {
+        self.abort();
+        let id = self.next_id;
+        self.next_id += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        let root = self.game.pos.clone();
+        let (pos, flag, out, tx, threads) =
+            (root.clone(), Arc::clone(&stop), self.out.clone(), self.events.clone(), self.opts.threads);
+        let handle = std::thread::spawn(move || {
+            match perft_divide(&pos, depth, threads, &flag) {
+                Some(counts) => {
+                    let mut p = pos.clone();
+                    let mut lines: Vec<(String, u64)> = counts.iter().map(|&(m, n)| (text(&mut p, m), n)).collect();
+                    lines.sort();
+                    for (t, n) in &lines {
+                        out.line(&format!("{t}: {n}"));
+                    }
+                    out.line(&format!("Nodes searched: {}", lines.iter().map(|x| x.1).sum::<u64>()));
+                }
+                None => out.line("info string perft stopped"),
+            }
+            let _ = tx.send(Event::SearchFinished(id));
+            None
         });
         self.running = Some(Running { id, stop, handle, root });
         id
@@ -354,10 +392,11 @@ impl Engine {
         }
         let r = self.running.take()?;
         match r.handle.join() {
-            Ok((result, searcher)) => {
+            Ok(Some((result, searcher))) => {
                 self.searcher = Some(searcher);
                 Some(Finished { id, result, root: r.root })
             }
+            Ok(None) => None,
             Err(_) => {
                 self.out.line("info string error: the search thread failed");
                 None
@@ -369,7 +408,7 @@ impl Engine {
     pub fn abort(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
-            if let Ok((_, searcher)) = r.handle.join() {
+            if let Ok(Some((_, searcher))) = r.handle.join() {
                 self.searcher = Some(searcher);
             }
         }
@@ -413,6 +452,47 @@ fn read_position(
         g.play(m);
     }
     Ok(g)
+}
+
+/// Perft per root move (no repetition rule, as `kyodai perft`), on `threads` threads; `None`
+/// once `stop` is set.
+fn perft_divide(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+    use rayon::prelude::*;
+    let mut p = pos.clone();
+    let mut roots = Vec::new();
+    legal_moves_with(&mut p, &mut roots, false);
+    let count = |&m: &Move| -> Option<(Move, u64)> {
+        let mut q = pos.clone();
+        let u = q.make(m);
+        let n = if depth == 1 { Some(1) } else { perft_stoppable(&mut q, depth - 1, stop) };
+        q.unmake(m, u);
+        n.map(|n| (m, n))
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
+        Ok(pool) if threads > 1 => pool.install(|| roots.par_iter().map(count).collect()),
+        _ => roots.iter().map(count).collect(),
+    }
+}
+
+/// [`perft`] that looks at `stop` above every subtree of at most 3 plies (each takes
+/// milliseconds), so a deep perft can be stopped.
+fn perft_stoppable(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= 3 {
+        return Some(perft(pos, depth, false));
+    }
+    let mut moves = Vec::new();
+    legal_moves_with(pos, &mut moves, false);
+    let mut n = 0;
+    for m in moves {
+        let u = pos.make(m);
+        let sub = perft_stoppable(pos, depth - 1, stop);
+        pos.unmake(m, u);
+        n += sub?;
+    }
+    Some(n)
 }
 
 fn load_game_file(path: &str) -> CmdResult<Arc<Variant>> {

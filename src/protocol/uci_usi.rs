@@ -144,7 +144,9 @@ impl<F: Flavor> Session<F> {
             return Err(e);
         }
         if let Some(d) = g.perft {
-            self.perft(d);
+            let flavor = self.flavor.clone();
+            self.held.start(false, None);
+            self.e.start_perft(d, Box::new(move |p: &mut Position, m| flavor.move_text(p, m)));
             return Ok(());
         }
         self.held.drop_line();
@@ -164,18 +166,6 @@ impl<F: Flavor> Session<F> {
         let fmt = self.formatter(mpv);
         self.e.start_search(limits, mpv, fmt);
         Ok(())
-    }
-
-    fn perft(&mut self, depth: u32) {
-        let mut root = self.e.game.pos.clone();
-        let counts = crate::perft::divide(&root, depth, self.e.opts.threads, false);
-        let mut lines: Vec<(String, u64)> =
-            counts.iter().map(|(m, n)| (self.flavor.move_text(&mut root, *m), *n)).collect();
-        lines.sort();
-        for (t, n) in &lines {
-            self.out.line(&format!("{t}: {n}"));
-        }
-        self.out.line(&format!("Nodes searched: {}", lines.iter().map(|x| x.1).sum::<u64>()));
     }
 
     fn ponderhit(&mut self) {
