@@ -328,6 +328,10 @@ impl Engine {
                 if let Some(line) = fmt(i) {
                     out.line(&line);
                 }
+                // `go mate N`: a win in at most N moves is what was asked for; stop there.
+                if mate_found(i, limits.mate) {
+                    flag.store(true, Ordering::Relaxed);
+                }
             });
             let _ = tx.send(Event::SearchFinished(id));
             Some((r, searcher))
@@ -452,6 +456,14 @@ fn read_position(
         g.play(m);
     }
     Ok(g)
+}
+
+/// Whether `i` reports a win in at most `mate` moves (the `go mate` limit).
+pub fn mate_found(i: &Info, mate: Option<u32>) -> bool {
+    match (i.score, mate) {
+        (crate::search::Score::Mate(m), Some(n)) => m > 0 && m as u32 <= n,
+        _ => false,
+    }
 }
 
 /// Perft per root move (no repetition rule, as `kyodai perft`), on `threads` threads; `None`

@@ -109,7 +109,10 @@ impl Go {
     pub fn limits(&self, white: bool, overhead_ms: u64) -> Limits {
         let (time, inc) = if white { (self.wtime, self.winc) } else { (self.btime, self.binc) };
         let mut l = Limits { overhead: Duration::from_millis(overhead_ms), ..Limits::default() };
-        l.depth = self.depth.or(self.mate.map(|m| (2 * m).saturating_sub(1).max(1)));
+        // `mate N` is no depth: the search goes on until it finds a win in at most N moves (the
+        // driver then stops it), or until another limit or `stop` ends it.
+        l.depth = self.depth;
+        l.mate = self.mate;
         l.nodes = self.nodes;
         l.movetime = self.movetime.map(Duration::from_millis);
         l.infinite = self.infinite;

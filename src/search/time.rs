@@ -15,6 +15,9 @@ pub struct Limits {
     pub moves_to_go: Option<u32>,
     /// Search until told to stop.
     pub infinite: bool,
+    /// Stop once a win in at most this many moves is found (`go mate N`); read by the
+    /// protocols' search driver, not a limit of the search itself.
+    pub mate: Option<u32>,
     /// Time kept back for communication and process overhead.
     pub overhead: Duration,
 }
