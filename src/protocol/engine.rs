@@ -532,5 +532,5 @@ pub fn set_common_option(e: &mut Engine, name: &str, v: Option<&str>) -> Option<
 /// The time a search with `limits` plans to spend (used to end a ponder search after
 /// `ponderhit`, since a running search keeps the limits it started with).
 pub fn budget(limits: &Limits) -> Option<Duration> {
-    crate::search::TimeManager::new(limits).soft
+    crate::search::time::Budget::of(limits).soft
 }
