@@ -173,3 +173,45 @@ fn a_long_perft_does_not_block_stop_or_quit() {
         assert!(out.iter().all(|l| !l.starts_with("Nodes")), "{p:?}: {out:?}");
     }
 }
+
+// ----- resource bounds -----
+
+/// Asserts a clean one-line failure (exit 2) mentioning every needle.
+fn fails_with(args: &[&str], needles: &[&str]) {
+    let o = kyodai(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: '{n}' missing from {err}");
+    }
+}
+
+#[test]
+fn threads_and_hash_are_bounded_on_the_command_line() {
+    fails_with(
+        &["perft", "--variant", "chu", "--depth", "1", "--threads", "99999999999"],
+        &["threads 99999999999 is outside 1..256"],
+    );
+    fails_with(&["analyze", "--variant", "chu", "--depth", "1", "--threads", "257"], &["outside 1..256"]);
+    let too_much = (kyodai::resources::max_hash_mb() + 1).to_string();
+    fails_with(&["analyze", "--variant", "chu", "--depth", "1", "--hash", &too_much], &["hash size (MB)", "outside"]);
+    fails_with(&["selfplay", "--variant", "chu", "--hash", "99999999999"], &["hash size (MB)"]);
+}
+
+#[test]
+fn protocols_bound_threads_and_hash_and_advertise_maxima_that_work() {
+    let max = kyodai::resources::max_hash_mb();
+    let out = session(
+        Some(Protocol::Uci),
+        &format!("uci\nsetoption name Hash value {}\nsetoption name Threads value 257\n", max + 1),
+    );
+    assert!(out.contains(&format!("option name Hash type spin default 64 min 1 max {max}")), "{out:?}");
+    assert_eq!(out.iter().filter(|l| l.starts_with("info string error: option")).count(), 2, "{out:?}");
+    let out = session(Some(Protocol::Usi), &format!("setoption name USI_Hash value {}\n", max + 1));
+    assert!(out[0].starts_with("info string error: option 'USI_Hash'"), "{out:?}");
+    let out = session(Some(Protocol::Xboard), "xboard\nmemory 99999999999\ncores 100000\nmemory 16\ncores 2\n");
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("Error (hash size (MB) 99999999999 is outside 1.."), "{out:?}");
+    assert!(out[1].starts_with("Error (threads 100000 is outside 1..256)"), "{out:?}");
+}

@@ -16,6 +16,7 @@ pub mod perft;
 pub mod position;
 pub mod protocol;
 pub mod repetition;
+pub mod resources;
 pub mod search;
 pub mod selfplay;
 pub mod soak;

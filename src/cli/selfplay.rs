@@ -3,7 +3,7 @@
 use super::{setup, Fail, PositionArgs};
 use crate::outln;
 use clap::Args;
-use kyodai::search::{Limits, Searcher};
+use kyodai::search::Limits;
 use kyodai::selfplay::{play_match_game, Player, Rng};
 use std::sync::Arc;
 
@@ -27,9 +27,9 @@ pub struct SelfplayArgs {
     /// Stop a game after this many plies (reported as unfinished, '*').
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
-    /// Transposition table size in MB.
+    /// Transposition table size in MB (at most half of the machine's memory).
     #[arg(long, default_value_t = 64)]
-    hash: usize,
+    hash: u64,
     /// Who plays White in the first game: engine or random (colours alternate).
     #[arg(long, default_value = "engine")]
     white: Player,
@@ -50,7 +50,7 @@ pub fn run(a: SelfplayArgs) -> Result<(), Fail> {
     let start =
         setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, setup: None, moves: vec![] })?;
     let v = Arc::clone(start.variant());
-    let mut searcher = Searcher::new(a.hash, 1);
+    let mut searcher = kyodai::resources::searcher(a.hash, 1).map_err(|e| Fail(format!("--hash: {e}")))?;
     let limits = Limits::movetime(a.movetime);
     let seed = a.seed.unwrap_or_else(Rng::entropy_seed);
     if random_players {

@@ -83,8 +83,7 @@ impl Default for Options {
 }
 
 /// Limits for the options the protocols offer.
-pub const MAX_HASH_MB: usize = 65536;
-pub const MAX_THREADS: usize = 256;
+pub use crate::resources::{max_hash_mb, MAX_THREADS};
 pub const MAX_MULTIPV: usize = 256;
 pub const MAX_OVERHEAD_MS: u64 = 10_000;
 
@@ -262,13 +261,32 @@ impl Engine {
 
     // ----- options -----
 
-    /// Sets the hash size (applied before the next search).
-    pub fn set_hash(&mut self, mb: usize) {
-        self.opts.hash_mb = mb.clamp(1, MAX_HASH_MB);
+    /// Sets the hash size: checked against the machine's bound, and allocated now unless a
+    /// search holds the table (then before the next search). A table that cannot be
+    /// allocated is an error, never an abort.
+    pub fn set_hash(&mut self, mb: u64) -> CmdResult {
+        let mb = crate::resources::hash_mb(mb).map_err(CommandError::refused)?;
+        if self.running.is_none() {
+            let threads = self.opts.threads;
+            let resized = match self.searcher.as_mut() {
+                Some(s) => s.try_set_hash(mb),
+                None => Searcher::try_new(mb, threads).map(|s| self.searcher = Some(s)),
+            };
+            if resized.is_err() {
+                self.opts.hash_mb = 1;
+                self.searcher_cfg.0 = 1;
+                return Err(CommandError::refused(crate::resources::ResourceError::NoMemory { mb }));
+            }
+            self.searcher_cfg = (mb, self.searcher_cfg.1.max(1));
+        }
+        self.opts.hash_mb = mb;
+        Ok(())
     }
 
-    pub fn set_threads(&mut self, n: usize) {
-        self.opts.threads = n.clamp(1, MAX_THREADS);
+    /// Sets the number of search threads (1..=[`MAX_THREADS`]).
+    pub fn set_threads(&mut self, n: u64) -> CmdResult {
+        self.opts.threads = crate::resources::threads(n).map_err(CommandError::refused)?;
+        Ok(())
     }
 
     /// Forgets the transposition table (now, or when the running search ends).
@@ -284,13 +302,15 @@ impl Engine {
         let mut s = match self.searcher.take() {
             Some(s) => s,
             None => {
-                self.searcher_cfg = cfg;
-                Searcher::new(cfg.0, cfg.1)
+                self.searcher_cfg = (1, cfg.1);
+                Searcher::new(1, cfg.1)
             }
         };
-        if self.searcher_cfg.0 != cfg.0 {
-            s.set_hash(cfg.0);
+        if self.searcher_cfg.0 != cfg.0 && s.try_set_hash(cfg.0).is_err() {
+            self.out.line(&format!("info string error: cannot allocate a {} MB hash table; using 1 MB", cfg.0));
+            self.opts.hash_mb = 1;
         }
+        let cfg = (self.opts.hash_mb, self.opts.threads);
         if self.searcher_cfg.1 != cfg.1 {
             s.set_threads(cfg.1);
         }
@@ -517,7 +537,7 @@ fn load_game_file(path: &str) -> CmdResult<Arc<Variant>> {
 /// Overhead`, `Clear Hash`); `None` when `name` is none of them.
 pub fn set_common_option(e: &mut Engine, name: &str, v: Option<&str>) -> Option<CmdResult> {
     let r = match name.to_ascii_lowercase().as_str() {
-        "threads" => spin(name, v, 1, MAX_THREADS as i64).map(|n| e.set_threads(n as usize)),
+        "threads" => spin(name, v, 1, MAX_THREADS as i64).and_then(|n| e.set_threads(n as u64)),
         "multipv" => spin(name, v, 1, MAX_MULTIPV as i64).map(|n| e.opts.multipv = n as usize),
         "move overhead" => spin(name, v, 0, MAX_OVERHEAD_MS as i64).map(|n| e.opts.overhead_ms = n as u64),
         "clear hash" => {

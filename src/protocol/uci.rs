@@ -2,7 +2,7 @@
 //! `info string variant ...`, positions and moves in our notation. The command loop is the
 //! one UCI and USI share ([`super::uci_usi`]); this file is what only UCI says.
 
-use super::engine::{Engine, MAX_HASH_MB};
+use super::engine::{max_hash_mb, Engine};
 use super::error::{CmdResult, CommandError};
 use super::options::{check, spin};
 use super::uci_usi::Flavor;
@@ -58,7 +58,7 @@ impl Flavor for Uci {
         vec![
             format!("option name UCI_Variant type combo default {} {}", e.variant().name, vars.join(" ")),
             "option name VariantPath type string default <empty>".into(),
-            format!("option name Hash type spin default {} min 1 max {MAX_HASH_MB}", o.hash_mb),
+            format!("option name Hash type spin default {} min 1 max {}", o.hash_mb, max_hash_mb()),
             format!("option name Ponder type check default {}", o.ponder),
             format!("option name OwnBook type check default {}", o.own_book),
         ]
@@ -68,7 +68,7 @@ impl Flavor for Uci {
         let r = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => set_variant(e, out, v),
             "variantpath" => variant_path(e, out, v),
-            "hash" => spin(name, v, 1, MAX_HASH_MB as i64).map(|n| e.set_hash(n as usize)),
+            "hash" => spin(name, v, 1, max_hash_mb() as i64).and_then(|n| e.set_hash(n as u64)),
             "ponder" => check(name, v).map(|b| e.opts.ponder = b),
             "ownbook" => check(name, v).map(|b| e.opts.own_book = b),
             _ => return None,

@@ -3,7 +3,7 @@
 //! `bestmove resign` / `win`. Only shogi-style games are offered. The command loop is the one
 //! UCI and USI share ([`super::uci_usi`]); this file is what only USI says.
 
-use super::engine::{Engine, MAX_HASH_MB};
+use super::engine::{max_hash_mb, Engine};
 use super::error::{CmdResult, CommandError};
 use super::options::{check, spin};
 use super::squares::{move_to_usi, parse_usi_square_prefix, usi_move_to_ours};
@@ -134,7 +134,7 @@ impl Flavor for Usi {
         let o = &e.opts;
         vec![
             format!("option name USI_Variant type combo default {} {}", e.variant().name, vars.join(" ")),
-            format!("option name USI_Hash type spin default {} min 1 max {MAX_HASH_MB}", o.hash_mb),
+            format!("option name USI_Hash type spin default {} min 1 max {}", o.hash_mb, max_hash_mb()),
             format!("option name USI_Ponder type check default {}", o.ponder),
         ]
     }
@@ -142,7 +142,7 @@ impl Flavor for Usi {
     fn setoption(&self, e: &mut Engine, _out: &Out, name: &str, v: Option<&str>) -> Option<CmdResult> {
         let r = match name.to_ascii_lowercase().as_str() {
             "usi_variant" => set_variant(e, v),
-            "usi_hash" | "hash" => spin(name, v, 1, MAX_HASH_MB as i64).map(|n| e.set_hash(n as usize)),
+            "usi_hash" | "hash" => spin(name, v, 1, max_hash_mb() as i64).and_then(|n| e.set_hash(n as u64)),
             "usi_ponder" => check(name, v).map(|b| e.opts.ponder = b),
             _ => return None,
         };

@@ -396,12 +396,12 @@ impl Xboard {
         match cmd {
             "post" => self.post = true,
             "nopost" => self.post = false,
-            "memory" => match args.trim().parse::<usize>() {
-                Ok(mb) if mb > 0 => self.e.set_hash(mb),
+            "memory" => match args.trim().parse::<u64>() {
+                Ok(mb) if mb > 0 => return Some(self.e.set_hash(mb)),
                 _ => return Some(Err(CommandError::usage("memory needs a size in MB"))),
             },
-            "cores" => match args.trim().parse::<usize>() {
-                Ok(n) if n > 0 => self.e.set_threads(n),
+            "cores" => match args.trim().parse::<u64>() {
+                Ok(n) if n > 0 => return Some(self.e.set_threads(n)),
                 _ => return Some(Err(CommandError::usage("cores needs a positive number"))),
             },
             "option" => {
