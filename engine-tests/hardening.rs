@@ -215,3 +215,35 @@ fn protocols_bound_threads_and_hash_and_advertise_maxima_that_work() {
     assert!(out[0].starts_with("Error (hash size (MB) 99999999999 is outside 1.."), "{out:?}");
     assert!(out[1].starts_with("Error (threads 100000 is outside 1..256)"), "{out:?}");
 }
+
+// ----- rule options -----
+
+#[test]
+fn only_the_games_own_options_are_accepted_and_errors_name_the_key() {
+    // A key the game does not have: refused, with the game's real keys (no internal ones).
+    fails_with(
+        &["moves", "--variant", "chu", "--option", "dervish_corner_leaps=on"],
+        &["'dervish_corner_leaps' is not an option of Chu Shogi", "its options: move_cap"],
+    );
+    let o = kyodai(&["moves", "--variant", "chu", "--option", "orientation=foo"]);
+    let err = stderr(&o);
+    assert!(err.contains("'orientation' is not an option") && !err.contains("unknown variant"), "{err}");
+    let o = kyodai(&["moves", "--variant", "bigorra", "--option", "nope=1"]);
+    let err = stderr(&o);
+    for key in ["fifty_move_rule", "leap_knight_both_safe", "move_cap"] {
+        assert!(err.contains(key), "{key} missing: {err}");
+    }
+    for internal in ["orientation", "fen_fields", "legality"] {
+        assert!(!err.contains(internal), "{internal} listed: {err}");
+    }
+    // A bad value names the key; an enum value is not called a "variant".
+    fails_with(&["moves", "--variant", "bigorra", "--option", "fifty_move_rule=maybe"], &["option 'fifty_move_rule'"]);
+    let o = kyodai(&["moves", "--variant", "tai", "--option", "repetition=sometimes"]);
+    let err = stderr(&o);
+    assert!(err.contains("option 'repetition'") && !err.contains("variant"), "{err}");
+    // The game's own options still work.
+    for (game, opt) in [("scirocco", "dervish_corner_leaps=on"), ("typhoon", "relays_2009=on"), ("chu", "move_cap=50")]
+    {
+        assert!(kyodai(&["moves", "--variant", game, "--option", opt]).status.success(), "{game} {opt}");
+    }
+}
