@@ -247,3 +247,31 @@ fn only_the_games_own_options_are_accepted_and_errors_name_the_key() {
         assert!(kyodai(&["moves", "--variant", game, "--option", opt]).status.success(), "{game} {opt}");
     }
 }
+
+#[test]
+fn a_finished_game_lists_no_moves_counts_nothing_and_takes_no_move() {
+    let line = ["--moves", "a2b2", "m12l12", "b2a2", "l12m12"];
+    let args = |cmd: &'static str, extra: &[&'static str]| {
+        let mut a = vec![cmd, "--variant", "nutty"];
+        a.extend(extra);
+        a.extend(line);
+        a
+    };
+    let o = kyodai(&args("moves", &[]));
+    assert!(o.status.success() && stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(stderr(&o).contains("the game is over (draw: repetition"), "{}", stderr(&o));
+    let o = kyodai(&args("perft", &["--depth", "2", "--divide"]));
+    assert_eq!(stdout(&o), "Nodes searched: 0\n");
+    let mut more = args("show", &[]);
+    more.push("a4a5");
+    fails_with(&more, &["move 5 (a4a5): the game is over (draw: repetition"]);
+    // The protocols: the same move is refused in a position, and go answers the end.
+    let moves = "a2b2 m12l12 b2a2 l12m12";
+    let out = session(
+        Some(Protocol::Uci),
+        &format!("setoption name UCI_Variant value nutty\nposition startpos moves {moves} a4a5\nposition startpos moves {moves}\ngo depth 1\n"),
+    );
+    assert!(out.iter().any(|l| l.contains("move 5 (a4a5): the game is over")), "{out:?}");
+    assert!(out.contains(&"info string game over: draw: repetition without attacks".to_string()), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("bestmove (none)"), "{out:?}");
+}

@@ -32,7 +32,13 @@ pub fn run(a: PerftArgs) -> Result<(), Fail> {
         return Err(Fail("--depth must be at least 1".into()));
     }
     let threads = kyodai::resources::threads(a.threads).map_err(|e| Fail(format!("--threads: {e}")))?;
-    let pos = setup(&a.pos)?;
+    let mut pos = setup(&a.pos)?;
+    // Nothing is played after the end of a game: a finished position counts 0.
+    if let Some(o) = kyodai::outcome::outcome(&mut pos) {
+        outln!("Nodes searched: 0");
+        eprintln!("the game is over ({o}): no moves to count");
+        return Ok(());
+    }
     let v = Arc::clone(pos.variant());
     let t0 = Instant::now();
     let counts = divide(&pos, a.depth, threads, a.repetition);

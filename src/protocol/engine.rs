@@ -472,6 +472,11 @@ fn read_position(
     };
     let mut g = Game::from_position(start);
     for (i, t) in moves.iter().enumerate() {
+        // A finished game takes no more moves (a move after a Nutty repetition would
+        // otherwise start a new game from a decided one).
+        if let Some(o) = g.outcome() {
+            return Err(CommandError::refused(format!("move {} ({t}): the game is over ({o})", i + 1)));
+        }
         let m = parse(&mut g.pos, t).map_err(|e| CommandError::refused(format!("move {} ({t}): {e}", i + 1)))?;
         g.play(m);
     }
