@@ -275,3 +275,56 @@ fn a_finished_game_lists_no_moves_counts_nothing_and_takes_no_move() {
     assert!(out.contains(&"info string game over: draw: repetition without attacks".to_string()), "{out:?}");
     assert_eq!(out.last().map(String::as_str), Some("bestmove (none)"), "{out:?}");
 }
+
+// ----- the command line as a person meets it -----
+
+#[test]
+fn argument_errors_are_one_line() {
+    fails_with(&["perft", "--variant", "chu", "--depth", "x"], &["invalid value 'x' for '--depth", "kyodai --help"]);
+    fails_with(&["perft", "--depth", "1"], &["required arguments were not provided: --variant"]);
+    fails_with(&["bogus"], &["unrecognized subcommand 'bogus'"]);
+    fails_with(&["show", "--variant", "chu", "--foo"], &["unexpected argument '--foo'"]);
+    // Help still prints in full, and succeeds.
+    let o = kyodai(&["perft", "--help"]);
+    assert!(o.status.success() && stdout(&o).contains("Example"), "{}", stdout(&o));
+}
+
+#[test]
+fn protocol_and_variants_help_has_examples() {
+    for cmd in ["uci", "usi", "xboard", "variants"] {
+        let o = kyodai(&[cmd, "--help"]);
+        assert!(stdout(&o).contains("Example"), "{cmd} --help: {}", stdout(&o));
+    }
+}
+
+#[test]
+fn plain_kyodai_hints_on_a_terminal_and_stays_quiet_for_a_gui() {
+    use std::io::Write;
+    use std::process::Stdio;
+    // A GUI (stdin is a pipe): nothing but the protocol.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"uci\nquit\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(stdout(&o).contains("uciok") && stderr(&o).is_empty(), "{}", stderr(&o));
+    // A terminal: `script` gives the program one (util-linux; skipped where it is missing).
+    let script = std::path::Path::new("/usr/bin/script");
+    if !script.exists() {
+        eprintln!("skipped: /usr/bin/script (util-linux) is needed to give kyodai a terminal");
+        return;
+    }
+    let mut child = Command::new(script)
+        .args(["-qec", env!("CARGO_BIN_EXE_kyodai"), "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(stdout(&o).contains("type uci, usi or xboard"), "{}", stdout(&o));
+}
