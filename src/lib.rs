@@ -6,6 +6,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod fuzz;
 pub mod geometry;
 pub mod legality;
 pub mod movegen;

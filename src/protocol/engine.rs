@@ -129,7 +129,7 @@ pub struct Engine {
 impl Engine {
     /// A controller with the default game (see [`default_variant_name`]).
     pub fn new(out: Out, events: Sender<Event>) -> Engine {
-        let v = Variant::builtin(default_variant_name()).expect("the default game is built in");
+        let v = builtin(default_variant_name()).expect("the default game is built in");
         Engine {
             game: Game::new(&v),
             no_position: None,
@@ -170,7 +170,7 @@ impl Engine {
         if n.ends_with(".toml") {
             return load_game_file(n);
         }
-        Variant::builtin(n).map_err(CommandError::refused)
+        builtin(n).map_err(CommandError::refused)
     }
 
     /// Every game the engine can play: built-in names, then loaded ones.
@@ -489,6 +489,25 @@ pub fn mate_found(i: &Info, mate: Option<u32>) -> bool {
         (crate::search::Score::Mate(m), Some(n)) => m > 0 && m as u32 <= n,
         _ => false,
     }
+}
+
+/// A built-in game, read and compiled once per process: sessions look games up often (every
+/// XBoard `protover` checks each game, every `UCI_Variant` loads one), and a game is
+/// immutable once built. Names are matched as `Variant::builtin` matches them.
+fn builtin(name: &str) -> Result<Arc<Variant>, crate::variant::VariantError> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Variant>>>> = OnceLock::new();
+    let key = name.trim().to_ascii_lowercase();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(v) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return Ok(v);
+    }
+    let v = Variant::builtin(&key)?;
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, Arc::clone(&v));
+    }
+    Ok(v)
 }
 
 /// Perft per root move (no repetition rule, as `kyodai perft`), on `threads` threads; `None`
