@@ -2,19 +2,10 @@
 //! Command-line behaviour is tested through the real binary; protocol sessions in-process
 //! through `protocol::run_with`, with bounded searches only.
 
-use std::process::{Command, Output};
-
-fn kyodai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kyodai")).args(args).output().expect("run kyodai")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+#[path = "support/run.rs"]
+mod run;
+use run::{fails_with, kyodai, stderr, stdout};
+use std::process::Command;
 
 // ----- randomness -----
 
@@ -75,29 +66,11 @@ fn the_search_finds_no_move_in_a_finished_game() {
 
 // ----- protocol sessions in-process -----
 
-use kyodai::protocol::{run_with, Out, Protocol};
-use std::sync::{Arc, Mutex};
-
-/// Collects what a session prints.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Captured {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+use kyodai::protocol::Protocol;
 
 /// Runs a whole session on `input` (the input then ends) and returns its output lines.
 fn session(p: Option<Protocol>, input: &str) -> Vec<String> {
-    let buf = Captured::default();
-    run_with(p, std::io::Cursor::new(input.as_bytes().to_vec()), Out::new(Box::new(buf.clone())));
-    let bytes = buf.0.lock().unwrap().clone();
-    String::from_utf8_lossy(&bytes).lines().map(str::to_string).collect()
+    kyodai::fuzz::session_lines(p, input)
 }
 
 #[test]
@@ -175,17 +148,6 @@ fn a_long_perft_does_not_block_stop_or_quit() {
 }
 
 // ----- resource bounds -----
-
-/// Asserts a clean one-line failure (exit 2) mentioning every needle.
-fn fails_with(args: &[&str], needles: &[&str]) {
-    let o = kyodai(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    for n in needles {
-        assert!(err.contains(n), "{args:?}: '{n}' missing from {err}");
-    }
-}
 
 #[test]
 fn threads_and_hash_are_bounded_on_the_command_line() {

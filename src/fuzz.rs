@@ -323,13 +323,18 @@ impl std::io::Write for Sink {
     }
 }
 
-/// Runs a session to its end; every output line is one line of bounded length.
-pub fn check_protocol(p: Option<Protocol>, input: &str) -> Result<(), String> {
+/// Runs a whole session of `p` (or auto-detection) on `input` in this process, the input then
+/// ending, and returns its output lines.
+pub fn session_lines(p: Option<Protocol>, input: &str) -> Vec<String> {
     let sink = Sink::default();
     run_with(p, std::io::Cursor::new(input.as_bytes().to_vec()), Out::new(Box::new(sink.clone())));
     let out = sink.0.lock().map(|v| v.clone()).unwrap_or_default();
-    let text = String::from_utf8_lossy(&out);
-    match text.lines().find(|l| l.chars().count() > 4000) {
+    String::from_utf8_lossy(&out).lines().map(str::to_string).collect()
+}
+
+/// Runs a session to its end; every output line is one line of bounded length.
+pub fn check_protocol(p: Option<Protocol>, input: &str) -> Result<(), String> {
+    match session_lines(p, input).iter().find(|l| l.chars().count() > 4000) {
         Some(l) => Err(format!("{p:?}: an output line of {} characters for {input:?}", l.len())),
         None => Ok(()),
     }

@@ -76,17 +76,12 @@ impl Flavor for Uci {
         Some(r)
     }
 
-    fn position_fen(&self, _v: &Variant, head: &[&str]) -> CmdResult<Option<String>> {
-        match head.first() {
-            Some(&"startpos") if head.len() == 1 => Ok(None),
-            Some(&"startpos") => {
-                Err(CommandError::usage(format!("unexpected '{}' after startpos", head[1..].join(" "))))
-            }
-            Some(&"fen") if head.len() > 1 => Ok(Some(head[1..].join(" "))),
-            Some(&"fen") => Err(CommandError::usage("'position fen' needs a FEN")),
-            Some(other) => Err(CommandError::usage(format!("expected 'startpos' or 'fen', not '{other}'"))),
-            None => Err(CommandError::usage("expected 'position startpos|fen <FEN> [moves ...]'")),
-        }
+    fn fen_word(&self) -> &'static str {
+        "fen"
+    }
+
+    fn to_fen(&self, _v: &Variant, text: &str) -> CmdResult<String> {
+        Ok(text.to_string())
     }
 
     fn read_move(&self, pos: &mut Position, text: &str) -> CmdResult<Move> {

@@ -33,8 +33,10 @@ pub trait Flavor: Clone + Send + 'static {
     fn option_lines(&self, e: &Engine) -> Vec<String>;
     /// Handles an option of the dialect's own; `None` when `name` is none of them.
     fn setoption(&self, e: &mut Engine, out: &Out, name: &str, value: Option<&str>) -> Option<CmdResult>;
-    /// The FEN a `position` head (`startpos`, `fen ...`, `sfen ...`) names; `None` = start.
-    fn position_fen(&self, v: &Variant, head: &[&str]) -> CmdResult<Option<String>>;
+    /// The word before a position in `position` (`fen`, `sfen`).
+    fn fen_word(&self) -> &'static str;
+    /// Our FEN of a position in the dialect's text.
+    fn to_fen(&self, v: &Variant, text: &str) -> CmdResult<String>;
     /// Reads one move of a `position ... moves` list.
     fn read_move(&self, pos: &mut Position, text: &str) -> CmdResult<Move>;
     /// The dialect's text of `m`, legal in `pos`.
@@ -109,7 +111,7 @@ impl<F: Flavor> Session<F> {
             None => (&words[..], &words[0..0]),
         };
         let v = Arc::clone(self.e.variant());
-        let fen = match self.flavor.position_fen(&v, head) {
+        let fen = match position_fen(&self.flavor, &v, head) {
             Ok(f) => f,
             Err(e) => {
                 self.e.no_position = Some(format!("no valid position: the last one was refused ({})", message(&e)));
@@ -245,6 +247,22 @@ impl<F: Flavor> Session<F> {
                 self.flavor.command(&mut self.e, cmd, args).unwrap_or(Err(CommandError::UnknownCommand(cmd.into())))
             }
         }
+    }
+}
+
+/// The FEN a `position` head (`startpos`, `fen ...`, `sfen ...`) names; `None` = the start.
+fn position_fen<F: Flavor>(f: &F, v: &Variant, head: &[&str]) -> CmdResult<Option<String>> {
+    let word = f.fen_word();
+    match head.first() {
+        Some(&"startpos") if head.len() == 1 => Ok(None),
+        Some(&"startpos") => Err(CommandError::usage(format!("unexpected '{}' after startpos", head[1..].join(" ")))),
+        Some(w) if *w == word && head.len() > 1 => Ok(Some(f.to_fen(v, &head[1..].join(" "))?)),
+        Some(w) if *w == word => Err(CommandError::usage(format!("'position {word}' needs a {}", word.to_uppercase()))),
+        Some(other) => Err(CommandError::usage(format!("expected 'startpos' or '{word}', not '{other}'"))),
+        None => Err(CommandError::usage(format!(
+            "expected 'position startpos|{word} <{}> [moves ...]'",
+            word.to_uppercase()
+        ))),
     }
 }
 

@@ -149,17 +149,12 @@ impl Flavor for Usi {
         Some(r)
     }
 
-    fn position_fen(&self, v: &Variant, head: &[&str]) -> CmdResult<Option<String>> {
-        match head.first() {
-            Some(&"startpos") if head.len() == 1 => Ok(None),
-            Some(&"startpos") => {
-                Err(CommandError::usage(format!("unexpected '{}' after startpos", head[1..].join(" "))))
-            }
-            Some(&"sfen") if head.len() > 1 => Ok(Some(sfen_to_fen(v, &head[1..].join(" "))?)),
-            Some(&"sfen") => Err(CommandError::usage("'position sfen' needs a SFEN")),
-            Some(other) => Err(CommandError::usage(format!("expected 'startpos' or 'sfen', not '{other}'"))),
-            None => Err(CommandError::usage("expected 'position startpos|sfen <SFEN> [moves ...]'")),
-        }
+    fn fen_word(&self) -> &'static str {
+        "sfen"
+    }
+
+    fn to_fen(&self, v: &Variant, text: &str) -> CmdResult<String> {
+        sfen_to_fen(v, text)
     }
 
     fn read_move(&self, pos: &mut Position, text: &str) -> CmdResult<Move> {
