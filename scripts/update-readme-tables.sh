@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Regenerates the piece tables in README.md from the game data files (kyodai pieces).
-# The test `readme_piece_tables_match_the_data` fails when they are out of date.
+# Regenerates the piece tables in README.md and docs/rules/*.md from the game data files
+# (kyodai pieces). The tests `readme_piece_tables_match_the_data` (cli) and
+# `rules_page_piece_tables_match_the_data` (docs) fail when they are out of date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 python3 - <<'PY'
-import os, re, subprocess
-readme = open("README.md").read()
+import glob, os, re, subprocess
 def table(game):
     exe = os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"), "release", "kyodai")
     return subprocess.run([exe, "pieces", "--variant", game],
                           check=True, capture_output=True, text=True).stdout
 def repl(m):
     return f"<!-- pieces:{m.group(1)} -->\n{table(m.group(1))}<!-- /pieces -->"
-readme = re.sub(r"<!-- pieces:(\w+) -->\n.*?<!-- /pieces -->", repl, readme, flags=re.S)
-open("README.md", "w").write(readme)
+for path in ["README.md"] + sorted(glob.glob("docs/rules/*.md")):
+    text = open(path).read()
+    new = re.sub(r"<!-- pieces:(\w+) -->\n.*?<!-- /pieces -->", repl, text, flags=re.S)
+    if new != text:
+        open(path, "w").write(new)
 PY
