@@ -221,3 +221,44 @@ fn tai_tools_moves_perft_show_and_errors() {
     fails_with(&["show", "--variant", "tai", "--fen", &fen.replace("(LN)", "(FF)")], &["(FF)"]);
     fails_with(&["show", "--variant", "tai", "--moves", "m13m14"], &["m13m14"]);
 }
+
+#[test]
+fn svg_draws_a_position_and_refuses_bad_input() {
+    let o = kyodai(&["svg", "--variant", "chu", "--moves", "f3f5", "--arrow", "f5-f7", "--flip"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = stdout(&o);
+    assert!(svg.starts_with("<svg ") && svg.contains("data-sq=\"f5\" data-id=\"N\"") && svg.contains("kd-head"));
+    assert!(svg.contains("data-flip=\"true\"") && svg.matches("class=\"kd-last\"").count() == 2);
+    fails_with(&["svg", "--variant", "chu", "--arrow", "f5-z9"], &["--arrow 'f5-z9'"]);
+    fails_with(&["svg", "--variant", "chu", "--moves", "f3f9"], &["--moves, move 1 (f3f9)"]);
+    fails_with(&["svg", "--variant", "chu", "--output", "/nonexistent/dir/x.svg"], &["cannot write"]);
+}
+
+/// The README's diagrams are what `kyodai svg` draws today (scripts/update-diagrams.sh).
+#[test]
+fn svg_diagrams_in_docs_are_current() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let list = std::fs::read_to_string(format!("{root}/docs/img/diagrams.txt")).unwrap();
+    let mut n = 0;
+    for line in list.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let mut words = line.split_whitespace();
+        let file = words.next().unwrap();
+        let mut args = vec!["svg"];
+        args.extend(words);
+        let o = kyodai(&args);
+        assert!(o.status.success(), "{line}: {}", stderr(&o));
+        let stored = std::fs::read_to_string(format!("{root}/docs/img/{file}")).unwrap();
+        assert!(stored == stdout(&o), "docs/img/{file} is stale: run scripts/update-diagrams.sh");
+        n += 1;
+    }
+    assert!(n >= 3);
+}
+
+#[test]
+fn serve_refuses_external_engines_for_now_and_bad_specs() {
+    fails_with(
+        &["serve", "--port", "0", "--engine", "name=hachu cmd=hachu proto=xboard"],
+        &["hachu", "not part of this build"],
+    );
+    fails_with(&["serve", "--port", "0", "--engine", "name=x proto=cecp cmd=y"], &["proto=cecp"]);
+}

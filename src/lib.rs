@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod diagram;
 pub mod eval;
 pub mod fuzz;
 pub mod geometry;
@@ -20,6 +21,7 @@ pub mod repetition;
 pub mod resources;
 pub mod search;
 pub mod selfplay;
+pub mod serve;
 pub mod soak;
 pub mod variant;
 

@@ -84,6 +84,18 @@ Examples:\n  kyodai soak --variant chu --games 100\n  kyodai soak --variant tai 
     #[command(after_help = "Prints 'MOVE: N' per root move with --divide, then 'Nodes searched: N';\n\
 time and nodes per second go to stderr.\n\nExample:\n  kyodai perft --variant chu --depth 3 --divide")]
     Perft(cli::perft::PerftArgs),
+    /// Draw a position as an SVG diagram (coordinates, zones, last move, arrows).
+    #[command(
+        after_help = "Examples:\n  kyodai svg --variant chu > chu.svg\n  kyodai svg --variant tai --moves m9m10 --output tai.svg\n  \
+kyodai svg --variant scirocco --arrow e2-e4 --flip --output s.svg"
+    )]
+    Svg(cli::svg::SvgArgs),
+    /// Serve a local web board: play Kyodai, watch it play itself, replay a PGN (every game).
+    #[command(
+        after_help = "The page and all its files are built into the binary; nothing is fetched from the network.\n\n\
+Examples:\n  kyodai serve --open\n  kyodai serve --port 0\n  kyodai serve --port 9000 --threads 2 --hash 256"
+    )]
+    Serve(cli::serve::ServeArgs),
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
@@ -109,6 +121,8 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Moves(a) => cli::show::run_moves(a)?,
         Command::Perft(a) => cli::perft::run(a)?,
         Command::Soak(a) => cli::soak::run(a)?,
+        Command::Svg(a) => cli::svg::run(a)?,
+        Command::Serve(a) => cli::serve::run(a)?,
     }
     Ok(())
 }

@@ -5,8 +5,10 @@ pub mod analyze;
 pub mod bench;
 pub mod perft;
 pub mod selfplay;
+pub mod serve;
 pub mod show;
 pub mod soak;
+pub mod svg;
 pub mod variants;
 
 use clap::Args;

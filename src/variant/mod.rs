@@ -226,6 +226,9 @@ struct PieceFile {
     /// `+(CP)`, an Emperor made from a Crown Prince): otherwise a FEN may not name it.
     #[serde(default)]
     requires: Option<String>,
+    /// A short display label (kanji, chess symbol) for diagrams; the ID is shown without it.
+    #[serde(default)]
+    glyph: Option<String>,
 }
 
 fn yes() -> bool {
@@ -540,6 +543,7 @@ impl Variant {
                 relayed_moves_only_move: p.relayed_moves_only_move,
                 pass_needs_empty_step: p.pass_needs_empty_step,
                 requires: None,
+                glyph: p.glyph.clone().filter(|g| !g.trim().is_empty()),
             });
             let t = pieces.last_mut().unwrap();
             t.requires = p.requires.clone();

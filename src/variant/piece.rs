@@ -381,6 +381,8 @@ pub struct PieceType {
     pub pass_needs_empty_step: bool,
     /// The rule option without which this type does not exist (Tai `+(CP)`).
     pub requires: Option<String>,
+    /// A short display label for diagrams (kanji, chess symbol); `None`: show the ID.
+    pub glyph: Option<String>,
 }
 
 impl PieceType {

@@ -1,0 +1,196 @@
+// The page: the new-game form, the board and its clicks, the buttons, and a poll of the
+// server's state (the server runs the game; this page shows it and proposes moves).
+
+import { get, post, hello, ApiError } from './api.js';
+import { Board } from './board.js';
+import { MoveInput } from './moves.js';
+import { renderPanel, moveText } from './panel.js';
+
+const $ = (id) => document.getElementById(id);
+let state = null;
+let shownBoard = '';
+let games = [];
+
+// Clicks are handled one after the other: a second click waits until the first has fetched
+// the piece's moves.
+let clicks = Promise.resolve();
+const board = new Board($('board'), (sq) => {
+  clicks = clicks.then(() => input.click(sq)).catch(showError);
+});
+const input = new MoveInput(board, playMove, askChoice, sideICanMove);
+
+function showError(e) {
+  $('error').textContent = e instanceof ApiError ? e.message : String(e);
+}
+
+/** The side whose pieces a click may move now ('w'/'b'), or false. */
+function sideICanMove() {
+  if (!state || !state.controller || state.result) return false;
+  return state.players[state.side] === 'human' ? state.side : false;
+}
+
+async function playMove(text) {
+  $('error').textContent = '';
+  apply(await post('/api/move', { move: text }));
+}
+
+/** Shows buttons for moves that share their clicks; resolves with a text or null. */
+function askChoice(options) {
+  const box = $('choice');
+  box.replaceChildren();
+  box.hidden = false;
+  return new Promise((resolve) => {
+    const done = (v) => { box.hidden = true; resolve(v); };
+    for (const o of options) {
+      const b = document.createElement('button');
+      b.textContent = o.label;
+      b.dataset.move = o.text;
+      b.addEventListener('click', () => done(o.text));
+      box.appendChild(b);
+    }
+    const cancel = document.createElement('button');
+    cancel.textContent = 'Cancel';
+    cancel.addEventListener('click', () => done(null));
+    box.appendChild(cancel);
+  });
+}
+
+async function refreshBoard(force) {
+  const key = `${state.fen}|${state.ply}|${state.last.join()}|${board.flip}|${state.game.name}`;
+  if (!force && key === shownBoard) return;
+  shownBoard = key;
+  const svg = await (await fetch(`/api/board.svg?flip=${board.flip ? 1 : 0}`)).text();
+  board.show(svg, state.layout);
+  $('board').dataset.fen = state.fen;
+  input.clear();
+}
+
+async function apply(st) {
+  // A poll sent before a move may be answered after it: never go back to an older state.
+  if (state && st.version < state.version) return;
+  const changed = !state || st.version !== state.version || st.controller !== state.controller;
+  state = st;
+  if (!changed) return;
+  await refreshBoard(false);
+  renderPanel(st, (ply) => post('/api/goto', { ply }).then(apply).catch(showError));
+  board.svg.classList.toggle('clickable', !!sideICanMove());
+  document.body.dataset.version = st.version;
+}
+
+async function poll() {
+  try {
+    await apply(await get('/api/state'));
+  } catch (e) {
+    showError(e);
+  }
+  setTimeout(poll, state && state.thinking ? 250 : 500);
+}
+
+function newGameRequest() {
+  const tc = $('tc').value;
+  const v = Number($('tcval').value);
+  const req = {
+    game: $('game').value,
+    white: $('white').value,
+    black: $('black').value,
+    options: $('options').value.split('\n').map((s) => s.trim()).filter((s) => s),
+    multipv: Number($('multipv').value),
+  };
+  if (tc === 'movetime') req.movetime_ms = Math.round(v * 1000);
+  if (tc === 'depth') req.depth = Math.round(v);
+  if (tc === 'clock') {
+    req.clock_ms = Math.round(v * 60000);
+    req.increment_ms = Math.round(Number($('inc').value) * 1000);
+  }
+  if ($('setup').value.trim()) req.setup = $('setup').value.trim();
+  if ($('fen').value.trim()) req.fen = $('fen').value.trim();
+  return req;
+}
+
+function fillForm(list) {
+  games = list.games;
+  for (const g of games) {
+    const o = document.createElement('option');
+    o.value = g.name;
+    o.textContent = `${g.title} (${g.files}x${g.ranks})`;
+    $('game').appendChild(o);
+  }
+  for (const sel of document.querySelectorAll('select.player')) {
+    for (const name of ['human', ...list.engines.map((e) => e.toLowerCase())]) {
+      const o = document.createElement('option');
+      o.value = name;
+      o.textContent = name === 'human' ? 'Human' : name[0].toUpperCase() + name.slice(1);
+      sel.appendChild(o);
+    }
+  }
+  $('black').value = list.engines.length ? list.engines[0].toLowerCase() : 'human';
+}
+
+function syncForm() {
+  const g = games.find((x) => x.name === $('game').value);
+  $('setuplabel').hidden = !(g && g.arrays);
+  $('inc').hidden = $('tc').value !== 'clock';
+}
+
+async function copy(text) {
+  const box = $('copybox');
+  box.value = text;
+  try {
+    await navigator.clipboard.writeText(text);
+    box.hidden = true;
+  } catch {
+    box.hidden = false;
+    box.select();
+  }
+}
+
+function wire() {
+  const act = (id, fn) => $(id).addEventListener('click', () => fn().then((st) => st && apply(st)).catch(showError));
+  $('newgame').addEventListener('submit', (e) => {
+    e.preventDefault();
+    $('error').textContent = '';
+    post('/api/new', newGameRequest()).then(apply).catch(showError);
+  });
+  $('game').addEventListener('change', syncForm);
+  $('tc').addEventListener('change', syncForm);
+  act('undo', () => post('/api/undo'));
+  act('first', () => post('/api/goto', { ply: 0 }));
+  act('prev', () => post('/api/goto', { ply: Math.max(0, state.ply - 1) }));
+  act('next', () => post('/api/goto', { ply: Math.min(state.line.length, state.ply + 1) }));
+  act('last', () => post('/api/goto', { ply: state.line.length }));
+  act('pause', () => post('/api/pause', { on: !state.paused }));
+  $('analyse').addEventListener('change', (e) => post('/api/analyse', { on: e.target.checked }).then(apply).catch(showError));
+  act('takeover', () => post('/api/takeover').then(() => get('/api/state')));
+  act('loadpgn', () => post('/api/pgn', { pgn: $('pgn').value }));
+  $('pgnfile').addEventListener('change', async (e) => {
+    const f = e.target.files[0];
+    if (f) $('pgn').value = await f.text();
+  });
+  act('copyfen', () => copy(state.fen));
+  act('copymoves', () => copy(moveText(state)));
+  act('flip', async () => { board.flip = !board.flip; await refreshBoard(true); });
+  act('zoomin', async () => board.zoomBy(1.25));
+  act('zoomout', async () => board.zoomBy(0.8));
+  act('zoomfit', async () => { board.zoom = 0; board.applyZoom(); });
+  window.addEventListener('resize', () => board.applyZoom());
+  document.addEventListener('keydown', (e) => {
+    if (e.target.tagName === 'INPUT' || e.target.tagName === 'TEXTAREA') return;
+    if (e.key === 'ArrowLeft') $('prev').click();
+    if (e.key === 'ArrowRight') $('next').click();
+  });
+}
+
+async function main() {
+  wire();
+  const me = await hello();
+  fillForm(await get('/api/games'));
+  const st = await get('/api/state');
+  $('game').value = st.game.name;
+  $('white').value = st.players.w;
+  $('black').value = st.players.b;
+  syncForm();
+  document.body.dataset.client = me.client;
+  poll();
+}
+
+main().catch(showError);
