@@ -290,3 +290,15 @@ fn plain_kyodai_hints_on_a_terminal_and_stays_quiet_for_a_gui() {
     let o = child.wait_with_output().unwrap();
     assert!(stdout(&o).contains("type uci, usi or xboard"), "{}", stdout(&o));
 }
+
+// ----- game files (found by fuzzing) -----
+
+#[test]
+fn a_game_file_whose_start_lacks_a_royal_is_refused_not_a_panic() {
+    let chu = include_str!("../src/variant/defs/chu.toml");
+    // Chu's King and Crown Prince lose their royal flag: the start has no royal.
+    let text = chu.replace("royal = true", "royal = false");
+    assert_ne!(text, chu);
+    let e = kyodai::Variant::from_toml(&text).err().expect("refused").to_string();
+    assert!(e.contains("start position") && e.contains("royal"), "{e}");
+}

@@ -667,7 +667,14 @@ impl Variant {
         if let Some(sf) = &file.setup {
             v.setup = Some(SetupRules::build(&v, sf, &setup).map_err(|x| e(format!("[setup]: {x}")))?);
         }
-        Ok(v)
+        // The whole start position must be valid (royals, side to move, fields), since
+        // `Position::start` relies on it: a game file whose start lacks a royal was accepted and
+        // then panicked at its first use (found by fuzzing the game-file reader).
+        let v = Arc::new(v);
+        let start = crate::position::Position::from_fen(&v, &v.start_fen).map(|_| ());
+        start.map_err(|x| e(format!("start position: {x}")))?;
+        // The position checked above is gone, so this is the only reference.
+        Arc::try_unwrap(v).map_err(|_| e("internal error: the start position check kept the game".into()))
     }
 
     #[inline]
