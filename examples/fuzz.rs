@@ -16,7 +16,9 @@ fn main() {
     let seed: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let first: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     // Panics are counted, not printed in full (the first few are shown below).
-    std::panic::set_hook(Box::new(|_| {}));
+    if std::env::var_os("FUZZ_VERBOSE").is_none() {
+        std::panic::set_hook(Box::new(|_| {}));
+    }
     let done = Arc::new(AtomicU64::new(0));
     let watch = Arc::clone(&done);
     std::thread::spawn(move || {
