@@ -13,7 +13,6 @@ use crate::movegen::tables::Tables;
 use crate::variant::{Variant, VariantError};
 use psq::PieceSquare;
 use std::fmt;
-use std::sync::Arc;
 use zobrist::Zobrist;
 
 /// A game ready for play: its rules as data, and what is compiled from them.
@@ -61,26 +60,6 @@ impl Game {
         let zobrist = Zobrist::new(&tables.shape, variant.pieces.len());
         let psq = PieceSquare::build(&variant, &tables);
         Ok(Game { variant, shape: tables.shape, tables, zobrist, psq })
-    }
-
-    /// Loads a built-in game by name or alias (case-insensitive).
-    pub fn builtin(name: &str) -> Result<Arc<Game>, VariantError> {
-        Game::builtin_with(name, &[])
-    }
-
-    /// Loads a built-in game with rule options (see `Variant::builtin_with`).
-    pub fn builtin_with(name: &str, options: &[(String, String)]) -> Result<Arc<Game>, VariantError> {
-        Game::new(Variant::builtin_with(name, options)?).map(Arc::new)
-    }
-
-    /// Reads, checks and compiles a game file.
-    pub fn from_toml(text: &str) -> Result<Game, VariantError> {
-        Game::from_toml_with(text, &[])
-    }
-
-    /// Reads a game file with rule options, checks and compiles it.
-    pub fn from_toml_with(text: &str, options: &[(String, String)]) -> Result<Game, VariantError> {
-        Game::new(Variant::from_toml_with(text, options)?)
     }
 
     /// The parsed powers of the piece type `k`.

@@ -2,6 +2,7 @@
 //! state, hash and history) and make / unmake, which restore everything exactly.
 
 pub mod fen;
+mod load;
 
 use crate::game::Game;
 use crate::geometry::{BoardShape, ByColor, Color, Square};

@@ -88,9 +88,12 @@ mod tests {
         let mut top: BTreeSet<String> = keys::<VariantFile>().iter().map(|k| k.to_string()).collect();
         // Declared options are read before the rest (`options.rs`).
         top.insert("option".into());
+        let mut rules: BTreeSet<String> = keys::<Rules>().iter().map(|k| k.to_string()).collect();
+        // `settable` is read with the options, before the rest (`options.rs`).
+        rules.insert(crate::variant::options::SETTABLE.into());
         let tables: Vec<(&str, BTreeSet<String>)> = vec![
             ("Top level", top),
-            ("`[rules]`", keys::<Rules>().iter().map(|k| k.to_string()).collect()),
+            ("`[rules]`", rules),
             ("`[promotion]`", keys::<Promotion>().iter().map(|k| k.to_string()).collect()),
             ("`[fen]`", keys::<FenFormat>().iter().map(|k| k.to_string()).collect()),
             ("`[eval]`", keys::<EvalParams>().iter().map(|k| k.to_string()).collect()),

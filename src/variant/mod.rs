@@ -62,6 +62,8 @@ pub enum VariantError {
     File(String),
     /// An `--option` (or the `[[option]]` table that declares it) that cannot be applied.
     Option { key: String, message: String },
+    /// An `--option` key the game does not offer; `options` are the keys it does.
+    NotAnOption { key: String, game: String, options: Vec<String> },
     /// A key of one piece, e.g. an unreadable Betza string or an unknown power.
     Piece { game: String, piece: String, key: String, message: String },
     /// Anything else about a game: board size, catalogue, start position, setup, promotion zone.
@@ -76,6 +78,9 @@ impl fmt::Display for VariantError {
             }
             VariantError::File(m) => f.write_str(m),
             VariantError::Option { key, message } => write!(f, "option '{key}': {message}"),
+            VariantError::NotAnOption { key, game, options } => {
+                write!(f, "'{key}' is not an option of {game} (its options: {})", options.join(", "))
+            }
             VariantError::Piece { game, piece, key, message } => {
                 write!(f, "game '{game}': piece {piece}, key '{key}': {message}")
             }
@@ -149,12 +154,8 @@ impl Variant {
     /// Reads a game file with rule options (see [`Variant::builtin_with`]). Values are TOML
     /// values; `on`/`off`/`yes`/`no` are accepted for booleans.
     pub fn from_toml_with(text: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
-        let mut table: toml::Table =
-            toml::from_str(text).map_err(|e| VariantError::File(format!("variant file: {e}")))?;
-        let chosen = options::apply(&mut table, options)?;
-        let mut file: file::VariantFile = table
-            .try_into()
-            .map_err(|e: toml::de::Error| VariantError::File(format!("variant file or option: {}", e.message())))?;
+        let table: toml::Table = toml::from_str(text).map_err(|e| VariantError::File(format!("variant file: {e}")))?;
+        let (mut file, chosen) = options::read(table, options)?;
         // Types that exist only under a rule option (Tai `+(CP)`) are dropped when it is off.
         file.piece.retain(|p| p.requires.as_ref().is_none_or(|o| chosen.contains(o)));
         let game = file.name.clone();

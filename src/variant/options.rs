@@ -9,6 +9,7 @@
 //!   (`lion`, or a name and argument such as `relay:dervish`), in every piece, after the piece
 //!   patches of all options (so a power an option adds gets them too).
 
+use super::file::VariantFile;
 use super::piece::PowerCall;
 use super::VariantError;
 
@@ -40,20 +41,34 @@ pub(crate) fn value(val: &str) -> toml::Value {
     }
 }
 
-/// Applies `options` to the parsed data file `table`. Returns the declared options set to their
-/// other value (pieces that `require` one of them exist).
-pub(crate) fn apply(table: &mut toml::Table, options: &[(String, String)]) -> Result<Vec<String>, VariantError> {
+/// Rule keys every game's `--option` may set: referee settings, not rules.
+const REFEREE_KEYS: &[&str] = &["move_cap"];
+
+/// The `[rules]` key that lists which of its keys `--option` may set.
+pub(crate) const SETTABLE: &str = "settable";
+
+/// Reads the parsed data file `table` with `options` applied. Returns the file and the declared
+/// options set to their other value (pieces that `require` one of them exist).
+pub(crate) fn read(
+    mut table: toml::Table,
+    options: &[(String, String)],
+) -> Result<(VariantFile, Vec<String>), VariantError> {
     let declared = match table.remove("option") {
         None => Vec::new(),
         Some(toml::Value::Array(a)) => a,
         Some(_) => return Err(VariantError::File("variant file: 'option' must be an array of tables".into())),
     };
+    let settable = settable_keys(&mut table, &declared)?;
     let mut rule_options = Vec::new();
     let mut chosen: Vec<String> = Vec::new();
     let mut power_patches: Vec<(String, toml::Table)> = Vec::new();
     for (k, val) in options {
         let key = k.trim();
         let value = value(val);
+        if !settable.iter().any(|s| s == key) {
+            let game = table.get("title").and_then(|t| t.as_str()).unwrap_or("this game").to_string();
+            return Err(VariantError::NotAnOption { key: key.to_string(), game, options: settable });
+        }
         match declared.iter().find(|o| o.get(KEY).and_then(|x| x.as_str()) == Some(key)) {
             Some(o) => {
                 if let Some(patches) = chosen_patches(o, key, &value)? {
@@ -61,7 +76,7 @@ pub(crate) fn apply(table: &mut toml::Table, options: &[(String, String)]) -> Re
                         if patch.contains_key(POWER) {
                             power_patches.push((key.to_string(), patch));
                         } else {
-                            patch_piece(table, key, &patch)?;
+                            patch_piece(&mut table, key, &patch)?;
                         }
                     }
                     chosen.push(key.to_string());
@@ -71,19 +86,67 @@ pub(crate) fn apply(table: &mut toml::Table, options: &[(String, String)]) -> Re
         }
     }
     for (key, patch) in power_patches {
-        patch_powers(table, &key, &patch)?;
+        patch_powers(&mut table, &key, &patch)?;
     }
+    check_requires(&table, &declared)?;
+    let before_rules = if rule_options.is_empty() { None } else { Some(table.clone()) };
     if !rule_options.is_empty() {
         let rules = table
             .get_mut("rules")
             .and_then(|r| r.as_table_mut())
             .ok_or_else(|| VariantError::File("variant file has no [rules] table".into()))?;
-        for (k, value) in rule_options {
-            rules.insert(k, value);
+        for (k, value) in &rule_options {
+            rules.insert(k.clone(), value.clone());
         }
     }
-    check_requires(table, &declared)?;
-    Ok(chosen)
+    match table.try_into::<VariantFile>() {
+        Ok(file) => Ok((file, chosen)),
+        Err(e) => Err(blame_option(before_rules.as_ref(), &rule_options, &e)),
+    }
+}
+
+/// The keys a user may set with `--option`: the file's `[[option]]` keys, the `[rules]` keys
+/// its `settable` list names (removed from the table here), and the referee settings.
+fn settable_keys(table: &mut toml::Table, declared: &[toml::Value]) -> Result<Vec<String>, VariantError> {
+    let listed = match table.get_mut("rules").and_then(|r| r.as_table_mut()).and_then(|r| r.remove(SETTABLE)) {
+        None => Vec::new(),
+        Some(toml::Value::Array(a)) => a,
+        Some(_) => return Err(VariantError::File("variant file: [rules] settable must be a list of keys".into())),
+    };
+    let mut keys: Vec<String> = declared.iter().filter_map(|o| o.get(KEY)?.as_str().map(str::to_string)).collect();
+    for k in listed {
+        let k = k.as_str().ok_or_else(|| VariantError::File("variant file: [rules] settable lists keys".into()))?;
+        if !keys.iter().any(|x| x == k) {
+            keys.push(k.to_string());
+        }
+    }
+    for k in REFEREE_KEYS {
+        if !keys.iter().any(|x| x == k) {
+            keys.push(k.to_string());
+        }
+    }
+    Ok(keys)
+}
+
+/// Why a file that read before the rule options fails with them: the first option that fails
+/// alone is named with its value (`--option fifty_move_rule=maybe`).
+fn blame_option(
+    before: Option<&toml::Table>,
+    rule_options: &[(String, toml::Value)],
+    e: &toml::de::Error,
+) -> VariantError {
+    for (k, value) in rule_options {
+        let Some(mut alone) = before.cloned() else { break };
+        if let Some(r) = alone.get_mut("rules").and_then(|r| r.as_table_mut()) {
+            r.insert(k.clone(), value.clone());
+        }
+        if alone.try_into::<VariantFile>().is_err() {
+            // serde calls an enum value a "variant", which here would read as a game.
+            let why = e.message().replace("unknown variant", "unknown value");
+            return option_err(k, format!("{value} is not a valid value ({why})"));
+        }
+    }
+    VariantError::File(format!("variant file or option: {}", e.message()))
 }
 
 /// The patches of the declared option `o` when `value` is chosen: none for the default, the

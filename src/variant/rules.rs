@@ -103,8 +103,8 @@ pub enum FenField {
     Fullmove,
 }
 
-/// The `[rules]` table: how the game is won, drawn and lost, and what is illegal. Any key can be
-/// overridden for one run with `--option KEY=VALUE`.
+/// The `[rules]` table: how the game is won, drawn and lost, and what is illegal. The keys its
+/// `settable` list names (read by `options.rs`) can be overridden with `--option KEY=VALUE`.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
