@@ -55,7 +55,7 @@ fn parse_features(line: &str) -> Vec<(String, String)> {
 }
 
 /// A thinking line `ply score time nodes pv...` (time in centiseconds).
-fn parse_thinking(line: &str) -> Option<Thinking> {
+pub(crate) fn parse_thinking(line: &str) -> Option<Thinking> {
     let w: Vec<&str> = line.split_whitespace().collect();
     if w.len() < 4 {
         return None;
