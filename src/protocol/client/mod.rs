@@ -204,7 +204,7 @@ pub trait Client: Send {
     fn quit(&mut self, link: &mut dyn Link);
     /// Ends a search that [`Client::go`] gave up on (its link was interrupted) and waits for
     /// the engine's now unwanted answer, so that the next `go` reads a fresh one; `false` when
-    /// the protocol cannot do that reliably (the engine must then be restarted).
+    /// that fails (the engine must then be restarted). The caller starts a new game next.
     fn abort(&mut self, _link: &mut dyn Link, _deadline: Instant) -> bool {
         false
     }
@@ -340,7 +340,7 @@ pub(crate) fn seconds_text(d: Duration) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -377,25 +377,35 @@ mod tests {
         assert_eq!(pv(Proto::Xboard, &["f4f5", "??", "g9g8"]), ["f4f5"]);
     }
 
-    /// A link that answers from a script of lines, slowly.
-    struct Script(Vec<&'static str>);
+    /// A link that answers from a script of lines (then stays silent) and keeps what it is sent.
+    pub(crate) struct Script {
+        lines: Vec<&'static str>,
+        pub sent: Vec<String>,
+    }
+
+    impl Script {
+        pub fn new(lines: &[&'static str]) -> Script {
+            Script { lines: lines.to_vec(), sent: Vec::new() }
+        }
+    }
 
     impl Link for Script {
-        fn send(&mut self, _line: &str) -> Result<(), LinkError> {
+        fn send(&mut self, line: &str) -> Result<(), LinkError> {
+            self.sent.push(line.to_string());
             Ok(())
         }
         fn recv(&mut self, deadline: Instant) -> Result<String, LinkError> {
-            if self.0.is_empty() {
+            if self.lines.is_empty() {
                 std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
                 return Err(LinkError::Timeout);
             }
-            Ok(self.0.remove(0).to_string())
+            Ok(self.lines.remove(0).to_string())
         }
     }
 
     #[test]
     fn a_watched_link_shows_every_line_and_stops_when_told() {
-        let mut script = Script(vec!["info depth 1", "bestmove a1a2"]);
+        let mut script = Script::new(&["info depth 1", "bestmove a1a2"]);
         let stop = AtomicBool::new(false);
         let mut seen = Vec::new();
         let mut w = Watched { link: &mut script, stop: &stop, seen: &mut |l| seen.push(l.to_string()) };
