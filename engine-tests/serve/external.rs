@@ -107,6 +107,7 @@ fn external_engines_play_people_and_each_other_and_end_with_the_server() {
         play_legal(&s);
         settled(&s, 2 * k);
     }
+    let mut engines = children(s.child.id());
     let st = get(&s, "/api/state");
     assert_eq!(st["players"], json!({ "w": "human", "b": "k2" }));
     assert_eq!(st["evals"].as_array().unwrap().len(), 3, "one evaluation per K2 move: {st}");
@@ -117,6 +118,9 @@ fn external_engines_play_people_and_each_other_and_end_with_the_server() {
     post(&s, "/api/new", json!({ "game": "chu", "black": "k2", "depth": 1 }));
     play_legal(&s);
     settled(&s, 2);
+    // Rule options stay the board's: the page says that K2 does not know them.
+    let st = post(&s, "/api/new", json!({ "game": "bigorra", "options": ["fifty_move_rule=off"], "black": "k2" }));
+    assert!(st["message"].as_str().unwrap().starts_with("K2 is told only the game's name"), "{}", st["message"]);
     // Bigorra: K2 has the first move, with a time per move.
     post(&s, "/api/new", json!({ "game": "bigorra", "white": "k2", "movetime_ms": 200 }));
     settled(&s, 1);
@@ -128,13 +132,17 @@ fn external_engines_play_people_and_each_other_and_end_with_the_server() {
     for (w, b) in [("kyodai", "k2"), ("k3", "k4")] {
         post(&s, "/api/new", json!({ "game": "chu", "white": w, "black": b, "depth": 1 }));
         wait(&s, |st| st["ply"].as_u64() >= Some(4));
+        engines.extend(children(s.child.id()));
         post(&s, "/api/pause", json!({ "on": true }));
         let st = wait(&s, |st| st["thinking"].is_null());
         assert!(st["message"].is_null(), "{w} vs {b}: {}", st["message"]);
         assert_eq!(st["players"], json!({ "w": w, "b": b }));
     }
-    let engines = children(s.child.id());
-    assert_eq!(engines.len(), 3, "one process per external engine used: {engines:?}");
+    // Pausing stops a search with the protocol's own command (UCI/USI `stop`, XBoard `?`); an
+    // engine that does not obey is restarted, so only a lower bound of processes is known.
+    engines.sort_unstable();
+    engines.dedup();
+    assert!(engines.len() >= 3, "a process per external engine used: {engines:?}");
     stop(s, &engines);
 }
 

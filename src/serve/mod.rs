@@ -110,6 +110,7 @@ fn slots(cfg: &Config, halt: &Arc<AtomicBool>) -> Result<Vec<Slot>, String> {
         name: "Kyodai".into(),
         opponent: Some(Box::new(Kyodai::new(cfg.hash_mb, cfg.threads))),
         reset: true,
+        external: false,
     }];
     for spec in &cfg.engines {
         external::check_spec(spec).map_err(|e| format!("engine {}: {e}", spec.name))?;
@@ -118,7 +119,7 @@ fn slots(cfg: &Config, halt: &Arc<AtomicBool>) -> Result<Vec<Slot>, String> {
             return Err(format!("two players are named '{}': give each engine its own name=", spec.name));
         }
         let opponent = External::new(spec.clone(), Arc::clone(halt), cfg.debug);
-        engines.push(Slot { name: spec.name.clone(), opponent: Some(Box::new(opponent)), reset: true });
+        engines.push(Slot { name: spec.name.clone(), opponent: Some(Box::new(opponent)), reset: true, external: true });
     }
     Ok(engines)
 }

@@ -65,6 +65,9 @@ pub struct Slot {
     pub opponent: Option<Box<dyn Opponent>>,
     /// Tell it that a new game started before it next thinks.
     pub reset: bool,
+    /// An engine outside the server (`--engine`): it is told the game's name, not its rule
+    /// options.
+    pub external: bool,
 }
 
 /// A search in progress.
@@ -195,7 +198,21 @@ impl Session {
             flagged: None,
         });
         self.reset_record();
+        if let (false, Some(name)) = (opts.is_empty(), self.external_player()) {
+            self.message = Some(format!(
+                "{name} is told only the game's name, not its rule options: it plays by the standard rules, \
+                 and a move the options forbid loses"
+            ));
+        }
         Ok(())
+    }
+
+    /// The name of an external engine playing a side, if one does.
+    fn external_player(&self) -> Option<String> {
+        self.players.iter().find_map(|p| match p {
+            Player::Engine(i) if self.engines[*i].external => Some(self.engines[*i].name.clone()),
+            _ => None,
+        })
     }
 
     fn reset_record(&mut self) {
