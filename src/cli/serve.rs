@@ -16,10 +16,10 @@ pub struct ServeArgs {
     /// Open the page in the system's browser.
     #[arg(long)]
     pub open: bool,
-    /// Hash table of the engine, in MB.
+    /// Hash table of Kyodai's own engine, in MB.
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
-    /// Search threads of the engine.
+    /// Search threads of Kyodai's own engine.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// An external engine to offer on the page: name=N cmd=CMD [proto=uci|usi|xboard] [dir=D]
