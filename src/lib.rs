@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod diagram;
 pub mod eval;
+pub mod fuzz;
 pub mod geometry;
 pub mod legality;
 pub mod movegen;
@@ -17,9 +18,11 @@ pub mod perft;
 pub mod position;
 pub mod protocol;
 pub mod repetition;
+pub mod resources;
 pub mod search;
 pub mod selfplay;
 pub mod serve;
+pub mod soak;
 pub mod tournament;
 pub mod variant;
 
