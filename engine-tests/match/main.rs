@@ -231,6 +231,46 @@ fn misbehaving_engines_forfeit_with_their_reason_and_the_match_goes_on() {
     assert_eq!(all_gone(&pids), 8);
 }
 
+/// An XBoard engine that refuses a legal move (as HaChu 0.21 refuses a Pawn promotion after a
+/// deferral) and a USI engine that claims a win it does not have both lose, with the reason in
+/// the PGN, and the match goes on.
+#[test]
+fn a_refused_legal_move_and_a_false_claim_lose_over_xboard_and_usi() {
+    if !have_python() {
+        return;
+    }
+    let dir = scratch("refuse-claim");
+    let pgn = dir.join("games.pgn");
+    let cmd = |mode: &str| format!("cmd=python3 {} {mode}", fake());
+    let (refuse, falsewin) = (cmd("refuse"), cmd("falsewin"));
+    let pgn_arg = pgn.to_string_lossy().into_owned();
+    #[rustfmt::skip]
+    let args = [
+        "--variant", "chu", "--tournament", "gauntlet", "--games", "2", "--timeout", "5",
+        "--engine", "cmd=builtin:random",
+        "--engine", "name=refuse", &refuse, "proto=xboard", "tc=60+0",
+        "--engine", "name=falsewin", &falsewin, "proto=usi", "tc=60+0",
+        "--pgnout", &pgn_arg,
+    ];
+    let o = run(&args);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
+    let games = replay_pgn(&pgn, "chu");
+    assert_eq!(games.len(), 4, "{out}");
+    for (mode, reason) in [("refuse", "refused a legal move: Illegal move"), ("falsewin", "makes a false claim")] {
+        let mine: Vec<&PgnGame> =
+            games.iter().filter(|g| g.tag("White") == Some(mode) || g.tag("Black") == Some(mode)).collect();
+        assert_eq!(mine.len(), 2, "{mode}");
+        for g in mine {
+            let fake_white = g.tag("White") == Some(mode);
+            assert_eq!(g.result, if fake_white { "0-1" } else { "1-0" }, "{mode}: {g:?}");
+            assert_eq!(g.tag("Termination"), Some("rules infraction"), "{mode}");
+            let why = g.comments.last().and_then(|c| c.last()).or(g.final_comment.as_ref()).unwrap();
+            assert!(why.contains(reason), "{mode}: {why}");
+        }
+    }
+}
+
 #[test]
 fn ctrl_c_keeps_finished_games_and_ends_every_engine() {
     if !have_python() {

@@ -52,6 +52,29 @@ impl<E: std::fmt::Display> From<E> for Fail {
     }
 }
 
+/// The settings of each `--engine` of `command` (`match`, `serve`), grouped. clap's derive
+/// gives the values of a repeated multi-value option as one list (`flat`), so the groups are
+/// read from the command line itself; the total is checked against clap's list.
+pub fn engine_groups(command: &str, flat: &[String]) -> Result<Vec<Vec<String>>, Fail> {
+    let args: Vec<String> = std::env::args().collect();
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    let mut inside = false;
+    for w in args.iter().skip_while(|w| *w != command).skip(1) {
+        if w == "--engine" {
+            groups.push(Vec::new());
+            inside = true;
+        } else if w.starts_with("--") || (w.starts_with('-') && w.len() == 2) {
+            inside = false;
+        } else if let (true, Some(g)) = (inside, groups.last_mut()) {
+            g.push(w.clone());
+        }
+    }
+    if groups.concat() != flat {
+        return Err(Fail("cannot group the --engine settings: write each as '--engine KEY=VALUE ...'".into()));
+    }
+    Ok(groups)
+}
+
 /// A position given on the command line: game, rule options, FEN or start array, moves.
 #[derive(Args)]
 pub struct PositionArgs {

@@ -112,11 +112,12 @@ pub enum Stopped {
     Fatal(String),
 }
 
+/// How a game ends: its result, the reason in words, and the PGN termination.
 #[derive(Debug, PartialEq)]
-struct Ending {
-    result: &'static str,
-    reason: String,
-    termination: Termination,
+pub struct Ending {
+    pub result: &'static str,
+    pub reason: String,
+    pub termination: Termination,
 }
 
 fn loss(side: Color, reason: String, termination: Termination) -> Ending {
@@ -140,8 +141,9 @@ fn failure(side: Color, e: ClientError, clocked: bool) -> Result<Ending, Stopped
     })
 }
 
-/// Plays `reply` (already within the clock) for `side`; `Some` when it ends the game.
-fn apply(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Ending> {
+/// Plays `reply` (already within the clock) for `side`: the move's canonical text, or the
+/// ending it causes (an illegal or unreadable move, a resignation, a false claim, no move).
+pub fn apply(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Ending> {
     let who = side_name(side);
     match &reply.answer {
         Answer::Move { text, ours: Err(e) } => {

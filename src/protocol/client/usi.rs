@@ -2,7 +2,7 @@
 //! `position startpos|sfen ... moves ...` in USI squares, `go btime wtime byoyomi binc winc`
 //! (sente = our first player), `bestmove resign|win`, `gameover`.
 
-use super::uci::{fixed_limits, handshake, option_name, read_bestmove, sync};
+use super::uci::{fixed_limits, handshake, option_name, read_bestmove, stop_search, sync};
 use super::{Answer, Claimed, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits};
 use crate::geometry::Color;
 use crate::position::Position;
@@ -137,5 +137,9 @@ impl Client for UsiClient {
 
     fn quit(&mut self, link: &mut dyn Link) {
         let _ = link.send("quit");
+    }
+
+    fn abort(&mut self, link: &mut dyn Link, deadline: Instant) -> bool {
+        stop_search(link, deadline)
     }
 }
