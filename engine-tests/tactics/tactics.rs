@@ -284,3 +284,30 @@ fn a_limit_reached_does_not_set_the_callers_stop_flag() {
     let r = s.search(&pos, &Limits::depth(4), 1, &stop, &mut |_| {});
     assert_eq!(r.depth, 4);
 }
+
+/// Bigorra section 3.6: a checkmate given by the move that brings the halfmove clock to 100
+/// wins (checkmate is judged before the fifty-move draw), for the search as for the referee:
+/// both ask `rules::outcome::end` in the same order. Before this was fixed the search scored
+/// the mate 0, as the draw, and played any move. A stalemate at 100 stays a stalemate.
+#[test]
+fn a_mate_as_the_halfmove_clock_reaches_100_is_a_win_in_the_search() {
+    use kyodai::rules::outcome::{end, Judge, Reason};
+    let v = Game::builtin("bigorra").unwrap();
+    let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/7R8/1R13K w - - 99 50";
+    let pos = Position::from_fen(&v, fen).unwrap();
+    let r = search(&pos, 2);
+    assert_eq!(format_move(&v, r.best.unwrap()), "h2a2");
+    assert_eq!(r.score, Score::Mate(1));
+    let mut mated = pos.clone();
+    let m = kyodai::notation::parse_move(&mut mated, "h2a2").unwrap();
+    mated.make(m);
+    assert_eq!(mated.halfmove_clock(), 100);
+    let win = Some(Outcome::Win { winner: kyodai::Color::White, reason: Reason::Checkmate });
+    assert_eq!(end(&mut mated, Judge::Referee), win);
+    assert_eq!(end(&mut mated, Judge::Search), win);
+    let mut stalemate =
+        Position::from_fen(&v, "k15/2Q13/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 100 80").unwrap();
+    let draw = Some(Outcome::Draw { reason: Reason::Stalemate });
+    assert_eq!(end(&mut stalemate, Judge::Referee), draw);
+    assert_eq!(end(&mut stalemate, Judge::Search), draw);
+}
