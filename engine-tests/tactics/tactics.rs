@@ -311,3 +311,34 @@ fn a_mate_as_the_halfmove_clock_reaches_100_is_a_win_in_the_search() {
     assert_eq!(end(&mut stalemate, Judge::Referee), draw);
     assert_eq!(end(&mut stalemate, Judge::Search), draw);
 }
+
+/// Nutty Shogi: a Fire Demon's move that captures nothing but burns is a capture for the search.
+/// White's Gold (h5) may take the Pawn i6, where Black's Demon (i10, four squares away: it cannot
+/// capture there) ends its area move next to it and burns it (i10i7). At depth 1 only
+/// quiescence can see that, and only if it lists the burning moves among Black's captures (and
+/// does not call them bad for landing next to the Gold that burns). Before this was fixed,
+/// White took the Pawn and lost the Gold.
+#[test]
+fn quiescence_sees_moves_that_only_burn_as_captures() {
+    use kyodai::movegen::{generate_captures, is_capture};
+    let v = Game::builtin("nutty").unwrap();
+    let mut taken = Position::from_fen(&v, "12k/13/13/8f4/13/13/13/8G4/13/13/13/13/12K b").unwrap();
+    let burn = kyodai::notation::parse_move(&mut taken, "i10i7").unwrap();
+    assert!(is_capture(&taken, burn), "a move that only burns is a capture");
+    let mut captures = Vec::new();
+    generate_captures(&taken, &mut captures);
+    assert!(captures.contains(&burn), "quiescence's generator lists it");
+    let white = Position::from_fen(&v, "12k/13/13/8f4/13/13/13/8p4/7G5/13/13/13/12K w").unwrap();
+    let r = search(&white, 1);
+    let best = format_move(&v, r.best.unwrap());
+    assert_ne!(best, "h5i6", "taking the Pawn loses the Gold to a burn");
+    let mut after = white.clone();
+    after.make(r.best.unwrap());
+    let gold = v.kind_by_id("G").unwrap();
+    for m in legal_move_list(&mut after) {
+        let u = after.make(m);
+        let kept = after.count(gold, kyodai::Color::White);
+        after.unmake(m, u);
+        assert_eq!(kept, 1, "after {best} Black's {} takes the Gold", format_move(&v, m));
+    }
+}

@@ -524,8 +524,11 @@ impl<'a> Worker<'a> {
             let m = Self::pick(&mut buf, i);
             // The exchange test costs an attack lookup, so it is made only for the moves
             // actually reached: most quiescence nodes cut off after their first capture.
-            if !evasion && m.promotion().is_none() && self.bad_capture(m, self.victims(m)) {
-                continue;
+            if !evasion && m.promotion().is_none() {
+                let gain = self.victims(m);
+                if self.bad_capture(m, gain) {
+                    continue;
+                }
             }
             let Ok(u) = try_make(&mut self.pos, m) else { continue };
             legal += 1;
@@ -558,15 +561,27 @@ impl<'a> Worker<'a> {
 
     /// A capture that probably loses material: the capturer is worth clearly more than what it
     /// takes, and the opponent attacks the square it lands on.
-    fn bad_capture(&self, m: Move, gain: i32) -> bool {
+    fn bad_capture(&mut self, m: Move, gain: i32) -> bool {
         let mover = self.pos.piece_at(m.from).unwrap();
         let attacker = self.ev.value(mover.kind());
-        if self.ev.game().variant.piece(mover.kind()).royal {
-            // A royal may only take undefended pieces safely.
-            return crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, mover.color().flip(), m.from);
+        // A royal may only take undefended pieces safely.
+        let royal = self.ev.game().variant.piece(mover.kind()).royal;
+        (royal || attacker > gain + QS_BAD_CAPTURE_MARGIN) && self.lands_attacked(m, mover)
+    }
+
+    /// Whether the opponent attacks the square where `m` ends. In a game with burners the move
+    /// is made to ask: its burns may remove the attackers, and a mover burned on arrival is lost
+    /// anyway.
+    fn lands_attacked(&mut self, m: Move, mover: crate::cell::Piece) -> bool {
+        let them = mover.color().flip();
+        if self.pos.game().tables.special.burners.is_empty() {
+            return crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, them, m.from);
         }
-        attacker > gain + QS_BAD_CAPTURE_MARGIN
-            && crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, mover.color().flip(), m.from)
+        let u = self.pos.make(m);
+        let kept = self.pos.piece_at(m.to).is_some_and(|p| p.color() == mover.color());
+        let attacked = !kept || crate::movegen::attack::is_attacked(&self.pos, m.to, them);
+        self.pos.unmake(m, u);
+        attacked
     }
 
     /// Null move is unsafe when the side has nothing but royals (zugzwang).
