@@ -84,13 +84,16 @@ pub enum Judge {
     Search,
 }
 
-/// The result when the side to move has no legal move; `in_check`: its royal is attacked.
-pub fn without_moves(pos: &Position, in_check: bool) -> Outcome {
+/// The result when the side to move has no legal move: it loses, or (Bigorra) it is
+/// checkmated or stalemated.
+pub fn without_moves(pos: &Position) -> Outcome {
     let side = pos.side();
     let v = pos.variant();
     match v.rules.no_moves {
         NoMoves::Loses => Outcome::Win { winner: side.flip(), reason: Reason::NoLegalMove },
-        NoMoves::StalemateDraws if in_check => Outcome::Win { winner: side.flip(), reason: Reason::Checkmate },
+        NoMoves::StalemateDraws if v.rules.legality == Legality::Check && in_check(pos, side) => {
+            Outcome::Win { winner: side.flip(), reason: Reason::Checkmate }
+        }
         NoMoves::StalemateDraws => Outcome::Draw { reason: Reason::Stalemate },
     }
 }
@@ -147,7 +150,7 @@ pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
         Judge::Search => draw.is_some_and(|r| r != Reason::Repetition),
     };
     if ask && !has_legal_move(pos) {
-        return Some(without_moves(pos, rules.legality == Legality::Check && in_check(pos, side)));
+        return Some(without_moves(pos));
     }
     draw.map(|reason| Outcome::Draw { reason })
 }
