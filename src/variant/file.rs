@@ -174,7 +174,7 @@ impl PieceFile {
         let powers = self
             .powers
             .iter()
-            .map(|t| PowerCall::parse(t).map_err(|x| pe("powers", x)))
+            .map(|t| PowerCall::parse(t).map_err(|x| pe("powers", x.to_string())))
             .collect::<Result<Vec<_>, _>>()?;
         let promotes_to = self.promotes.as_ref().map(|t| look("promotes", t)).transpose()?;
         let promotes_if_present = match self.promotes_if_present.as_slice() {
