@@ -109,6 +109,18 @@ pub trait Generate: Sized {
     fn mobility(&self, _shape: &BoardShape, _from: Square) -> i32 {
         0
     }
+    /// Why it gives `piece` on `from` no move to `to` though its geometry reaches there (a rule
+    /// of the power itself, for the notation's refusals); by default it has no such rule.
+    fn refuses(&self, _pos: &impl Board, _piece: Piece, _from: Square, _to: Square) -> Option<PowerRefusal> {
+        None
+    }
+}
+
+/// A rule of a power that forbids a move its geometry allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PowerRefusal {
+    /// The Tai Emperor may take only unprotected pieces (rules section 5.8).
+    Protected,
 }
 
 /// The argument of a power written as a Betza string, e.g. the `K` of `shoot:K`.
@@ -364,6 +376,12 @@ macro_rules! generators {
             pub fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
                 match self {
                     $( Gen::$variant(g) => g.mobility(shape, from), )*
+                }
+            }
+
+            pub fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+                match self {
+                    $( Gen::$variant(g) => g.refuses(pos, piece, from, to), )*
                 }
             }
 
