@@ -76,7 +76,7 @@ pub trait Spec: Sized {
     /// (the engine's `highlight` answers show those moves).
     fn xbetza(&self) -> String;
     /// How attack detection finds its captures.
-    fn attacks(&self) -> Attacks;
+    const ATTACKS: Attacks;
     /// How quiescence finds its captures.
     fn captures(&self) -> Captures;
     /// Compiles it for one piece type and colour: atoms, a generator, attack table entries,
@@ -274,7 +274,7 @@ macro_rules! powers {
 
             pub fn attacks(&self) -> Attacks {
                 match self {
-                    $( Power::$variant(p) => p.attacks(), )*
+                    $( Power::$variant(_) => <$spec as Spec>::ATTACKS, )*
                 }
             }
 

@@ -109,9 +109,7 @@ impl Spec for Bent {
         s
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Own
-    }
+    const ATTACKS: Attacks = Attacks::Own;
 
     fn captures(&self) -> Captures {
         Captures::Filtered

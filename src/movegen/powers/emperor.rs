@@ -59,9 +59,7 @@ impl Spec for Emperor {
     }
 
     /// Its protection test asks the other attacks, so it is asked after them.
-    fn attacks(&self) -> Attacks {
-        Attacks::OwnAfterOthers
-    }
+    const ATTACKS: Attacks = Attacks::OwnAfterOthers;
 
     /// It lists its captures from the enemy pieces, not from its 600-odd empty targets.
     fn captures(&self) -> Captures {

@@ -126,9 +126,7 @@ impl Spec for Lion {
         }
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Tables
-    }
+    const ATTACKS: Attacks = Attacks::Tables;
 
     fn captures(&self) -> Captures {
         match self.shape {
