@@ -826,7 +826,7 @@ fn promotions_follow_the_table() {
         // piece alone on m13 by targets).
         let tname = r.promotes.split(" (").next().unwrap();
         let trow = &by_name[tname];
-        let mut a = pos(&framed(&[(pt.fen_token(true).as_str(), "m13")]));
+        let mut a = pos(&framed(&[(pt.fen_token(Color::White).as_str(), "m13")]));
         let got: BTreeSet<_> = moves_of(&mut a, "m13").iter().map(|m| m.to).collect();
         let tt = token_of(trow);
         let mut b = pos(&framed(&[(tt.as_str(), "m13")]));

@@ -158,7 +158,7 @@ pub fn en_passant_moves(pos: &impl Board) -> Vec<Move> {
         }
         for l in &atoms.leaps {
             if l.ep && l.mode.captures && from.offset(l.delta) == ep {
-                promotion::push(pos, p, Move::en_passant(from, ep), Shape::CAPTURE.step(true), &mut out);
+                promotion::push(pos, p, Move::en_passant(from, ep), Shape::CAPTURE.one_step(), &mut out);
             }
         }
     }

@@ -190,7 +190,7 @@ impl Position {
         let v = self.variant();
         let shape = *self.shape();
         placement::write(shape.files, shape.ranks, |f, r| {
-            self.piece_at(shape.square_unchecked(f, r)).map(|p| v.piece(p.kind()).fen_token(p.color() == Color::White))
+            self.piece_at(shape.square_unchecked(f, r)).map(|p| v.piece(p.kind()).fen_token(p.color()))
         })
     }
 

@@ -214,8 +214,8 @@ impl XbGame {
             let Some(kind) = self.kind_of(&tok) else {
                 return Err(CommandError::usage(format!("unknown piece '{tok}' in the FEN placement")));
             };
-            let white = (l as char).is_ascii_uppercase();
-            ours.push_str(&v.pieces[kind].fen_token(white));
+            let owner = if (l as char).is_ascii_uppercase() { Color::White } else { Color::Black };
+            ours.push_str(&v.pieces[kind].fen_token(owner));
         }
         let side = match fields.get(1) {
             None | Some(&"w") => 'w',

@@ -4,6 +4,7 @@
 //! module per power.
 
 use super::betza::Vector;
+use crate::geometry::Color;
 use std::fmt;
 
 /// Index of a piece type in its game's catalogue.
@@ -146,13 +147,17 @@ pub struct PieceType {
 }
 
 impl PieceType {
-    /// The ID as written in FEN for `white`/`black` (parentheses for multi-letter IDs).
-    pub fn fen_token(&self, white: bool) -> String {
+    /// The ID as written in FEN for a piece of `owner` (upper case for the first player,
+    /// parentheses for multi-letter IDs).
+    pub fn fen_token(&self, owner: Color) -> String {
         let (plus, base) = match self.id.strip_prefix('+') {
             Some(b) => ("+", b),
             None => ("", self.id.as_str()),
         };
-        let base = if white { base.to_ascii_uppercase() } else { base.to_ascii_lowercase() };
+        let base = match owner {
+            Color::White => base.to_ascii_uppercase(),
+            Color::Black => base.to_ascii_lowercase(),
+        };
         if base.len() == 1 {
             format!("{plus}{base}")
         } else {
