@@ -214,6 +214,16 @@ pub fn legal_move_list(pos: &mut Position) -> Vec<Move> {
     v
 }
 
+/// Whether the side to move has a legal move (the first one found answers).
+pub fn has_legal_move(pos: &mut Position) -> bool {
+    if material_decided(pos) {
+        return false;
+    }
+    let mut moves = Vec::with_capacity(256);
+    movegen::generate(pos, &mut moves);
+    moves.into_iter().any(|m| check_move(pos, m, History::Apply).is_ok())
+}
+
 /// Whether `m` is a legal move here (generated and legal).
 pub fn is_legal(pos: &mut Position, m: Move) -> bool {
     legal_move_list(pos).contains(&m)
