@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod book;
 pub mod diagram;
 pub mod eval;
 pub mod geometry;

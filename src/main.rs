@@ -76,6 +76,11 @@ kyodai svg --variant scirocco --arrow e2-e4 --flip --output s.svg"
 Examples:\n  kyodai serve --open\n  kyodai serve --port 0\n  kyodai serve --port 9000 --threads 2 --hash 256"
     )]
     Serve(cli::serve::ServeArgs),
+    /// Opening books: build one from Kyodai's analysis, probe a position, check, list openings.
+    #[command(
+        after_help = "Examples:\n  kyodai book probe --variant chu --moves f4f5\n  kyodai book build --variant chu --depth 8 --positions 600 --threads 2\n  kyodai book check"
+    )]
+    Book(cli::book::BookArgs),
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
@@ -98,6 +103,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Perft(a) => cli::perft::run(a)?,
         Command::Svg(a) => cli::svg::run(a)?,
         Command::Serve(a) => cli::serve::run(a)?,
+        Command::Book(a) => cli::book::run(a)?,
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod perft;
 pub mod selfplay;
 pub mod serve;

@@ -1,0 +1,83 @@
+//! A book as a set of openings (for `kyodai match --openings ... format=book` and `kyodai book
+//! lines`): every way of following book moves from the start, to a given number of plies or
+//! until the book ends, each position taken once, the most likely lines first. Every move of
+//! a line is a book move, so every line stays within the builder's margin of the best: varied
+//! and balanced openings.
+
+use super::{position_key, Book};
+use crate::legality::legal_move_list;
+use crate::outcome::outcome;
+use crate::position::Position;
+use std::collections::{BinaryHeap, HashSet};
+
+/// One opening: its moves from the start and how likely the book is to play it (the product
+/// of the weight shares of its moves).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub moves: Vec<String>,
+    pub probability: f64,
+}
+
+/// A line waiting in the queue, most likely first (ties: shorter, then by text).
+struct Node {
+    probability: f64,
+    path: Vec<String>,
+}
+
+impl PartialEq for Node {
+    fn eq(&self, o: &Node) -> bool {
+        self.cmp(o) == std::cmp::Ordering::Equal
+    }
+}
+impl Eq for Node {}
+impl PartialOrd for Node {
+    fn partial_cmp(&self, o: &Node) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Node {
+    fn cmp(&self, o: &Node) -> std::cmp::Ordering {
+        self.probability
+            .total_cmp(&o.probability)
+            .then_with(|| o.path.len().cmp(&self.path.len()))
+            .then_with(|| o.path.cmp(&self.path))
+    }
+}
+
+/// The book's openings of at most `plies` plies, most likely first.
+pub fn openings(book: &Book, plies: usize) -> Vec<Line> {
+    let v = book.variant();
+    let start = Position::start(v);
+    let mut queue = BinaryHeap::new();
+    queue.push(Node { probability: 1.0, path: Vec::new() });
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    while let Some(Node { probability, path }) = queue.pop() {
+        let mut pos = start.clone();
+        for text in &path {
+            let m = book.get(&position_key(&pos)).and_then(|e| e.moves.iter().find(|c| c.text == *text));
+            pos.make(m.expect("a queued line follows book moves").mv);
+        }
+        let key = position_key(&pos);
+        if !seen.insert(key.clone()) {
+            continue;
+        }
+        let entry = book.get(&key).filter(|e| e.total_weight() > 0);
+        match entry {
+            Some(e) if path.len() < plies && outcome(&mut pos).is_none() => {
+                // A move the history forbids here (a repetition rule) is left out.
+                let legal = legal_move_list(&mut pos);
+                let playable: Vec<_> = e.moves.iter().filter(|c| c.weight > 0 && legal.contains(&c.mv)).collect();
+                let total: f64 = playable.iter().map(|c| c.weight as f64).sum();
+                for c in playable {
+                    let mut next = path.clone();
+                    next.push(c.text.clone());
+                    queue.push(Node { probability: probability * c.weight as f64 / total, path: next });
+                }
+            }
+            _ if !path.is_empty() => out.push(Line { moves: path, probability }),
+            _ => {}
+        }
+    }
+    out
+}
