@@ -6,6 +6,7 @@
 
 use super::{position_key, Book};
 use crate::legality::legal_move_list;
+use crate::moves::Move;
 use crate::outcome::outcome;
 use crate::position::Position;
 use std::collections::{BinaryHeap, HashSet};
@@ -22,6 +23,7 @@ pub struct Line {
 struct Node {
     probability: f64,
     path: Vec<String>,
+    moves: Vec<Move>,
 }
 
 impl PartialEq for Node {
@@ -49,34 +51,35 @@ pub fn openings(book: &Book, plies: usize) -> Vec<Line> {
     let v = book.variant();
     let start = Position::start(v);
     let mut queue = BinaryHeap::new();
-    queue.push(Node { probability: 1.0, path: Vec::new() });
+    queue.push(Node { probability: 1.0, path: Vec::new(), moves: Vec::new() });
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    while let Some(Node { probability, path }) = queue.pop() {
+    while let Some(Node { probability, path, moves }) = queue.pop() {
         let mut pos = start.clone();
-        for text in &path {
-            let m = book.get(&position_key(&pos)).and_then(|e| e.moves.iter().find(|c| c.text == *text));
-            pos.make(m.expect("a queued line follows book moves").mv);
+        for &m in &moves {
+            pos.make(m);
         }
-        let key = position_key(&pos);
-        if !seen.insert(key.clone()) {
+        if !seen.insert(position_key(&pos)) {
             continue;
         }
-        let entry = book.get(&key).filter(|e| e.total_weight() > 0);
-        match entry {
-            Some(e) if path.len() < plies && outcome(&mut pos).is_none() => {
-                // A move the history forbids here (a repetition rule) is left out.
-                let legal = legal_move_list(&mut pos);
-                let playable: Vec<_> = e.moves.iter().filter(|c| c.weight > 0 && legal.contains(&c.mv)).collect();
-                let total: f64 = playable.iter().map(|c| c.weight as f64).sum();
-                for c in playable {
-                    let mut next = path.clone();
-                    next.push(c.text.clone());
-                    queue.push(Node { probability: probability * c.weight as f64 / total, path: next });
-                }
+        // Book moves of positive weight that the history allows here (repetition rules).
+        let mut playable = Vec::new();
+        if let Some(e) = book.probe(&pos).filter(|_| path.len() < plies && outcome(&mut pos).is_none()) {
+            let legal = legal_move_list(&mut pos);
+            playable.extend(e.moves.iter().filter(|c| c.weight > 0 && legal.contains(&c.mv)));
+        }
+        if playable.is_empty() {
+            if !path.is_empty() {
+                out.push(Line { moves: path, probability });
             }
-            _ if !path.is_empty() => out.push(Line { moves: path, probability }),
-            _ => {}
+            continue;
+        }
+        let total: f64 = playable.iter().map(|c| c.weight as f64).sum();
+        for c in playable {
+            let (mut p, mut m) = (path.clone(), moves.clone());
+            p.push(c.text.clone());
+            m.push(c.mv);
+            queue.push(Node { probability: probability * c.weight as f64 / total, path: p, moves: m });
         }
     }
     out

@@ -41,6 +41,8 @@ pub struct AnalyzeArgs {
     /// Number of best lines to show.
     #[arg(long, default_value_t = 1)]
     multipv: usize,
+    #[command(flatten)]
+    book: super::book::BookChoice,
 }
 
 pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
@@ -58,6 +60,10 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
         return Ok(());
     }
     let v = Arc::clone(pos.variant());
+    let book_move = match a.book.load(&v)? {
+        Some(book) => super::book::print_book_moves(&book, &mut p, &a.book),
+        None => None,
+    };
     let limits = match (a.depth, a.nodes, a.movetime) {
         (Some(d), _, _) => Limits::depth(d),
         (_, Some(n), _) => Limits::nodes(n),
@@ -81,7 +87,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
             pv.join(" ")
         );
     });
-    match r.best {
+    match book_move.or(r.best) {
         Some(m) => outln!("bestmove {}", format_move(&v, m)),
         None => outln!("bestmove (none)"),
     }

@@ -4,7 +4,7 @@ use super::{setup, Fail, PositionArgs};
 use crate::outln;
 use clap::Args;
 use kyodai::search::{Limits, Searcher};
-use kyodai::selfplay::{play_match_game, Player};
+use kyodai::selfplay::{play_match_game, BookPlay, Player};
 use std::sync::Arc;
 
 #[derive(Args)]
@@ -36,6 +36,8 @@ pub struct SelfplayArgs {
     /// Who plays Black in the first game: engine or random.
     #[arg(long, default_value = "engine")]
     black: Player,
+    #[command(flatten)]
+    book: super::book::BookChoice,
 }
 
 pub fn run(a: SelfplayArgs) -> Result<(), Fail> {
@@ -47,22 +49,28 @@ pub fn run(a: SelfplayArgs) -> Result<(), Fail> {
     let v = Arc::clone(start.variant());
     let mut searcher = Searcher::new(a.hash, 1);
     let limits = Limits::movetime(a.movetime);
+    let book = a.book.load(&v)?;
     for g in 1..=a.games {
         // Colours alternate from game to game.
         let players = if g % 2 == 1 { [a.white, a.black] } else { [a.black, a.white] };
         let name = |p: Player| format!("{p:?}").to_lowercase();
         outln!("game {g}: {} from {}", v.title, start.to_fen());
         outln!("white: {}, black: {}", name(players[0]), name(players[1]));
-        let rec = play_match_game(&start, players, g as u64, &mut searcher, &limits, a.max_plies, &mut |ply, _| {
-            if ply > 0 && ply % 50 == 0 {
-                eprintln!("game {g}: {ply} plies played");
-            }
-        });
+        let book = book.as_ref().map(|b| BookPlay { book: b, best: a.book.book_best, seed: a.book.seed(g as u64) });
+        let rec =
+            play_match_game(&start, players, g as u64, &mut searcher, &limits, a.max_plies, book, &mut |ply, _| {
+                if ply > 0 && ply % 50 == 0 {
+                    eprintln!("game {g}: {ply} plies played");
+                }
+            });
         outln!("{}", rec.move_text());
         let reason = match rec.outcome {
             Some(o) => o.to_string(),
             None => format!("unfinished after {} plies", rec.moves.len()),
         };
+        if rec.book_moves > 0 {
+            outln!("book moves: {}", rec.book_moves);
+        }
         outln!("result: {} ({reason})\n", rec.result_tag());
     }
     Ok(())
