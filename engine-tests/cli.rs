@@ -1,31 +1,9 @@
 //! The command-line tools as a user runs them: output formats, and one clear error line with
 //! exit status 2 for every kind of bad input (never a panic).
 
-use std::process::{Command, Output};
-
-fn kyodai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kyodai")).args(args).output().expect("run kyodai")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts a clean failure: exit 2, one line on stderr containing every `needle`, no panic.
-fn fails_with(args: &[&str], needles: &[&str]) {
-    let o = kyodai(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "args {args:?}: status {:?}, stderr {err}", o.status);
-    assert!(!err.contains("panicked"), "args {args:?} panicked: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "args {args:?}: expected one line, got {err}");
-    for n in needles {
-        assert!(err.contains(n), "args {args:?}: '{n}' missing from: {err}");
-    }
-}
+#[path = "support/run.rs"]
+mod run;
+use run::{fails_with, kyodai, stderr, stdout};
 
 #[test]
 fn variants_lists_every_game() {

@@ -29,12 +29,25 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Speak UCI on stdin/stdout (games chosen with the UCI_Variant option).
+    #[command(after_help = "Examples (type the lines after starting it; 'quit' ends):\n  kyodai uci\n    uci\n    \
+setoption name UCI_Variant value chu\n    position startpos moves f4f5 g9g8\n    go depth 4\n    quit\n\n\
+In a GUI: add the command 'kyodai uci' (or plain 'kyodai') as a UCI engine.")]
     Uci,
     /// Speak USI (lishogi dialect) on stdin/stdout: the shogi games.
+    #[command(after_help = "Examples (type the lines after starting it; 'quit' ends):\n  kyodai usi\n    usi\n    \
+setoption name USI_Variant value chushogi\n    position startpos moves 7i7h\n    go byoyomi 1000\n    quit\n\n\
+In a GUI: add the command 'kyodai usi' as a USI engine.")]
     Usi,
     /// Speak XBoard/CECP protocol 2 on stdin/stdout (games up to 16x16).
+    #[command(
+        after_help = "Examples:\n  xboard -fcp \"kyodai xboard\" -variant chu -testLegality false -repeatsToDraw 0 -ruleMoves 0\n  \
+kyodai xboard    (then type: xboard, protover 2, variant chu, usermove f4f5, quit)"
+    )]
     Xboard,
     /// List every game with board size, number of piece types and pieces per side.
+    #[command(
+        after_help = "Example:\n  kyodai variants\n\nThe names are what --variant, UCI_Variant, USI_Variant and XBoard's variant take."
+    )]
     Variants,
     /// Search a position and print the engine's lines and best move (UCI-style 'info' lines).
     #[command(after_help = "With no arguments it analyses the Chu Shogi start position for 5 seconds.\n\n\
@@ -60,10 +73,40 @@ Examples:\n  kyodai analyze\n  kyodai analyze --variant bigorra --depth 6\n  kyo
     /// Print every legal move, one per line, sorted.
     #[command(after_help = "Example:\n  kyodai moves --variant bigorra --fen '<FEN>'")]
     Moves(cli::PositionArgs),
+    /// Play many fast node-limited games with every position invariant checked after every
+    /// move; print games, plies, results and failures.
+    #[command(after_help = "Checked after every move: make/unmake restores the position, incremental hash =\n\
+recomputed hash (and the other consistency checks), the FEN and the move text read back, and\n\
+the search reports no move exactly when the referee says the game is over.\n\n\
+Examples:\n  kyodai soak --variant chu --games 100\n  kyodai soak --variant tai --games 10000 --nodes 50 --seed 1")]
+    Soak(cli::soak::SoakArgs),
     /// Count move sequences to a depth (canonical moves, bulk-counted at the last ply).
     #[command(after_help = "Prints 'MOVE: N' per root move with --divide, then 'Nodes searched: N';\n\
 time and nodes per second go to stderr.\n\nExample:\n  kyodai perft --variant chu --depth 3 --divide")]
     Perft(cli::perft::PerftArgs),
+    /// Play engines (UCI, USI, XBoard or the built-in random mover) against each other in any
+    /// game, refereed by Kyodai's rules: matches, tournaments, SPRT, shards (cutechess-cli style).
+    #[command(after_help = "Engines forfeit on illegal moves, crashes, hangs and time losses; the match goes on.\n\
+Output: 'Started game', 'Finished game N (A vs B): 1-0 {reason}', 'Score of A vs B: W - L - D [score] N',\n\
+'Elo difference: E +/- M, LOS: L %, DrawRatio: D %', 'LLR: ...' with --sprt.\n\n\
+Examples:\n  \
+kyodai match --variant chu --engine cmd=kyodai arg=uci name=k --engine cmd=builtin:random --each nodes=2000 --games 4\n  \
+kyodai match --variant chu --engine name=kyodai cmd=./target/release/kyodai proto=xboard \\\n      \
+--engine name=hachu cmd=/usr/games/hachu proto=xboard --each tc=15+0.15 --games 20 --concurrency 2 --pgnout chu.pgn\n  \
+kyodai match --variant scirocco --setup random --engine name=new cmd=./new arg=uci --engine name=old cmd=./old arg=uci \\\n      \
+--each tc=10+0.1 --games 2 --repeat --rounds 500 --sprt elo0=0 elo1=10 --pgnout sprt.pgn\n  \
+kyodai match ... --shard 3/8 --pgnout part3.pgn   (then: kyodai pgn stats part*.pgn)")]
+    Match(Box<cli::match_cmd::MatchArgs>),
+    /// PGN tools: 'kyodai pgn stats FILE...' recomputes standings, Elo, LOS and SPRT.
+    Pgn(cli::pgn::PgnArgs),
+    /// Search every position of the games in a PGN file and write them back with scores, best
+    /// lines and '?'/'??' marks on the moves that lose the most.
+    #[command(after_help = "A move losing at least --mistake centipawns (default 100) for its side is marked '?',\n\
+at least --blunder (default 300) '??'; a mate counts as 20000 centipawns less its distance.\n\
+Each move's comment: the score after it for the side that made it, the depth, the expected\n\
+continuation, and '; best MOVE SCORE' when another move was better. A progress bar goes to stderr.\n\n\
+Example:\n  kyodai annotate --variant chu games.pgn --movetime 1000 > annotated.pgn")]
+    Annotate(cli::annotate::AnnotateArgs),
     /// Draw a position as an SVG diagram (coordinates, zones, last move, arrows).
     #[command(
         after_help = "Examples:\n  kyodai svg --variant chu > chu.svg\n  kyodai svg --variant tai --moves m9m10 --output tai.svg\n  \
@@ -86,6 +129,10 @@ Examples:\n  kyodai serve --open\n  kyodai serve --port 0\n  kyodai serve --port
 fn run(cli: Cli) -> Result<(), Fail> {
     use kyodai::protocol::{run_stdio, Protocol};
     let Some(command) = cli.command else {
+        // A person at a terminal gets a hint; a GUI (stdin not a terminal) gets nothing extra.
+        if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+            eprintln!("kyodai: waiting for a GUI protocol: type uci, usi or xboard (or quit; 'kyodai --help' lists the commands)");
+        }
         run_stdio(None);
         return Ok(());
     };
@@ -101,6 +148,10 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Show(a) => cli::show::run_show(a)?,
         Command::Moves(a) => cli::show::run_moves(a)?,
         Command::Perft(a) => cli::perft::run(a)?,
+        Command::Match(a) => cli::match_cmd::run_match(*a)?,
+        Command::Pgn(a) => cli::pgn::run(a)?,
+        Command::Annotate(a) => cli::annotate::run(a)?,
+        Command::Soak(a) => cli::soak::run(a)?,
         Command::Svg(a) => cli::svg::run(a)?,
         Command::Serve(a) => cli::serve::run(a)?,
         Command::Book(a) => cli::book::run(a)?,
@@ -108,9 +159,36 @@ fn run(cli: Cli) -> Result<(), Fail> {
     Ok(())
 }
 
+/// Argument errors on one line, as every other error: clap's first paragraph (the problem,
+/// without its usage block), then where to look.
+fn parse_args() -> Result<Cli, ExitCode> {
+    use clap::error::ErrorKind;
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let _ = e.print();
+            Err(ExitCode::SUCCESS)
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            Err(ExitCode::from(2))
+        }
+        Err(e) => {
+            let text = e.render().to_string();
+            let first: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+            let msg = first.join(" ");
+            eprintln!("kyodai: {} (see 'kyodai --help')", msg.trim_end_matches('.'));
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::init();
-    let cli = Cli::parse();
+    let cli = match parse_args() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fail(msg)) => {

@@ -49,12 +49,54 @@ impl GameRecord {
     }
 }
 
+/// A small random generator (xorshift64*) for random players and the soak: seeded, so a run
+/// can be repeated, and independent of the platform.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        // splitmix64 of the seed: nearby seeds give unrelated streams, and the state is never 0.
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next_u64() % n
+        }
+    }
+
+    /// A seed that differs from run to run (clock, process id and the standard library's
+    /// per-process hash keys), for callers given no `--seed`.
+    pub fn entropy_seed() -> u64 {
+        use std::hash::{BuildHasher, Hasher};
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        h.write_u128(now.as_nanos());
+        h.write_u32(std::process::id());
+        h.finish()
+    }
+}
+
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     /// The search, with the game's limits.
     Engine,
-    /// A uniformly random legal move (fixed-seed generator, so games are reproducible).
+    /// A uniformly random legal move (seeded generator: the same seed replays the same game).
     Random,
 }
 
@@ -108,7 +150,7 @@ pub fn play_match_game(
     let stop = AtomicBool::new(false);
     let mut moves = Vec::new();
     let mut book_moves = 0;
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = Rng::new(seed);
     searcher.clear();
     for ply in 0..max_plies {
         if let Some(o) = outcome(&mut pos) {
@@ -124,10 +166,7 @@ pub fn play_match_game(
             },
             Player::Random => {
                 let legal = legal_move_list(&mut pos);
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                legal.get((rng % legal.len().max(1) as u64) as usize).copied()
+                legal.get(rng.below(legal.len() as u64) as usize).copied()
             }
         };
         let Some(m) = m else { break };

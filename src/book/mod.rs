@@ -44,6 +44,21 @@ pub struct Entry {
     pub line: usize,
 }
 
+impl Candidate {
+    /// What the book says about the move, after its text: ` weight 100 score cp 23 depth 10`
+    /// (score and depth when known).
+    pub fn details(&self) -> String {
+        let mut s = format!(" weight {}", self.weight);
+        if let Some(score) = self.score {
+            s.push_str(&format!(" score {score}"));
+        }
+        if let Some(d) = self.depth {
+            s.push_str(&format!(" depth {d}"));
+        }
+        s
+    }
+}
+
 impl Entry {
     /// The number of plies from the start.
     pub fn ply(&self) -> usize {
@@ -221,6 +236,7 @@ pub fn mix(seed: u64, n: u64) -> u64 {
 /// The text of the book shipped for a built-in game (embedded in the binary), if it has one.
 pub fn shipped_text(game: &str) -> Option<&'static str> {
     match game {
+        "chu" => Some(include_str!("../../book/chu.txt")),
         _ => None,
     }
 }
@@ -228,6 +244,30 @@ pub fn shipped_text(game: &str) -> Option<&'static str> {
 /// The book shipped for `variant` (by its name), read and checked.
 pub fn shipped(variant: &Arc<Variant>) -> Option<Result<Book, format::BookError>> {
     shipped_text(&variant.name).map(|t| Book::from_text(variant, t))
+}
+
+/// The book shipped for `variant`, read once per process and shared (the protocols ask before
+/// every search). A built-in book that does not fit the game (rule options that make one of
+/// its moves illegal) is left out, with a warning in the log.
+pub fn shipped_shared(variant: &Arc<Variant>) -> Option<Arc<Book>> {
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<String, Option<Arc<Book>>>>> = OnceLock::new();
+    let key = format!("{} {}", variant.name, variant.start_fen);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(b) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return b;
+    }
+    let book = match shipped(variant)? {
+        Ok(b) => Some(Arc::new(b)),
+        Err(e) => {
+            log::warn!("the built-in {} book does not fit this game ({e}); playing without it", variant.name);
+            None
+        }
+    };
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, book.clone());
+    }
+    book
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::outln;
 use clap::Args;
 use kyodai::notation::format_move;
 use kyodai::outcome::outcome;
-use kyodai::search::{Limits, Searcher};
+use kyodai::search::Limits;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -32,23 +32,28 @@ pub struct AnalyzeArgs {
     /// Search this many nodes.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Search threads (Lazy SMP).
+    /// Search threads (Lazy SMP), 1 to 256.
     #[arg(long, short, default_value_t = 1)]
-    threads: usize,
-    /// Transposition table size in MB.
+    threads: u64,
+    /// Transposition table size in MB (at most half of the machine's memory).
     #[arg(long, default_value_t = 64)]
-    hash: usize,
+    hash: u64,
     /// Number of best lines to show.
     #[arg(long, default_value_t = 1)]
     multipv: usize,
     #[command(flatten)]
     book: super::book::BookChoice,
+    /// Seed of the book's choice in a book position (default: a new one each run).
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
-    if a.threads == 0 || a.hash == 0 || a.multipv == 0 {
-        return Err(Fail("--threads, --hash and --multipv must be at least 1".into()));
+    if a.multipv == 0 {
+        return Err(Fail("--multipv must be at least 1".into()));
     }
+    let mut searcher =
+        kyodai::resources::searcher(a.hash, a.threads).map_err(|e| Fail(format!("--threads/--hash: {e}")))?;
     if a.depth == Some(0) || a.nodes == Some(0) || a.movetime == Some(0) {
         return Err(Fail("--depth, --nodes and --movetime must be at least 1".into()));
     }
@@ -61,7 +66,10 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
     }
     let v = Arc::clone(pos.variant());
     let book_move = match a.book.load(&v)? {
-        Some(book) => super::book::print_book_moves(&book, &mut p, &a.book),
+        Some(book) => {
+            let seed = a.seed.unwrap_or_else(kyodai::selfplay::Rng::entropy_seed);
+            super::book::print_book_moves(&book, &mut p, seed, a.book.book_best)
+        }
         None => None,
     };
     let limits = match (a.depth, a.nodes, a.movetime) {
@@ -70,7 +78,6 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
         (_, _, Some(ms)) => Limits::movetime(ms),
         _ => Limits::movetime(5000),
     };
-    let mut searcher = Searcher::new(a.hash, a.threads);
     let stop = AtomicBool::new(false);
     let r = searcher.search(&pos, &limits, a.multipv, &stop, &mut |i| {
         let pv: Vec<String> = i.pv.iter().map(|m| format_move(&v, *m)).collect();

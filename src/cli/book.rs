@@ -5,7 +5,7 @@ use crate::outln;
 use clap::{Args, Subcommand};
 use kyodai::book::build::{build, duration, Progress, Settings};
 use kyodai::book::lines::openings;
-use kyodai::book::{mix, shipped, shipped_text, Book, Candidate};
+use kyodai::book::{mix, shipped, shipped_text, Book};
 use kyodai::search::Limits;
 use kyodai::Variant;
 use kyodai::{Move, Position};
@@ -182,11 +182,6 @@ pub struct BookChoice {
     /// Play the book's best move (highest weight) instead of varying among its moves.
     #[arg(long)]
     pub book_best: bool,
-    /// Seed of the book's choices (default: a new one each run, printed on stderr).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    #[arg(skip)]
-    base: std::cell::OnceCell<u64>,
 }
 
 impl BookChoice {
@@ -194,57 +189,19 @@ impl BookChoice {
     pub fn load(&self, v: &Arc<Variant>) -> Result<Option<Book>, Fail> {
         engine_book(v, self.book.as_deref(), self.no_book)
     }
-
-    /// The seed for game or search `n`: `--seed` plus `n`, or a fresh one, printed so that the
-    /// run can be repeated.
-    pub fn seed(&self, n: u64) -> u64 {
-        let base = *self.base.get_or_init(|| match self.seed {
-            Some(s) => s,
-            None => {
-                let s = fresh_seed();
-                if !self.no_book && !self.book_best {
-                    eprintln!("book seed {s} (repeat these book moves with --seed {s})");
-                }
-                s
-            }
-        });
-        base.wrapping_add(n)
-    }
-}
-
-/// A seed that differs from run to run.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    h.write_u128(now.as_nanos());
-    h.write_u32(std::process::id());
-    h.finish()
 }
 
 /// Prints the book's moves for `pos` as `info string book move ...` lines, the chosen one
 /// last (`info string book choice ...`), and returns the choice.
-pub fn print_book_moves(book: &Book, pos: &mut Position, how: &BookChoice) -> Option<Move> {
+/// `seed` draws the move (unless `best`).
+pub fn print_book_moves(book: &Book, pos: &mut Position, seed: u64, best: bool) -> Option<Move> {
     let entry = book.probe(pos)?;
-    let best = how.book_best;
-    let chosen = book.choose(pos, mix(how.seed(0), 0), best)?;
+    let chosen = book.choose(pos, mix(seed, 0), best)?;
     for c in &entry.moves {
-        outln!("info string book move {}", describe_move(c));
+        outln!("info string book move {}", format!("{}{}", c.text, c.details()));
     }
     outln!("info string book choice {} ({})", chosen.text, if best { "the best" } else { "drawn by weight" });
     Some(chosen.mv)
-}
-
-/// `f4f5 weight 100 score cp 23 depth 10` (score and depth when known).
-pub fn describe_move(c: &Candidate) -> String {
-    let mut s = format!("{} weight {}", c.text, c.weight);
-    if let Some(score) = c.score {
-        s.push_str(&format!(" score {score}"));
-    }
-    if let Some(d) = c.depth {
-        s.push_str(&format!(" depth {d}"));
-    }
-    s
 }
 
 /// `kyodai 0.1.0`, plus the commit of the source tree when the binary runs beside it.

@@ -2,17 +2,22 @@
 //! its arguments (clap), calls the library, and prints; no rule or search logic lives here.
 
 pub mod analyze;
+pub mod annotate;
 pub mod bench;
 pub mod book;
+pub mod match_cmd;
 pub mod perft;
+pub mod pgn;
 pub mod selfplay;
 pub mod serve;
 pub mod show;
+pub mod soak;
 pub mod svg;
 pub mod variants;
 
 use clap::Args;
 use kyodai::notation::parse_move;
+use kyodai::outcome::outcome;
 use kyodai::{Position, Variant};
 use std::sync::Arc;
 
@@ -96,6 +101,10 @@ pub fn setup(a: &PositionArgs) -> Result<Position, Fail> {
         (None, None) => Position::start(&v),
     };
     for (i, text) in a.moves.iter().enumerate() {
+        // A finished game takes no more moves, whatever remains on the board.
+        if let Some(o) = outcome(&mut pos) {
+            return Err(Fail(format!("--moves, move {} ({text}): the game is over ({o})", i + 1)));
+        }
         let m = parse_move(&mut pos, text).map_err(|e| Fail(format!("--moves, move {} ({}): {}", i + 1, text, e)))?;
         pos.make(m);
     }

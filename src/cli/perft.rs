@@ -18,9 +18,9 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
-    /// Worker threads (root moves are shared out).
+    /// Worker threads (root moves are shared out), 1 to 256.
     #[arg(long, short, default_value_t = 1)]
-    threads: usize,
+    threads: u64,
     /// Also apply the history-dependent no-repeat rule (Chu Shogi): moves that recreate
     /// an earlier position are not counted. Off by default, as in other move counters.
     #[arg(long)]
@@ -31,13 +31,17 @@ pub fn run(a: PerftArgs) -> Result<(), Fail> {
     if a.depth == 0 {
         return Err(Fail("--depth must be at least 1".into()));
     }
-    if a.threads == 0 {
-        return Err(Fail("--threads must be at least 1".into()));
+    let threads = kyodai::resources::threads(a.threads).map_err(|e| Fail(format!("--threads: {e}")))?;
+    let mut pos = setup(&a.pos)?;
+    // Nothing is played after the end of a game: a finished position counts 0.
+    if let Some(o) = kyodai::outcome::outcome(&mut pos) {
+        outln!("Nodes searched: 0");
+        eprintln!("the game is over ({o}): no moves to count");
+        return Ok(());
     }
-    let pos = setup(&a.pos)?;
     let v = Arc::clone(pos.variant());
     let t0 = Instant::now();
-    let counts = divide(&pos, a.depth, a.threads, a.repetition);
+    let counts = divide(&pos, a.depth, threads, a.repetition);
     let total: u64 = counts.iter().map(|(_, n)| n).sum();
     let secs = t0.elapsed().as_secs_f64();
     if a.divide {

@@ -18,6 +18,10 @@ pub fn run_show(a: PositionArgs) -> Result<(), Fail> {
 /// `kyodai moves`: every legal move, sorted by text.
 pub fn run_moves(a: PositionArgs) -> Result<(), Fail> {
     let mut pos = setup(&a)?;
+    if let Some(o) = outcome(&mut pos) {
+        eprintln!("no moves: the game is over ({o})");
+        return Ok(());
+    }
     let v = Arc::clone(pos.variant());
     let mut texts: Vec<String> = legal_move_list(&mut pos).into_iter().map(|m| format_move(&v, m)).collect();
     texts.sort();

@@ -2,9 +2,13 @@
 //! position), the options, the loaded games, and the search thread. It knows no protocol: the
 //! dialects parse and format text and call it.
 
+use super::error::{message, CmdResult, CommandError};
+use super::options::spin;
 use super::{Event, Out};
+use crate::legality::legal_moves_with;
 use crate::moves::Move;
 use crate::outcome::{outcome, Outcome};
+use crate::perft::perft;
 use crate::position::{Position, Undo};
 use crate::search::{Info, Limits, SearchResult, Searcher};
 use crate::variant::Variant;
@@ -74,20 +78,20 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mb: 64, threads: 1, multipv: 1, ponder: false, own_book: false, overhead_ms: 50 }
+        Options { hash_mb: 64, threads: 1, multipv: 1, ponder: false, own_book: true, overhead_ms: 50 }
     }
 }
 
 /// Limits for the options the protocols offer.
-pub const MAX_HASH_MB: usize = 65536;
-pub const MAX_THREADS: usize = 256;
+pub use crate::resources::{max_hash_mb, MAX_THREADS};
 pub const MAX_MULTIPV: usize = 256;
 pub const MAX_OVERHEAD_MS: u64 = 10_000;
 
 struct Running {
     id: u64,
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<(SearchResult, Searcher)>,
+    /// A search gives back its result and the searcher; a perft nothing (it printed its lines).
+    handle: JoinHandle<Option<(SearchResult, Searcher)>>,
     root: Position,
 }
 
@@ -98,12 +102,18 @@ pub struct Finished {
     pub root: Position,
 }
 
+/// Writes a move legal in a position in the dialect's notation.
+pub type MoveText = Box<dyn Fn(&mut Position, Move) -> String + Send>;
+
 /// Turns a progress report into a protocol line (or nothing).
 pub type InfoFormatter = Box<dyn FnMut(&Info) -> Option<String> + Send>;
 
 /// The controller.
 pub struct Engine {
     pub game: Game,
+    /// Why `game` may not be searched or played on: no position given yet, or the last one
+    /// was refused. `None` when the GUI's position is `game`.
+    pub no_position: Option<String>,
     pub opts: Options,
     /// Games loaded from files (UCI `VariantPath`), found by name before the built-in ones.
     pub user_variants: Vec<Arc<Variant>>,
@@ -114,14 +124,18 @@ pub struct Engine {
     next_id: u64,
     events: Sender<Event>,
     out: Out,
+    /// Book moves are drawn by weight from this seed (new each session) and a counter.
+    book_seed: u64,
+    book_draws: u64,
 }
 
 impl Engine {
     /// A controller with the default game (see [`default_variant_name`]).
     pub fn new(out: Out, events: Sender<Event>) -> Engine {
-        let v = Variant::builtin(default_variant_name()).expect("the default game is built in");
+        let v = builtin(default_variant_name()).expect("the default game is built in");
         Engine {
             game: Game::new(&v),
+            no_position: None,
             opts: Options::default(),
             user_variants: Vec::new(),
             searcher: None,
@@ -131,6 +145,8 @@ impl Engine {
             next_id: 1,
             events,
             out,
+            book_seed: crate::selfplay::Rng::entropy_seed(),
+            book_draws: 0,
         }
     }
 
@@ -144,10 +160,10 @@ impl Engine {
 
     /// Finds a game by name or alias: loaded files first, then the built-in games; a name
     /// ending in `.toml` is read as a game file.
-    pub fn find_variant(&self, name: &str) -> Result<Arc<Variant>, String> {
+    pub fn find_variant(&self, name: &str) -> CmdResult<Arc<Variant>> {
         let n = name.trim();
         if n.is_empty() {
-            return Err("no game name given".into());
+            return Err(CommandError::usage("no game name given"));
         }
         if let Some(v) = self
             .user_variants
@@ -159,7 +175,7 @@ impl Engine {
         if n.ends_with(".toml") {
             return load_game_file(n);
         }
-        Variant::builtin(n).map_err(|e| e.to_string())
+        builtin(n).map_err(CommandError::refused)
     }
 
     /// Every game the engine can play: built-in names, then loaded ones.
@@ -175,13 +191,13 @@ impl Engine {
 
     /// Loads the game files named by `paths` (files or folders of `*.toml`, separated by `;`).
     /// Returns the names loaded.
-    pub fn load_variant_path(&mut self, paths: &str) -> Result<Vec<String>, String> {
+    pub fn load_variant_path(&mut self, paths: &str) -> CmdResult<Vec<String>> {
         let mut loaded = Vec::new();
         for p in paths.split(';').map(str::trim).filter(|p| !p.is_empty()) {
             let path = std::path::Path::new(p);
             let files: Vec<std::path::PathBuf> = if path.is_dir() {
                 let mut fs: Vec<_> = std::fs::read_dir(path)
-                    .map_err(|e| format!("cannot read folder '{p}': {e}"))?
+                    .map_err(|e| CommandError::refused(format!("cannot read folder '{p}': {e}")))?
                     .filter_map(|e| e.ok().map(|e| e.path()))
                     .filter(|f| f.extension().map(|x| x == "toml").unwrap_or(false))
                     .collect();
@@ -198,7 +214,7 @@ impl Engine {
             }
         }
         if loaded.is_empty() {
-            return Err(format!("no game file found in '{paths}'"));
+            return Err(CommandError::refused(format!("no game file found in '{paths}'")));
         }
         Ok(loaded)
     }
@@ -207,40 +223,75 @@ impl Engine {
     pub fn new_game(&mut self, v: &Arc<Variant>) {
         self.abort();
         self.game = Game::new(v);
+        self.no_position = None;
     }
 
     /// Sets up a game of `v` from `fen` (or the start) and plays `moves`, each read by
-    /// `parse`. Nothing changes unless every part is valid.
+    /// `parse`. If any part is refused, the engine has no position until a valid one arrives
+    /// (a GUI must never get an answer about a position other than the one it sent).
     pub fn set_position(
         &mut self,
         v: &Arc<Variant>,
         fen: Option<&str>,
         moves: &[&str],
-        parse: &mut dyn FnMut(&mut Position, &str) -> Result<Move, String>,
-    ) -> Result<(), String> {
-        let start = match fen {
-            Some(f) => Position::from_fen(v, f).map_err(|e| e.to_string())?,
-            None => Position::start(v),
-        };
-        let mut g = Game::from_position(start);
-        for (i, t) in moves.iter().enumerate() {
-            let m = parse(&mut g.pos, t).map_err(|e| format!("move {} ({t}): {e}", i + 1))?;
-            g.play(m);
+        parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
+    ) -> CmdResult {
+        match read_position(v, fen, moves, parse) {
+            Ok(g) => {
+                self.abort();
+                self.game = g;
+                self.no_position = None;
+                Ok(())
+            }
+            Err(e) => {
+                self.no_position = Some(format!("no valid position: the last one was refused ({})", message(&e)));
+                Err(e)
+            }
         }
-        self.abort();
-        self.game = g;
-        Ok(())
+    }
+
+    /// Forgets the GUI's position (a new game, a new variant): until the next `position`, the
+    /// engine refuses to search.
+    pub fn forget_position(&mut self, since: &str) {
+        self.no_position = Some(format!("no position given {since} (send 'position' first)"));
+    }
+
+    /// Fails with the reason when there is no position to work on.
+    pub fn require_position(&self) -> CmdResult {
+        match &self.no_position {
+            Some(r) => Err(CommandError::NoPosition(r.clone())),
+            None => Ok(()),
+        }
     }
 
     // ----- options -----
 
-    /// Sets the hash size (applied before the next search).
-    pub fn set_hash(&mut self, mb: usize) {
-        self.opts.hash_mb = mb.clamp(1, MAX_HASH_MB);
+    /// Sets the hash size: checked against the machine's bound, and allocated now unless a
+    /// search holds the table (then before the next search). A table that cannot be
+    /// allocated is an error, never an abort.
+    pub fn set_hash(&mut self, mb: u64) -> CmdResult {
+        let mb = crate::resources::hash_mb(mb).map_err(CommandError::refused)?;
+        if self.running.is_none() {
+            let threads = self.opts.threads;
+            let resized = match self.searcher.as_mut() {
+                Some(s) => s.try_set_hash(mb),
+                None => Searcher::try_new(mb, threads).map(|s| self.searcher = Some(s)),
+            };
+            if resized.is_err() {
+                self.opts.hash_mb = 1;
+                self.searcher_cfg.0 = 1;
+                return Err(CommandError::refused(crate::resources::ResourceError::NoMemory { mb }));
+            }
+            self.searcher_cfg = (mb, self.searcher_cfg.1.max(1));
+        }
+        self.opts.hash_mb = mb;
+        Ok(())
     }
 
-    pub fn set_threads(&mut self, n: usize) {
-        self.opts.threads = n.clamp(1, MAX_THREADS);
+    /// Sets the number of search threads (1..=[`MAX_THREADS`]).
+    pub fn set_threads(&mut self, n: u64) -> CmdResult {
+        self.opts.threads = crate::resources::threads(n).map_err(CommandError::refused)?;
+        Ok(())
     }
 
     /// Forgets the transposition table (now, or when the running search ends).
@@ -256,13 +307,15 @@ impl Engine {
         let mut s = match self.searcher.take() {
             Some(s) => s,
             None => {
-                self.searcher_cfg = cfg;
-                Searcher::new(cfg.0, cfg.1)
+                self.searcher_cfg = (1, cfg.1);
+                Searcher::new(1, cfg.1)
             }
         };
-        if self.searcher_cfg.0 != cfg.0 {
-            s.set_hash(cfg.0);
+        if self.searcher_cfg.0 != cfg.0 && s.try_set_hash(cfg.0).is_err() {
+            self.out.line(&format!("info string error: cannot allocate a {} MB hash table; using 1 MB", cfg.0));
+            self.opts.hash_mb = 1;
         }
+        let cfg = (self.opts.hash_mb, self.opts.threads);
         if self.searcher_cfg.1 != cfg.1 {
             s.set_threads(cfg.1);
         }
@@ -272,6 +325,17 @@ impl Engine {
         }
         self.searcher_cfg = cfg;
         s
+    }
+
+    /// With `OwnBook` on, a move of the game's built-in book for the current position (drawn
+    /// by weight), if the book has one that is legal here.
+    pub fn book_move(&mut self) -> Option<crate::book::Candidate> {
+        if !self.opts.own_book || self.no_position.is_some() {
+            return None;
+        }
+        let book = crate::book::shipped_shared(&self.game.variant)?;
+        self.book_draws += 1;
+        book.choose(&mut self.game.pos, crate::book::mix(self.book_seed, self.book_draws), false).cloned()
     }
 
     // ----- searching -----
@@ -300,9 +364,45 @@ impl Engine {
                 if let Some(line) = fmt(i) {
                     out.line(&line);
                 }
+                // `go mate N`: a win in at most N moves is what was asked for; stop there.
+                if mate_found(i, limits.mate) {
+                    flag.store(true, Ordering::Relaxed);
+                }
             });
             let _ = tx.send(Event::SearchFinished(id));
-            (r, searcher)
+            Some((r, searcher))
+        });
+        self.running = Some(Running { id, stop, handle, root });
+        id
+    }
+
+    /// Counts the moves below the current position to `depth` (perft, no repetition rule) on a
+    /// new thread, printing `MOVE: N` per root move in `text`'s notation, sorted, then `Nodes
+    /// searched: N`. Like a search it ends with [`Event::SearchFinished`] and stops on `stop`
+    /// (within a 3-ply subtree), so the session keeps answering meanwhile.
+    pub fn start_perft(&mut self, depth: u32, text: MoveText) -> u64 {
+        self.abort();
+        let id = self.next_id;
+        self.next_id += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        let root = self.game.pos.clone();
+        let (pos, flag, out, tx, threads) =
+            (root.clone(), Arc::clone(&stop), self.out.clone(), self.events.clone(), self.opts.threads);
+        let handle = std::thread::spawn(move || {
+            match perft_divide(&pos, depth, threads, &flag) {
+                Some(counts) => {
+                    let mut p = pos.clone();
+                    let mut lines: Vec<(String, u64)> = counts.iter().map(|&(m, n)| (text(&mut p, m), n)).collect();
+                    lines.sort();
+                    for (t, n) in &lines {
+                        out.line(&format!("{t}: {n}"));
+                    }
+                    out.line(&format!("Nodes searched: {}", lines.iter().map(|x| x.1).sum::<u64>()));
+                }
+                None => out.line("info string perft stopped"),
+            }
+            let _ = tx.send(Event::SearchFinished(id));
+            None
         });
         self.running = Some(Running { id, stop, handle, root });
         id
@@ -332,10 +432,11 @@ impl Engine {
         }
         let r = self.running.take()?;
         match r.handle.join() {
-            Ok((result, searcher)) => {
+            Ok(Some((result, searcher))) => {
                 self.searcher = Some(searcher);
                 Some(Finished { id, result, root: r.root })
             }
+            Ok(None) => None,
             Err(_) => {
                 self.out.line("info string error: the search thread failed");
                 None
@@ -347,7 +448,7 @@ impl Engine {
     pub fn abort(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
-            if let Ok((_, searcher)) = r.handle.join() {
+            if let Ok(Some((_, searcher))) = r.handle.join() {
                 self.searcher = Some(searcher);
             }
         }
@@ -374,13 +475,122 @@ pub fn default_variant_name() -> &'static str {
     }
 }
 
-fn load_game_file(path: &str) -> Result<Arc<Variant>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read game file '{path}': {e}"))?;
-    Variant::from_toml(&text).map(Arc::new).map_err(|e| format!("{path}: {e}"))
+/// The game `fen` (or the start) and `moves` describe, every part checked.
+fn read_position(
+    v: &Arc<Variant>,
+    fen: Option<&str>,
+    moves: &[&str],
+    parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
+) -> CmdResult<Game> {
+    let start = match fen {
+        Some(f) => Position::from_fen(v, f).map_err(CommandError::refused)?,
+        None => Position::start(v),
+    };
+    let mut g = Game::from_position(start);
+    for (i, t) in moves.iter().enumerate() {
+        // A finished game takes no more moves (a move after a Nutty repetition would
+        // otherwise start a new game from a decided one).
+        if let Some(o) = g.outcome() {
+            return Err(CommandError::refused(format!("move {} ({t}): the game is over ({o})", i + 1)));
+        }
+        let m = parse(&mut g.pos, t).map_err(|e| CommandError::refused(format!("move {} ({t}): {e}", i + 1)))?;
+        g.play(m);
+    }
+    Ok(g)
+}
+
+/// Whether `i` reports a win in at most `mate` moves (the `go mate` limit).
+pub fn mate_found(i: &Info, mate: Option<u32>) -> bool {
+    match (i.score, mate) {
+        (crate::search::Score::Mate(m), Some(n)) => m > 0 && m as u32 <= n,
+        _ => false,
+    }
+}
+
+/// A built-in game, read and compiled once per process: sessions look games up often (every
+/// XBoard `protover` checks each game, every `UCI_Variant` loads one), and a game is
+/// immutable once built. Names are matched as `Variant::builtin` matches them.
+fn builtin(name: &str) -> Result<Arc<Variant>, crate::variant::VariantError> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Variant>>>> = OnceLock::new();
+    let key = name.trim().to_ascii_lowercase();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(v) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return Ok(v);
+    }
+    let v = Variant::builtin(&key)?;
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, Arc::clone(&v));
+    }
+    Ok(v)
+}
+
+/// Perft per root move (no repetition rule, as `kyodai perft`), on `threads` threads; `None`
+/// once `stop` is set.
+fn perft_divide(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+    use rayon::prelude::*;
+    let mut p = pos.clone();
+    let mut roots = Vec::new();
+    legal_moves_with(&mut p, &mut roots, false);
+    let count = |&m: &Move| -> Option<(Move, u64)> {
+        let mut q = pos.clone();
+        let u = q.make(m);
+        let n = if depth == 1 { Some(1) } else { perft_stoppable(&mut q, depth - 1, stop) };
+        q.unmake(m, u);
+        n.map(|n| (m, n))
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
+        Ok(pool) if threads > 1 => pool.install(|| roots.par_iter().map(count).collect()),
+        _ => roots.iter().map(count).collect(),
+    }
+}
+
+/// [`perft`] that looks at `stop` above every subtree of at most 3 plies (each takes
+/// milliseconds), so a deep perft can be stopped.
+fn perft_stoppable(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= 3 {
+        return Some(perft(pos, depth, false));
+    }
+    let mut moves = Vec::new();
+    legal_moves_with(pos, &mut moves, false);
+    let mut n = 0;
+    for m in moves {
+        let u = pos.make(m);
+        let sub = perft_stoppable(pos, depth - 1, stop);
+        pos.unmake(m, u);
+        n += sub?;
+    }
+    Some(n)
+}
+
+fn load_game_file(path: &str) -> CmdResult<Arc<Variant>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CommandError::refused(format!("cannot read game file '{path}': {e}")))?;
+    Variant::from_toml(&text).map(Arc::new).map_err(|e| CommandError::refused(format!("{path}: {e}")))
+}
+
+/// The options every dialect offers under the same name (`Threads`, `MultiPV`, `Move
+/// Overhead`, `Clear Hash`); `None` when `name` is none of them.
+pub fn set_common_option(e: &mut Engine, name: &str, v: Option<&str>) -> Option<CmdResult> {
+    let r = match name.to_ascii_lowercase().as_str() {
+        "threads" => spin(name, v, 1, MAX_THREADS as i64).and_then(|n| e.set_threads(n as u64)),
+        "multipv" => spin(name, v, 1, MAX_MULTIPV as i64).map(|n| e.opts.multipv = n as usize),
+        "move overhead" => spin(name, v, 0, MAX_OVERHEAD_MS as i64).map(|n| e.opts.overhead_ms = n as u64),
+        "clear hash" => {
+            e.clear_hash();
+            Ok(())
+        }
+        _ => return None,
+    };
+    Some(r)
 }
 
 /// The time a search with `limits` plans to spend (used to end a ponder search after
 /// `ponderhit`, since a running search keeps the limits it started with).
 pub fn budget(limits: &Limits) -> Option<Duration> {
-    crate::search::TimeManager::new(limits).soft
+    crate::search::time::Budget::of(limits).soft
 }

@@ -7,9 +7,14 @@
 //! live in [`engine::Engine`]. Every malformed or out-of-order command gets an error line in
 //! the dialect's form and the session goes on.
 
+pub mod client;
 pub mod engine;
+pub mod error;
+pub mod go;
+pub mod options;
 pub mod squares;
 pub mod uci;
+pub mod uci_usi;
 pub mod usi;
 pub mod xbetza;
 pub mod xboard;
@@ -194,8 +199,8 @@ fn spawn_reader<R: BufRead + Send + 'static>(input: R, tx: Sender<Event>) {
 fn make_dialect(p: Protocol, out: Out, tx: Sender<Event>) -> Box<dyn Dialect> {
     let engine = engine::Engine::new(out.clone(), tx);
     match p {
-        Protocol::Uci => Box::new(uci::Uci::new(engine, out)),
-        Protocol::Usi => Box::new(usi::Usi::new(engine, out)),
+        Protocol::Uci => Box::new(uci_usi::Session::new(engine, out, uci::Uci)),
+        Protocol::Usi => Box::new(uci_usi::Session::new(engine, out, usi::Usi)),
         Protocol::Xboard => Box::new(xboard::Xboard::new(engine, out)),
     }
 }
@@ -249,7 +254,8 @@ pub fn run_with<R: BufRead + Send + 'static>(p: Option<Protocol>, input: R, out:
                             return;
                         }
                         None => out.line(&format!(
-                            "info string error: unknown protocol command '{t}': send 'uci', 'usi' or 'xboard' first"
+                            "info string error: unknown protocol command '{}': send 'uci', 'usi' or 'xboard' first",
+                            error::echo(t)
                         )),
                     }
                 }

@@ -7,6 +7,7 @@
 //! - XBoard: our squares, except that boards with exactly 10 ranks count ranks from 0. Legs
 //!   are comma-separated as in our text; a pass is `@@@@`.
 
+use super::error::{CmdResult, CommandError};
 use crate::geometry::{BoardShape, Square};
 use crate::legality::legal_move_list;
 use crate::moves::Move;
@@ -20,36 +21,44 @@ pub fn usi_square(shape: &BoardShape, sq: Square) -> String {
 }
 
 /// Reads a USI square at the start of `text`; returns it and the bytes used.
-pub fn parse_usi_square_prefix(shape: &BoardShape, text: &str) -> Result<(Square, usize), String> {
+pub fn parse_usi_square_prefix(shape: &BoardShape, text: &str) -> CmdResult<(Square, usize)> {
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() && b[i].is_ascii_digit() && i < 2 {
         i += 1;
     }
     if i == 0 {
-        return Err(format!("expected a USI square (file number, rank letter) at '{text}'"));
+        return Err(CommandError::usage(format!("expected a USI square (file number, rank letter) at '{text}'")));
     }
     if b[0] == b'0' {
-        return Err(format!("file number in '{text}' has a leading zero"));
+        return Err(CommandError::usage(format!("file number in '{text}' has a leading zero")));
     }
-    let file: i32 = text[..i].parse().map_err(|_| format!("bad file number in '{text}'"))?;
+    let file: i32 = text[..i].parse().map_err(|_| CommandError::usage(format!("bad file number in '{text}'")))?;
     let Some(&r) = b.get(i) else {
-        return Err(format!("USI square '{text}' has no rank letter"));
+        return Err(CommandError::usage(format!("USI square '{text}' has no rank letter")));
     };
     if !r.is_ascii_lowercase() {
-        return Err(format!("USI square '{}' needs a lower-case rank letter", &text[..=i.min(text.len() - 1)]));
+        // The digits and the character after them (which may be any character, so the text
+        // is cut by characters, never by bytes).
+        let shown: String = text.chars().take(i + 1).collect();
+        return Err(CommandError::usage(format!("USI square '{shown}' needs a lower-case rank letter")));
     }
     let rank_from_top = (r - b'a') as i32;
     let f = shape.files as i32 - file;
     let rk = shape.ranks as i32 - 1 - rank_from_top;
     match shape.square(f, rk) {
         Some(sq) => Ok((sq, i + 1)),
-        None => Err(format!("USI square '{}' is off the {}x{} board", &text[..=i], shape.files, shape.ranks)),
+        None => Err(CommandError::usage(format!(
+            "USI square '{}' is off the {}x{} board",
+            &text[..=i],
+            shape.files,
+            shape.ranks
+        ))),
     }
 }
 
 /// Converts a USI move to our move text (`7g7f+` → `f3f4+`, `6f5e6d` → `g6h7,h7g8`).
-pub fn usi_move_to_ours(shape: &BoardShape, text: &str) -> Result<String, String> {
+pub fn usi_move_to_ours(shape: &BoardShape, text: &str) -> CmdResult<String> {
     let t = text.trim();
     if t == "@@@@" || t == "pass" {
         return Ok("@@@@".into());
@@ -63,14 +72,20 @@ pub fn usi_move_to_ours(shape: &BoardShape, text: &str) -> Result<String, String
     }
     let suffix = &t[i..];
     if !(suffix.is_empty() || suffix == "+" || suffix == "=") {
-        return Err(format!("unexpected '{suffix}' after the squares of '{t}' (only '+' or '=' may follow)"));
+        return Err(CommandError::usage(format!(
+            "unexpected '{suffix}' after the squares of '{t}' (only '+' or '=' may follow)"
+        )));
     }
     let names: Vec<String> = squares.iter().map(|&s| shape.name(s)).collect();
     let body = match names.len() {
         2 => format!("{}{}", names[0], names[1]),
         3 => format!("{}{},{}{}", names[0], names[1], names[1], names[2]),
         4 => format!("{}{},{}{},{}{}", names[0], names[1], names[1], names[2], names[2], names[3]),
-        n => return Err(format!("'{t}' has {n} squares; a move has 2 (or 3 for a lion double move)")),
+        n => {
+            return Err(CommandError::usage(format!(
+                "'{t}' has {n} squares; a move has 2 (or 3 for a lion double move)"
+            )))
+        }
     };
     Ok(format!("{body}{suffix}"))
 }
@@ -125,23 +140,28 @@ pub fn xb_square(shape: &BoardShape, sq: Square) -> String {
 }
 
 /// Reads an XBoard square at the start of `text`.
-fn parse_xb_square_prefix(shape: &BoardShape, text: &str) -> Result<(Square, usize), String> {
+fn parse_xb_square_prefix(shape: &BoardShape, text: &str) -> CmdResult<(Square, usize)> {
     let b = text.as_bytes();
     if b.is_empty() || !b[0].is_ascii_lowercase() {
-        return Err(format!("expected a square at '{text}'"));
+        return Err(CommandError::usage(format!("expected a square at '{text}'")));
     }
     let mut i = 1;
     while i < b.len() && b[i].is_ascii_digit() && i < 3 {
         i += 1;
     }
     if i == 1 {
-        return Err(format!("square '{}' has no rank number", &text[..1]));
+        return Err(CommandError::usage(format!("square '{}' has no rank number", &text[..1])));
     }
-    let n: i32 = text[1..i].parse().map_err(|_| format!("bad rank in '{}'", &text[..i]))?;
+    let n: i32 = text[1..i].parse().map_err(|_| CommandError::usage(format!("bad rank in '{}'", &text[..i])))?;
     let rank = if xb_zero_based(shape) { n } else { n - 1 };
     match shape.square((b[0] - b'a') as i32, rank) {
         Some(sq) => Ok((sq, i)),
-        None => Err(format!("square '{}' is off the {}x{} board", &text[..i], shape.files, shape.ranks)),
+        None => Err(CommandError::usage(format!(
+            "square '{}' is off the {}x{} board",
+            &text[..i],
+            shape.files,
+            shape.ranks
+        ))),
     }
 }
 
@@ -153,7 +173,7 @@ pub struct XbMove {
 }
 
 /// Reads an XBoard move (`e2e4`, `c4d5,d5e4`, `e9e10+`, `a8a9q`, `@@@@`).
-pub fn parse_xb_move(shape: &BoardShape, text: &str) -> Result<XbMove, String> {
+pub fn parse_xb_move(shape: &BoardShape, text: &str) -> CmdResult<XbMove> {
     let t = text.trim();
     if t == "@@@@" {
         return Ok(XbMove { body: "@@@@".into(), suffix: String::new() });
@@ -166,7 +186,7 @@ pub fn parse_xb_move(shape: &BoardShape, text: &str) -> Result<XbMove, String> {
         let (b, n2) = parse_xb_square_prefix(shape, &leg[n1..])?;
         let rest = &leg[n1 + n2..];
         if !rest.is_empty() && k + 1 != legs.len() {
-            return Err(format!("unexpected '{rest}' after leg {} of '{t}'", k + 1));
+            return Err(CommandError::usage(format!("unexpected '{rest}' after leg {} of '{t}'", k + 1)));
         }
         if k > 0 {
             body.push(',');
@@ -221,6 +241,12 @@ mod tests {
         assert!(parse_usi_square_prefix(s, "13a").is_err());
         assert!(parse_usi_square_prefix(s, "1m").is_err());
         assert!(parse_usi_square_prefix(s, "a1").is_err());
+        // A multi-byte character where the rank letter belongs is an error, not a panic.
+        let e = parse_usi_square_prefix(s, "5é").unwrap_err().to_string();
+        assert!(e.contains("'5é'"), "{e}");
+        assert!(usi_move_to_ours(s, "5é").is_err());
+        assert!(usi_move_to_ours(s, "7i7hé").is_err());
+        assert!(parse_xb_move(s, "é5e6").is_err() && parse_xb_move(s, "e5é6").is_err());
     }
 
     #[test]

@@ -1,18 +1,20 @@
 //! The USI dialect as lishogi speaks it for large shogi games: `USI_Variant`, traditional
 //! squares (`12l`), three-square lion moves, SFEN with `b` = sente = our first player, byoyomi,
-//! `bestmove resign` / `win`. Only shogi-style games are offered (`shared/PROTOCOLS.md`).
+//! `bestmove resign` / `win`. Only shogi-style games are offered. The command loop is the one
+//! UCI and USI share ([`super::uci_usi`]); this file is what only USI says.
 
-use super::engine::{budget, Engine, InfoFormatter, MAX_HASH_MB, MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS};
+use super::engine::{max_hash_mb, Engine};
+use super::error::{CmdResult, CommandError};
+use super::options::{check, spin};
 use super::squares::{move_to_usi, parse_usi_square_prefix, usi_move_to_ours};
-use super::uci::{check, info_line, parse_go, parse_setoption, spin, Go};
-use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
+use super::uci_usi::Flavor;
+use super::Out;
 use crate::geometry::Color;
+use crate::moves::Move;
 use crate::notation::parse_move;
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::search::Info;
 use crate::variant::{FenField, Orientation, PromotionText, Variant};
-use std::sync::Arc;
 
 /// The built-in games USI offers: the shogi family.
 const USI_GAMES: &[&str] = &["chu", "nutty", "tai"];
@@ -28,36 +30,38 @@ pub fn is_shogi_style(v: &Variant) -> bool {
 
 /// Converts a SFEN (`board b|w [counter-strike|hands] [move number]`) to our FEN for `v`.
 /// Sente (`b`) is our first player (`w`); the SFEN move number counts plies from 1.
-pub fn sfen_to_fen(v: &Variant, sfen: &str) -> Result<String, String> {
+pub fn sfen_to_fen(v: &Variant, sfen: &str) -> CmdResult<String> {
     let f: Vec<&str> = sfen.split_whitespace().collect();
     let Some(board) = f.first() else {
-        return Err("empty SFEN".into());
+        return Err(CommandError::usage("empty SFEN"));
     };
     let side = match f.get(1) {
         None | Some(&"b") => Color::White,
         Some(&"w") => Color::Black,
-        Some(other) => return Err(format!("SFEN side to move '{other}' is not 'b' (sente) or 'w' (gote)")),
+        Some(other) => {
+            return Err(CommandError::usage(format!("SFEN side to move '{other}' is not 'b' (sente) or 'w' (gote)")))
+        }
     };
     if f.len() > 4 {
-        return Err(format!("SFEN has {} fields; at most 4 are allowed", f.len()));
+        return Err(CommandError::usage(format!("SFEN has {} fields; at most 4 are allowed", f.len())));
     }
     let counter = match f.get(2) {
         None | Some(&"-") => "-".to_string(),
         Some(t) if t.starts_with(|c: char| c.is_ascii_digit()) => {
             let (sq, n) = parse_usi_square_prefix(&v.shape, t)?;
             if n != t.len() {
-                return Err(format!("SFEN field 3 '{t}' is not a square"));
+                return Err(CommandError::usage(format!("SFEN field 3 '{t}' is not a square")));
             }
             v.shape.name(sq)
         }
         Some(t) => {
-            v.shape.parse_square(t).map_err(|e| format!("SFEN field 3 '{t}': {e}"))?;
+            v.shape.parse_square(t).map_err(|e| CommandError::usage(format!("SFEN field 3 '{t}': {e}")))?;
             t.to_string()
         }
     };
     let ply: u32 = match f.get(3) {
         None => 1,
-        Some(t) => t.parse().map_err(|_| format!("SFEN move number '{t}' is not a number"))?,
+        Some(t) => t.parse().map_err(|_| CommandError::usage(format!("SFEN move number '{t}' is not a number")))?,
     };
     let fullmove = (ply.max(1) - 1) / 2 + 1;
     let mut fen = format!("{board} {}", side.fen_char());
@@ -86,259 +90,118 @@ pub fn position_to_sfen(pos: &Position) -> String {
     format!("{} {side} {cs} {ply}", pos.board_fen())
 }
 
-/// A USI session.
-pub struct Usi {
-    e: Engine,
-    out: Out,
-    /// `bestmove` held back while pondering or searching infinitely.
-    held: HeldBestmove<Go>,
-}
-
-impl Usi {
-    pub fn new(mut e: Engine, out: Out) -> Usi {
-        if !is_shogi_style(e.variant()) {
-            if let Some(v) = shogi_names(&e).first().and_then(|n| e.find_variant(n).ok()) {
-                e.new_game(&v);
-            }
-        }
-        Usi { e, out, held: HeldBestmove::new() }
-    }
-
-    fn error(&self, msg: &str) {
-        self.out.line(&format!("info string error: {msg}"));
-    }
-
-    fn id(&self) {
-        self.out.line(&format!("id name {ENGINE_NAME}"));
-        self.out.line(&format!("id author {ENGINE_AUTHOR}"));
-        let vars: Vec<String> = shogi_names(&self.e).iter().map(|n| format!("var {n}")).collect();
-        let o = &self.e.opts;
-        self.out.line(&format!(
-            "option name USI_Variant type combo default {} {}",
-            self.e.variant().name,
-            vars.join(" ")
-        ));
-        self.out.line(&format!("option name USI_Hash type spin default {} min 1 max {MAX_HASH_MB}", o.hash_mb));
-        self.out.line(&format!("option name USI_Ponder type check default {}", o.ponder));
-        self.out.line(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", o.threads));
-        self.out.line(&format!("option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}", o.multipv));
-        self.out.line(&format!(
-            "option name Move Overhead type spin default {} min 0 max {MAX_OVERHEAD_MS}",
-            o.overhead_ms
-        ));
-        self.out.line("option name Clear Hash type button");
-        self.out.line("usiok");
-    }
-
-    fn setoption(&mut self, args: &str) -> Result<(), String> {
-        let (name, value) = parse_setoption(args)?;
-        let v = value.as_deref();
-        match name.to_ascii_lowercase().as_str() {
-            "usi_variant" => {
-                let var = self.e.find_variant(v.ok_or("option 'USI_Variant' needs a value")?)?;
-                if !is_shogi_style(&var) {
-                    return Err(format!(
-                        "'{}' is not a shogi game; USI offers {}",
-                        var.name,
-                        shogi_names(&self.e).join(", ")
-                    ));
-                }
-                self.e.new_game(&var);
-            }
-            "usi_hash" | "hash" => self.e.set_hash(spin(&name, v, 1, MAX_HASH_MB as i64)? as usize),
-            "usi_ponder" => self.e.opts.ponder = check(&name, v)?,
-            "threads" => self.e.set_threads(spin(&name, v, 1, MAX_THREADS as i64)? as usize),
-            "multipv" => self.e.opts.multipv = spin(&name, v, 1, MAX_MULTIPV as i64)? as usize,
-            "move overhead" => self.e.opts.overhead_ms = spin(&name, v, 0, MAX_OVERHEAD_MS as i64)? as u64,
-            "clear hash" => self.e.clear_hash(),
-            _ => return Err(format!("unknown option '{name}'")),
-        }
-        Ok(())
-    }
-
-    fn position(&mut self, args: &str) -> Result<(), String> {
-        let words: Vec<&str> = args.split_whitespace().collect();
-        let moves_at = words.iter().position(|w| *w == "moves");
-        let (head, moves) = match moves_at {
-            Some(i) => (&words[..i], &words[i + 1..]),
-            None => (&words[..], &words[0..0]),
-        };
-        let v = Arc::clone(self.e.variant());
-        let fen = match head.first() {
-            Some(&"startpos") if head.len() == 1 => None,
-            Some(&"startpos") => return Err(format!("unexpected '{}' after startpos", head[1..].join(" "))),
-            Some(&"sfen") if head.len() > 1 => Some(sfen_to_fen(&v, &head[1..].join(" "))?),
-            Some(&"sfen") => return Err("'position sfen' needs a SFEN".into()),
-            Some(other) => return Err(format!("expected 'startpos' or 'sfen', not '{other}'")),
-            None => return Err("expected 'position startpos|sfen <SFEN> [moves ...]'".into()),
-        };
-        let shape = v.shape;
-        self.e.set_position(&v, fen.as_deref(), moves, &mut |p: &mut Position, t: &str| {
-            let ours = usi_move_to_ours(&shape, t)?;
-            parse_move(p, &ours).map_err(|e| e.to_string())
-        })
-    }
-
-    fn formatter(&self, multipv: usize) -> InfoFormatter {
-        let root = self.e.game.pos.clone();
-        Box::new(move |i: &Info| {
-            let mut p = root.clone();
-            let mut pv = Vec::new();
-            for &m in &i.pv {
-                pv.push(move_to_usi(&mut p, m));
-                p.make(m);
-            }
-            Some(info_line(i, multipv, &pv.join(" ")))
-        })
-    }
-
-    /// `bestmove` for a finished game: `win` if the side to move has won, else `resign`.
-    fn game_over_line(&self, o: Outcome) -> String {
-        match o {
-            Outcome::Win { winner, .. } if winner == self.e.game.pos.side() => "bestmove win".into(),
-            _ => "bestmove resign".into(),
-        }
-    }
-
-    fn go(&mut self, args: &str) -> Result<(), String> {
-        let g = parse_go(args)?;
-        if self.e.is_searching() {
-            return Err("already searching (send 'stop' first)".into());
-        }
-        if g.mate.is_some() {
-            self.out.line("checkmate notimplemented");
-            return Ok(());
-        }
-        self.held.drop_line();
-        if let Some(o) = self.e.game.outcome() {
-            self.out.line(&format!("info string game over: {o}"));
-            self.out.line(&self.game_over_line(o));
-            return Ok(());
-        }
-        // USI: btime is sente's clock, and sente is our first player ("white").
-        let white = self.e.game.pos.side() == Color::White;
-        let swapped = Go { wtime: g.btime, btime: g.wtime, winc: g.binc, binc: g.winc, ..g.clone() };
-        let mut limits = swapped.limits(white, self.e.opts.overhead_ms);
-        if g.ponder {
-            limits.infinite = true;
-        }
-        self.held.start(g.infinite || g.ponder, if g.ponder { Some(swapped) } else { None });
-        let mpv = self.e.opts.multipv;
-        let fmt = self.formatter(mpv);
-        self.e.start_search(limits, mpv, fmt);
-        Ok(())
-    }
-
-    fn ponderhit(&mut self) {
-        let g = match self.held.ponderhit(&self.out) {
-            Err(()) => {
-                self.error("'ponderhit' without a ponder search");
-                return;
-            }
-            Ok(None) => return,
-            Ok(Some(g)) => g,
-        };
-        let Some(id) = self.e.running_id() else { return };
-        let white = self.e.game.pos.side() == Color::White;
-        let mut limits = g.limits(white, self.e.opts.overhead_ms);
-        limits.infinite = false;
-        if let Some(t) = budget(&limits) {
-            self.e.arm_deadline(id, t);
-        }
-    }
-}
+/// USI's words.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Usi;
 
 fn shogi_names(e: &Engine) -> Vec<String> {
     e.variant_names().into_iter().filter(|n| e.find_variant(n).map(|v| is_shogi_style(&v)).unwrap_or(false)).collect()
 }
 
-impl Dialect for Usi {
-    fn line(&mut self, line: &str) -> Flow {
-        let (cmd, args) = split_command(line);
-        let r: Result<(), String> = match cmd {
-            "" => Ok(()),
-            "usi" => {
-                self.id();
-                Ok(())
+fn set_variant(e: &mut Engine, v: Option<&str>) -> CmdResult {
+    let var = e.find_variant(v.ok_or_else(|| CommandError::usage("option 'USI_Variant' needs a value"))?)?;
+    if !is_shogi_style(&var) {
+        return Err(CommandError::refused(format!(
+            "'{}' is not a shogi game; USI offers {}",
+            var.name,
+            shogi_names(e).join(", ")
+        )));
+    }
+    e.new_game(&var);
+    e.forget_position("for this game");
+    Ok(())
+}
+
+impl Flavor for Usi {
+    fn hello(&self) -> &'static str {
+        "usi"
+    }
+
+    fn new_game_command(&self) -> &'static str {
+        "usinewgame"
+    }
+
+    fn init(&self, e: &mut Engine) {
+        if !is_shogi_style(e.variant()) {
+            if let Some(v) = shogi_names(e).first().and_then(|n| e.find_variant(n).ok()) {
+                e.new_game(&v);
             }
-            "isready" => {
-                self.out.line("readyok");
-                Ok(())
-            }
-            "setoption" => self.setoption(args),
-            "usinewgame" => {
-                let v = Arc::clone(self.e.variant());
-                self.e.new_game(&v);
-                self.held.drop_line();
-                Ok(())
-            }
-            "position" => {
-                if self.e.is_searching() {
-                    Err("'position' while searching (send 'stop' first)".into())
-                } else {
-                    self.position(args)
-                }
-            }
-            "go" => self.go(args),
-            "stop" => {
-                self.held.release(&self.out);
-                self.e.stop();
-                Ok(())
-            }
-            "ponderhit" => {
-                self.ponderhit();
-                Ok(())
-            }
-            "gameover" => {
-                self.e.abort();
-                self.held.clear();
-                match args {
-                    "win" | "lose" | "draw" => Ok(()),
-                    other => Err(format!("'gameover' expects win, lose or draw, not '{other}'")),
-                }
-            }
-            "d" => {
-                self.out.line(&format!("info string sfen {}", position_to_sfen(&self.e.game.pos)));
-                Ok(())
-            }
-            "quit" => return Flow::Quit,
-            other => Err(format!("unknown command '{other}'")),
-        };
-        if let Err(msg) = r {
-            self.error(&format!("{msg} (in '{}')", line.trim()));
         }
-        Flow::Continue
     }
 
-    fn search_finished(&mut self, id: u64) -> Flow {
-        let Some(mut f) = self.e.finish(id) else { return Flow::Continue };
-        let line = match f.result.best {
-            None => "bestmove resign".to_string(),
-            Some(b) => {
-                let mut s = format!("bestmove {}", move_to_usi(&mut f.root, b));
-                if let (Some(p), true) = (f.result.ponder, self.e.opts.ponder) {
-                    let mut after = f.root.clone();
-                    after.make(b);
-                    s.push_str(&format!(" ponder {}", move_to_usi(&mut after, p)));
-                }
-                s
-            }
+    fn option_lines(&self, e: &Engine) -> Vec<String> {
+        let vars: Vec<String> = shogi_names(e).iter().map(|n| format!("var {n}")).collect();
+        let o = &e.opts;
+        vec![
+            format!("option name USI_Variant type combo default {} {}", e.variant().name, vars.join(" ")),
+            format!("option name USI_Hash type spin default {} min 1 max {}", o.hash_mb, max_hash_mb()),
+            format!("option name USI_Ponder type check default {}", o.ponder),
+            format!("option name USI_OwnBook type check default {}", o.own_book),
+        ]
+    }
+
+    fn setoption(&self, e: &mut Engine, _out: &Out, name: &str, v: Option<&str>) -> Option<CmdResult> {
+        let r = match name.to_ascii_lowercase().as_str() {
+            "usi_variant" => set_variant(e, v),
+            "usi_hash" | "hash" => spin(name, v, 1, max_hash_mb() as i64).and_then(|n| e.set_hash(n as u64)),
+            "usi_ponder" => check(name, v).map(|b| e.opts.ponder = b),
+            "usi_ownbook" | "ownbook" => check(name, v).map(|b| e.opts.own_book = b),
+            _ => return None,
         };
-        self.held.finished(&self.out, line);
-        Flow::Continue
+        Some(r)
     }
 
-    fn deadline(&mut self, id: u64) {
-        self.e.stop_id(id);
+    fn fen_word(&self) -> &'static str {
+        "sfen"
     }
 
-    fn shutdown(&mut self) {
-        // A search still running is stopped and its move reported, as after `stop`.
-        if let Some(id) = self.e.running_id() {
-            self.held.clear();
-            self.e.stop();
-            self.search_finished(id);
+    fn to_fen(&self, v: &Variant, text: &str) -> CmdResult<String> {
+        sfen_to_fen(v, text)
+    }
+
+    fn read_move(&self, pos: &mut Position, text: &str) -> CmdResult<Move> {
+        let ours = usi_move_to_ours(&pos.variant().shape, text)?;
+        parse_move(pos, &ours).map_err(CommandError::refused)
+    }
+
+    fn move_text(&self, pos: &mut Position, m: Move) -> String {
+        move_to_usi(pos, m)
+    }
+
+    /// `win` if the side to move has won, else `resign`.
+    fn game_over_line(&self, pos: &Position, o: Outcome) -> String {
+        match o {
+            Outcome::Win { winner, .. } if winner == pos.side() => "bestmove win".into(),
+            _ => "bestmove resign".into(),
         }
+    }
+
+    fn no_move_line(&self) -> &'static str {
+        "bestmove resign"
+    }
+
+    fn swaps_clocks(&self) -> bool {
+        true
+    }
+
+    fn show(&self, pos: &Position) -> String {
+        format!("info string sfen {}", position_to_sfen(pos))
+    }
+
+    fn go_mate(&self, out: &Out) -> bool {
+        out.line("checkmate notimplemented");
+        true
+    }
+
+    fn command(&self, e: &mut Engine, cmd: &str, args: &str) -> Option<CmdResult> {
+        if cmd != "gameover" {
+            return None;
+        }
+        e.abort();
+        Some(match args {
+            "win" | "lose" | "draw" => Ok(()),
+            other => Err(CommandError::usage(format!("'gameover' expects win, lose or draw, not '{other}'"))),
+        })
     }
 }
 

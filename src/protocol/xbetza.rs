@@ -2,9 +2,40 @@
 //! `'`/`!` suffixes when letters run out), the piece-to-image table of the `setup` command,
 //! XBoard FENs, and each piece's moves in XBetza, generated from the game's data file.
 
-use crate::geometry::Color;
+use super::error::{CmdResult, CommandError};
+use crate::geometry::{BoardShape, Color, Square};
+use crate::moves::Move;
 use crate::position::Position;
-use crate::variant::{FenField, PieceType, Power, Variant};
+use crate::variant::{FenField, PieceType, Power, PromotionText, Variant};
+
+/// A FEN-style placement of `shape` (ranks from the top, `/`-separated, runs of empty squares
+/// as numbers) with `mark` giving the text of each occupied square: XBoard's FEN and its
+/// `highlight` board are both written this way.
+pub fn placement(shape: &BoardShape, mark: impl Fn(Square) -> Option<String>) -> String {
+    let mut s = String::new();
+    for r in (0..shape.ranks as i32).rev() {
+        let mut empty = 0;
+        for f in 0..shape.files as i32 {
+            match mark(shape.square_unchecked(f, r)) {
+                None => empty += 1,
+                Some(t) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(&t);
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if r > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
 
 /// XBoard's own piece table for Chu Shogi (from XBoard 4.9's `VariantChu`): our Chu letters
 /// are XBoard's, so the GUI's Chu pictures are kept.
@@ -38,6 +69,7 @@ const PREFERRED: &[(&str, usize)] = &[
 ];
 
 /// How XBoard shows one game.
+#[derive(Clone)]
 pub struct XbGame {
     /// XBoard ID of each piece kind, upper case (`N`, `+D`, `S'`).
     pub ids: Vec<String>,
@@ -112,32 +144,46 @@ impl XbGame {
         self.ids.iter().position(|x| *x == up)
     }
 
-    /// The board of `pos` as an XBoard FEN placement.
-    pub fn board(&self, pos: &Position) -> String {
-        let shape = pos.variant().shape;
-        let mut s = String::new();
-        for r in (0..shape.ranks as i32).rev() {
-            let mut empty = 0;
-            for f in 0..shape.files as i32 {
-                match pos.piece_at(shape.square_unchecked(f, r)) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(&self.token(p.kind().index(), p.color()));
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                s.push('/');
+    /// Whether promotions are written `+` (XBoard's shogi parent) rather than with the new
+    /// piece's letter (its chess-like parent refuses a `+`).
+    fn plus_promotion(&self, v: &Variant) -> bool {
+        v.rules.promotion_text == PromotionText::Plus && self.parent == "chu"
+    }
+
+    /// The text of `m` as XBoard legs (`["e8e7,", "e7e6"]`), the promotion suffix on the last.
+    pub fn move_legs(&self, v: &Variant, m: Move) -> Vec<String> {
+        let mut legs = super::squares::move_to_xb_legs(&v.shape, m);
+        if let Some(k) = m.promotion() {
+            let last = legs.last_mut().expect("a move has a leg");
+            if self.plus_promotion(v) {
+                last.push('+');
+            } else {
+                last.push_str(&self.ids[k.index()].to_lowercase());
             }
         }
-        s
+        legs
+    }
+
+    /// An XBoard move (`e2e4`, `c4d5,d5e4`, `e9e10+`, `a8a9q`, `@@@@`) as our move text,
+    /// not yet checked against a position.
+    pub fn move_to_ours(&self, v: &Variant, text: &str) -> Result<String, String> {
+        let super::squares::XbMove { body, suffix } =
+            super::squares::parse_xb_move(&v.shape, text).map_err(|e| e.to_string())?;
+        Ok(match suffix.as_str() {
+            "" => body,
+            "+" | "=" => format!("{body}{suffix}"),
+            // HaChu's convention: any other letter after a shogi move means promotion.
+            _ if v.rules.promotion_text == PromotionText::Plus => format!("{body}+"),
+            s => match self.kind_of(s) {
+                Some(k) => format!("{body}=({})", v.pieces[k].id.trim_start_matches('+')),
+                None => return Err(format!("unknown promotion piece '{s}'")),
+            },
+        })
+    }
+
+    /// The board of `pos` as an XBoard FEN placement.
+    pub fn board(&self, pos: &Position) -> String {
+        placement(&pos.variant().shape, |sq| pos.piece_at(sq).map(|p| self.token(p.kind().index(), p.color())))
     }
 
     /// A full XBoard FEN of `pos`.
@@ -153,10 +199,10 @@ impl XbGame {
     /// Converts an XBoard FEN (XBoard letters) to our FEN for `v`. Fields XBoard does not
     /// know (King-leap rights, counter-strike) are taken from the board: a King on its start
     /// square keeps its leap.
-    pub fn fen_to_ours(&self, v: &Variant, xb: &str) -> Result<String, String> {
+    pub fn fen_to_ours(&self, v: &Variant, xb: &str) -> CmdResult<String> {
         let fields: Vec<&str> = xb.split_whitespace().collect();
         let Some(board) = fields.first() else {
-            return Err("empty FEN".into());
+            return Err(CommandError::usage("empty FEN"));
         };
         let mut ours = String::new();
         let b = board.as_bytes();
@@ -174,10 +220,10 @@ impl XbGame {
                 i += 1;
             }
             let Some(&l) = b.get(i) else {
-                return Err(format!("FEN ends after '{tok}'"));
+                return Err(CommandError::usage(format!("FEN ends after '{tok}'")));
             };
             if !l.is_ascii_alphabetic() {
-                return Err(format!("unexpected '{}' in the FEN placement", l as char));
+                return Err(CommandError::usage(format!("unexpected '{}' in the FEN placement", l as char)));
             }
             tok.push(l as char);
             i += 1;
@@ -188,7 +234,7 @@ impl XbGame {
                 }
             }
             let Some(kind) = self.kind_of(&tok) else {
-                return Err(format!("unknown piece '{tok}' in the FEN placement"));
+                return Err(CommandError::usage(format!("unknown piece '{tok}' in the FEN placement")));
             };
             let white = (l as char).is_ascii_uppercase();
             ours.push_str(&v.pieces[kind].fen_token(white));
@@ -196,7 +242,7 @@ impl XbGame {
         let side = match fields.get(1) {
             None | Some(&"w") => 'w',
             Some(&"b") => 'b',
-            Some(other) => return Err(format!("side to move '{other}' is not 'w' or 'b'")),
+            Some(other) => return Err(CommandError::usage(format!("side to move '{other}' is not 'w' or 'b'"))),
         };
         let nums: Vec<u32> = fields[2.min(fields.len())..].iter().filter_map(|t| t.parse().ok()).collect();
         let fullmove = nums.last().copied().unwrap_or(1).max(1);

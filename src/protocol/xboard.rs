@@ -1,23 +1,27 @@
 //! The XBoard / CECP dialect (protocol 2 with H.G. Muller's engine-defined variants): the
 //! feature list, `setup` and `piece` lines, multi-leg moves in both directions, `lift` /
-//! `put` / `hover` answered with `highlight`, clocks, analysis, and the engine as referee
-//! (`Illegal move (reason): MOVE`, `1-0 {reason}`).
+//! `put` / `hover` answered with `highlight` (`xboard/mouse.rs`), clocks (`xboard/clock.rs`),
+//! analysis, and the engine as referee (`Illegal move (reason): MOVE`, `1-0 {reason}`).
 
-use super::engine::{Engine, InfoFormatter, MAX_MULTIPV, MAX_OVERHEAD_MS};
-use super::squares::{move_to_xb_legs, parse_xb_move, XbMove};
+mod clock;
+mod mouse;
+
+use super::engine::{set_common_option, Engine, InfoFormatter, MAX_MULTIPV, MAX_OVERHEAD_MS};
+use super::error::{echo, message, CmdResult, CommandError};
+use super::options::check;
 use super::xbetza::XbGame;
 use super::{split_command, Dialect, Flow, Out, ENGINE_NAME};
-use crate::geometry::{Color, Square};
-use crate::legality::legal_move_list;
+use crate::geometry::Color;
 use crate::moves::Move;
-use crate::notation::parse_move;
+use crate::notation::{parse_move, MoveError};
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::search::{Info, Limits, Score};
-use crate::variant::{PromotionText, Variant};
+use crate::variant::Variant;
+use clock::Clock;
+use mouse::Lifted;
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Largest board XBoard shows.
 const MAX_XB_SIDE: u8 = 16;
@@ -36,42 +40,6 @@ pub fn result_line(o: Outcome) -> String {
     }
 }
 
-/// The `level` time control: moves per session (0 = whole game), base and increment.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Level {
-    mps: u32,
-    base_ms: u64,
-    inc_ms: u64,
-}
-
-/// Parses `level MPS BASE INC` (BASE in minutes or `min:sec`, INC in seconds).
-fn parse_level(args: &str) -> Result<Level, String> {
-    let w: Vec<&str> = args.split_whitespace().collect();
-    if w.len() != 3 {
-        return Err("expected 'level MPS BASE INC'".into());
-    }
-    let mps: u32 = w[0].parse().map_err(|_| format!("moves per session '{}' is not a number", w[0]))?;
-    let base_ms = match w[1].split_once(':') {
-        Some((m, s)) => {
-            let m: u64 = m.parse().map_err(|_| format!("bad minutes in '{}'", w[1]))?;
-            let s: u64 = s.parse().map_err(|_| format!("bad seconds in '{}'", w[1]))?;
-            (m * 60 + s) * 1000
-        }
-        None => {
-            let m: f64 = w[1].parse().map_err(|_| format!("base time '{}' is not a number", w[1]))?;
-            if !(0.0..1e7).contains(&m) {
-                return Err(format!("base time '{}' is out of range", w[1]));
-            }
-            (m * 60_000.0) as u64
-        }
-    };
-    let inc: f64 = w[2].parse().map_err(|_| format!("increment '{}' is not a number", w[2]))?;
-    if !(0.0..1e6).contains(&inc) {
-        return Err(format!("increment '{}' is out of range", w[2]));
-    }
-    Ok(Level { mps, base_ms, inc_ms: (inc * 1000.0) as u64 })
-}
-
 /// What the running search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Purpose {
@@ -81,11 +49,24 @@ enum Purpose {
     Analyze,
 }
 
-/// A piece the user has picked up, and the first leg of a multi-leg move in progress.
-#[derive(Clone, Copy, Debug, Default)]
-struct Lifted {
-    from: Option<Square>,
-    via: Option<Square>,
+/// How moves are written for this game: legs in XBoard squares, then the promotion suffix
+/// (`+` for XBoard's shogi parent, otherwise the new piece's letter).
+#[derive(Clone)]
+struct MoveWriter {
+    v: Arc<Variant>,
+    xb: XbGame,
+}
+
+impl MoveWriter {
+    fn new(v: &Arc<Variant>, xb: &XbGame) -> MoveWriter {
+        MoveWriter { v: Arc::clone(v), xb: xb.clone() }
+    }
+
+    /// The legs of `m`, the promotion suffix on the last (`XbGame::move_legs`, shared with the
+    /// match runner's XBoard client).
+    fn legs(&self, m: Move) -> Vec<String> {
+        self.xb.move_legs(&self.v, m)
+    }
 }
 
 /// An XBoard session.
@@ -100,10 +81,7 @@ pub struct Xboard {
     purpose: Option<Purpose>,
     /// Lines that must wait until our move is sent (`ping`, moves, ...).
     pending: VecDeque<String>,
-    level: Option<Level>,
-    st_ms: Option<u64>,
-    sd: Option<u32>,
-    my_time_ms: Option<u64>,
+    clock: Clock,
     game_over: bool,
     lifted: Lifted,
 }
@@ -126,17 +104,10 @@ impl Xboard {
             post: false,
             purpose: None,
             pending: VecDeque::new(),
-            level: None,
-            st_ms: None,
-            sd: None,
-            my_time_ms: None,
+            clock: Clock::default(),
             game_over: false,
             lifted: Lifted::default(),
         }
-    }
-
-    fn error(&self, kind: &str, cmd: &str) {
-        self.out.line(&format!("Error ({kind}): {cmd}"));
     }
 
     fn features(&self) {
@@ -156,14 +127,16 @@ impl Xboard {
         self.out
             .line(&format!("feature option=\"Move Overhead -spin {} 0 {MAX_OVERHEAD_MS}\"", self.e.opts.overhead_ms));
         self.out.line("feature option=\"Clear Hash -button\"");
+        self.out.line(&format!("feature option=\"OwnBook -check {}\"", u8::from(self.e.opts.own_book)));
         self.out.line("feature done=1");
     }
 
     fn set_variant(&mut self, v: &Arc<Variant>) {
+        self.abort();
         self.e.new_game(v);
         self.xb = XbGame::new(v);
         self.game_over = false;
-        self.lifted = Lifted::default();
+        self.drop_lifted();
         if let Some(l) = self.xb.setup_line(v, &self.e.game.pos) {
             self.out.line(&l);
         }
@@ -172,52 +145,17 @@ impl Xboard {
         }
     }
 
-    /// Reads a move from the GUI in the current position.
+    /// Reads a move from the GUI in the current position; the error is the reason alone.
     fn read_move(&mut self, text: &str) -> Result<Move, String> {
         let v = Arc::clone(self.e.variant());
-        let XbMove { body, suffix } = parse_xb_move(&v.shape, text)?;
-        let ours = match suffix.as_str() {
-            "" => body,
-            "+" | "=" => format!("{body}{suffix}"),
-            s if v.rules.promotion_text == PromotionText::Plus => {
-                // HaChu's convention: any other letter after a shogi move means promotion.
-                let _ = s;
-                format!("{body}+")
-            }
-            s => match self.xb.kind_of(s) {
-                Some(k) => format!("{body}=({})", v.pieces[k].id.trim_start_matches('+')),
-                None => return Err(format!("unknown promotion piece '{s}'")),
-            },
-        };
+        let ours = self.xb.move_to_ours(&v, text)?;
         parse_move(&mut self.e.game.pos, &ours).map_err(|e| match e {
-            crate::notation::MoveError::Syntax { reason, .. } | crate::notation::MoveError::Illegal { reason, .. } => {
-                reason
-            }
+            MoveError::Syntax { reason, .. } | MoveError::Illegal { reason, .. } => reason,
         })
     }
 
-    /// The text of `m` as XBoard legs, with the promotion suffix on the last.
-    fn move_legs(&self, m: Move) -> Vec<String> {
-        let v = self.e.variant();
-        let mut legs = move_to_xb_legs(&v.shape, m);
-        if let Some(k) = m.promotion() {
-            let last = legs.last_mut().expect("a move has a leg");
-            // XBoard's shogi parent takes `+`; its chess-like parent wants the new piece's
-            // letter (a Scirocco promotion written `+` is refused there).
-            if v.rules.promotion_text == PromotionText::Plus && self.xb.parent == "chu" {
-                last.push('+');
-            } else {
-                last.push_str(&self.xb.ids[k.index()].to_lowercase());
-            }
-        }
-        legs
-    }
-
-    fn formatter(&self) -> InfoFormatter {
-        let v = Arc::clone(self.e.variant());
-        let xb_ids = self.xb.ids.clone();
-        let plus = v.rules.promotion_text == PromotionText::Plus && self.xb.parent == "chu";
-        let post = self.post;
+    fn formatter(&self, post: bool) -> InfoFormatter {
+        let w = MoveWriter::new(self.e.variant(), &self.xb);
         Box::new(move |i: &Info| {
             if !post {
                 return None;
@@ -227,53 +165,9 @@ impl Xboard {
                 Score::Mate(n) if n > 0 => 100_000 + n,
                 Score::Mate(n) => -100_000 + n,
             };
-            let pv: Vec<String> =
-                i.pv.iter()
-                    .map(|&m| {
-                        let mut legs = move_to_xb_legs(&v.shape, m).concat();
-                        if let Some(k) = m.promotion() {
-                            if plus {
-                                legs.push('+');
-                            } else {
-                                legs.push_str(&xb_ids[k.index()].to_lowercase());
-                            }
-                        }
-                        legs
-                    })
-                    .collect();
+            let pv: Vec<String> = i.pv.iter().map(|&m| w.legs(m).concat()).collect();
             Some(format!("{} {} {} {} {}", i.depth, score, i.time.as_millis() / 10, i.nodes, pv.join(" ")))
         })
-    }
-
-    fn limits(&self) -> Limits {
-        let overhead = Duration::from_millis(self.e.opts.overhead_ms);
-        let mut l = Limits { overhead, depth: self.sd, ..Limits::default() };
-        if let Some(st) = self.st_ms {
-            l.movetime = Some(Duration::from_millis(st));
-            return l;
-        }
-        match (self.my_time_ms, self.level) {
-            (Some(t), lv) => {
-                l.time = Some(Duration::from_millis(t));
-                if let Some(lv) = lv {
-                    l.increment = Duration::from_millis(lv.inc_ms);
-                    if lv.mps > 0 {
-                        let played = self.e.game.pos.fullmove_number().saturating_sub(1);
-                        l.moves_to_go = Some(lv.mps - played % lv.mps);
-                    }
-                }
-            }
-            (None, Some(lv)) => {
-                l.time = Some(Duration::from_millis(lv.base_ms.max(1000)));
-                l.increment = Duration::from_millis(lv.inc_ms);
-            }
-            (None, None) => {
-                if self.sd.is_none() {
-                    l.movetime = Some(Duration::from_secs(5));
-                }
-            }
-        }
-        l
     }
 
     /// Announces the result if the game is over; returns whether it is.
@@ -290,24 +184,55 @@ impl Xboard {
 
     /// Starts thinking on our move if it is our turn.
     fn maybe_think(&mut self) {
-        if self.force || self.analyze || self.game_over || self.e.is_searching() {
+        if self.force || self.analyze || self.game_over || self.e.is_searching() || self.e.no_position.is_some() {
             return;
         }
-        if self.e.game.pos.side() != self.engine_side {
+        if self.e.game.pos.side() != self.engine_side || self.check_end() {
             return;
         }
-        if self.check_end() {
+        if let Some(c) = self.e.book_move() {
+            let text = self.move_text(c.mv);
+            self.out.line(&format!("# book move {text}{}", c.details()));
+            self.play_our_move(c.mv);
             return;
         }
-        let limits = self.limits();
-        let fmt = self.formatter();
+        let limits = self.clock.limits(self.e.opts.overhead_ms, self.e.game.pos.fullmove_number());
+        let fmt = self.formatter(self.post);
         self.e.start_search(limits, 1, fmt);
         self.purpose = Some(Purpose::Think);
     }
 
+    /// Sends our move (leg by leg) and plays it.
+    fn play_our_move(&mut self, m: Move) {
+        for leg in MoveWriter::new(self.e.variant(), &self.xb).legs(m) {
+            self.out.line(&format!("move {leg}"));
+        }
+        self.e.game.play(m);
+        self.check_end();
+    }
+
+    /// A move as XBoard writes it (legs joined).
+    fn move_text(&self, m: Move) -> String {
+        MoveWriter::new(self.e.variant(), &self.xb).legs(m).concat()
+    }
+
+    /// `bk`: the built-in book's moves for the current position, each on a line starting with a
+    /// tab, then an empty line (what XBoard shows for its Book button).
+    fn book_moves(&mut self) {
+        let entry = crate::book::shipped_shared(self.e.variant()).and_then(|b| b.probe(&self.e.game.pos).cloned());
+        match entry {
+            Some(e) => {
+                for c in &e.moves {
+                    self.out.line(&format!("\t{}{}", self.move_text(c.mv), c.details()));
+                }
+            }
+            None => self.out.line("\tno book moves for this position"),
+        }
+        self.out.line("");
+    }
+
     fn start_analysis(&mut self) {
-        self.e.abort();
-        self.purpose = None;
+        self.abort();
         if !self.analyze {
             return;
         }
@@ -315,11 +240,8 @@ impl Xboard {
         if crate::outcome::outcome(&mut p).is_some() {
             return;
         }
-        let limits = Limits { infinite: true, depth: self.sd, ..Limits::default() };
-        let post = self.post;
-        self.post = true;
-        let fmt = self.formatter();
-        self.post = post;
+        let limits = Limits { infinite: true, depth: self.clock.sd, ..Limits::default() };
+        let fmt = self.formatter(true);
         let mpv = self.e.opts.multipv;
         self.e.start_search(limits, mpv, fmt);
         self.purpose = Some(Purpose::Analyze);
@@ -335,60 +257,112 @@ impl Xboard {
         self.purpose == Some(Purpose::Think) && self.e.is_searching()
     }
 
+    /// The position changed under the GUI's hand: think or analyse as the mode says.
+    fn position_changed(&mut self) {
+        self.drop_lifted();
+        if self.analyze {
+            self.start_analysis();
+        } else {
+            self.maybe_think();
+        }
+    }
+
     fn usermove(&mut self, text: &str) {
+        if let Some(why) = &self.e.no_position {
+            self.out.line(&format!("Illegal move ({why}): {}", echo(text)));
+            return;
+        }
         if self.game_over {
-            self.out.line(&format!("Illegal move (the game is over): {text}"));
+            self.out.line(&format!("Illegal move (the game is over): {}", echo(text)));
             return;
         }
         match self.read_move(text) {
-            Err(reason) => self.out.line(&format!("Illegal move ({reason}): {text}")),
+            Err(reason) => self.out.line(&format!("Illegal move ({}): {}", message(&reason), echo(text))),
             Ok(m) => {
                 self.abort();
                 self.e.game.play(m);
-                self.lifted = Lifted::default();
-                if self.check_end() {
-                    return;
-                }
-                if self.analyze {
-                    self.start_analysis();
-                } else {
-                    self.maybe_think();
+                if !self.check_end() {
+                    self.position_changed();
                 }
             }
         }
     }
 
-    /// Handles one command (or queues it while we think on our move).
-    fn command(&mut self, line: &str) -> Flow {
-        let (cmd, args) = split_command(line);
-        if self.thinking() && defer_while_thinking(cmd) {
-            self.pending.push_back(line.to_string());
-            return Flow::Continue;
+    fn setboard(&mut self, args: &str) -> CmdResult {
+        let v = Arc::clone(self.e.variant());
+        let fen = self.xb.fen_to_ours(&v, args);
+        let r = fen.and_then(|fen| {
+            self.e.set_position(&v, Some(&fen), &[], &mut |p: &mut Position, t: &str| {
+                parse_move(p, t).map_err(CommandError::refused)
+            })
+        });
+        if let Err(e) = r {
+            // No move is played or searched until a valid position arrives (`new`,
+            // `variant` or `setboard`).
+            self.abort();
+            self.e.no_position = Some(format!("no valid position: the last setboard was refused ({})", message(&e)));
+            self.out.line(&format!("tellusererror Illegal position: {}", message(&e)));
+            return Err(CommandError::refused(format!("illegal position: {e}")));
+        }
+        self.purpose = None;
+        self.game_over = false;
+        self.drop_lifted();
+        if self.analyze {
+            self.start_analysis();
+        }
+        Ok(())
+    }
+
+    fn take_back(&mut self, plies: usize) -> CmdResult {
+        if self.e.game.moves.len() < plies {
+            return Err(CommandError::not_now("command not legal now"));
+        }
+        self.abort();
+        for _ in 0..plies {
+            self.e.game.undo();
+        }
+        self.game_over = false;
+        self.drop_lifted();
+        if self.analyze {
+            self.start_analysis();
+        }
+        Ok(())
+    }
+
+    /// `new`: the current game from its start, engine playing Black, no depth limit.
+    fn new_game(&mut self) {
+        self.abort();
+        self.analyze = false;
+        let v = Arc::clone(self.e.variant());
+        self.e.new_game(&v);
+        self.force = false;
+        self.engine_side = Color::Black;
+        self.clock.sd = None;
+        self.game_over = false;
+        self.drop_lifted();
+    }
+
+    fn variant(&mut self, args: &str) -> CmdResult {
+        match self.e.find_variant(args) {
+            Ok(v) if shown(&v) => {
+                self.set_variant(&v);
+                Ok(())
+            }
+            Ok(v) => Err(CommandError::refused(refusal(&v).unwrap_or_default())),
+            Err(_) => Err(CommandError::usage("unknown variant")),
+        }
+    }
+
+    /// Commands about the game and whose turn it is; `None` for others.
+    fn game_command(&mut self, cmd: &str, args: &str) -> Option<CmdResult> {
+        if matches!(cmd, "go" | "playother" | "analyze" | "undo" | "remove") {
+            if let Err(e) = self.e.require_position() {
+                return Some(Err(e));
+            }
         }
         match cmd {
-            "" => {}
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "hint"
-            | "draw" | "bk" | "easy" | "hard" | "." => {}
-            "protover" => self.features(),
-            "new" => {
-                self.abort();
-                self.analyze = false;
-                let v = Arc::clone(self.e.variant());
-                self.e.new_game(&v);
-                self.force = false;
-                self.engine_side = Color::Black;
-                self.sd = None;
-                self.game_over = false;
-                self.lifted = Lifted::default();
-            }
-            "variant" => match self.e.find_variant(args) {
-                Ok(v) if shown(&v) => {
-                    self.abort();
-                    self.set_variant(&v);
-                }
-                Ok(v) => self.error(&refusal(&v).unwrap_or_default(), line),
-                Err(_) => self.error("unknown variant", line),
-            },
+            "new" => self.new_game(),
+            "variant" => return Some(self.variant(args)),
             "force" => {
                 self.abort();
                 self.force = true;
@@ -396,10 +370,9 @@ impl Xboard {
             "go" => {
                 self.force = false;
                 self.engine_side = self.e.game.pos.side();
-                if self.game_over || self.check_end() {
-                    return Flow::Continue;
+                if !(self.game_over || self.check_end()) {
+                    self.maybe_think();
                 }
-                self.maybe_think();
             }
             "playother" => {
                 self.abort();
@@ -412,293 +385,90 @@ impl Xboard {
                     self.e.stop();
                 }
             }
-            "ping" => self.out.line(&format!("pong {args}")),
             "result" => {
                 self.abort();
                 self.game_over = true;
             }
-            "setboard" => {
-                let v = Arc::clone(self.e.variant());
-                let r = self.xb.fen_to_ours(&v, args).and_then(|fen| {
-                    self.e.set_position(&v, Some(&fen), &[], &mut |p: &mut Position, t: &str| {
-                        parse_move(p, t).map_err(|e| e.to_string())
-                    })
-                });
-                match r {
-                    Ok(()) => {
-                        self.purpose = None;
-                        self.game_over = false;
-                        self.lifted = Lifted::default();
-                        if self.analyze {
-                            self.start_analysis();
-                        }
-                    }
-                    Err(e) => {
-                        self.out.line(&format!("tellusererror Illegal position: {e}"));
-                        self.error(&format!("illegal position: {e}"), line);
-                    }
-                }
-            }
-            "undo" | "remove" => {
-                let n = if cmd == "undo" { 1 } else { 2 };
-                if self.e.game.moves.len() < n {
-                    self.error("command not legal now", line);
-                } else {
-                    self.abort();
-                    for _ in 0..n {
-                        self.e.game.undo();
-                    }
-                    self.game_over = false;
-                    self.lifted = Lifted::default();
-                    if self.analyze {
-                        self.start_analysis();
-                    }
-                }
-            }
-            "time" | "otim" => match args.trim().parse::<i64>() {
-                Ok(cs) => {
-                    if cmd == "time" {
-                        self.my_time_ms = Some(cs.max(0) as u64 * 10);
-                    }
-                }
-                Err(_) => self.error("bad time", line),
-            },
-            "level" => match parse_level(args) {
-                Ok(l) => {
-                    self.level = Some(l);
-                    self.st_ms = None;
-                }
-                Err(e) => self.error(&e, line),
-            },
-            "st" => match args.trim().parse::<f64>() {
-                Ok(s) if s > 0.0 && s < 1e7 => self.st_ms = Some((s * 1000.0) as u64),
-                _ => self.error("st needs a positive number of seconds", line),
-            },
-            "sd" => match args.trim().parse::<u32>() {
-                Ok(d) if d > 0 => self.sd = Some(d),
-                _ => self.error("sd needs a positive depth", line),
-            },
-            "post" => self.post = true,
-            "nopost" => self.post = false,
+            "setboard" => return Some(self.setboard(args)),
+            "undo" => return Some(self.take_back(1)),
+            "remove" => return Some(self.take_back(2)),
             "analyze" => {
                 self.analyze = true;
                 self.start_analysis();
             }
-            "exit" => {
-                if self.analyze {
-                    self.analyze = false;
-                    self.abort();
-                } else {
-                    self.error("command not legal now", line);
-                }
+            "exit" if self.analyze => {
+                self.analyze = false;
+                self.abort();
             }
-            "memory" => match args.trim().parse::<usize>() {
-                Ok(mb) if mb > 0 => self.e.set_hash(mb),
-                _ => self.error("memory needs a size in MB", line),
+            "exit" => return Some(Err(CommandError::not_now("command not legal now"))),
+            _ => return None,
+        }
+        Some(Ok(()))
+    }
+
+    /// Commands that set something up (output, memory, threads, options); `None` for others.
+    fn setting_command(&mut self, cmd: &str, args: &str) -> Option<CmdResult> {
+        match cmd {
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "memory" => match args.trim().parse::<u64>() {
+                Ok(mb) if mb > 0 => return Some(self.e.set_hash(mb)),
+                _ => return Some(Err(CommandError::usage("memory needs a size in MB"))),
             },
-            "cores" => match args.trim().parse::<usize>() {
-                Ok(n) if n > 0 => self.e.set_threads(n),
-                _ => self.error("cores needs a positive number", line),
+            "cores" => match args.trim().parse::<u64>() {
+                Ok(n) if n > 0 => return Some(self.e.set_threads(n)),
+                _ => return Some(Err(CommandError::usage("cores needs a positive number"))),
             },
             "option" => {
-                if let Err(e) = self.option(args) {
-                    self.error(&e, line);
+                let (name, value) = match args.split_once('=') {
+                    Some((n, v)) => (n.trim(), Some(v.trim())),
+                    None => (args.trim(), None),
+                };
+                if name.eq_ignore_ascii_case("ownbook") {
+                    return Some(check(name, value).map(|b| self.e.opts.own_book = b));
                 }
+                return Some(
+                    set_common_option(&mut self.e, name, value)
+                        .unwrap_or_else(|| Err(CommandError::UnknownOption(name.into()))),
+                );
             }
-            "lift" => self.lift(args, line),
-            "put" => self.put(args, line),
+            "lift" => return Some(self.lift(args)),
+            "put" => return Some(self.put(args)),
             "hover" => {}
-            "quit" => return Flow::Quit,
-            _ => {
-                // A bare move (usermove=0 GUIs): try it as one before calling it unknown.
-                if looks_like_move(cmd) && args.is_empty() {
-                    self.usermove(cmd);
-                } else {
-                    self.error("unknown command", line);
-                }
+            "ping" => self.out.line(&format!("pong {args}")),
+            "protover" => self.features(),
+            // Commands XBoard may send that need no answer.
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "hint"
+            | "draw" | "easy" | "hard" | "." | "" => {}
+            "bk" => self.book_moves(),
+            _ => return self.clock.command(cmd, args),
+        }
+        Some(Ok(()))
+    }
+
+    /// Handles one command (or queues it while we think on our move).
+    fn command(&mut self, line: &str) -> Flow {
+        let (cmd, args) = split_command(line);
+        if self.thinking() && defer_while_thinking(cmd) {
+            self.pending.push_back(line.to_string());
+            return Flow::Continue;
+        }
+        if cmd == "quit" {
+            return Flow::Quit;
+        }
+        let r = match self.game_command(cmd, args).or_else(|| self.setting_command(cmd, args)) {
+            Some(r) => r,
+            // A bare move (usermove=0 GUIs): try it as one before calling it unknown.
+            None if looks_like_move(cmd) && args.is_empty() => {
+                self.usermove(cmd);
+                Ok(())
             }
+            None => Err(CommandError::usage("unknown command")),
+        };
+        if let Err(e) = r {
+            self.out.line(&format!("Error ({}): {}", message(&e), echo(line)));
         }
         Flow::Continue
-    }
-
-    fn option(&mut self, args: &str) -> Result<(), String> {
-        let (name, value) = match args.split_once('=') {
-            Some((n, v)) => (n.trim(), Some(v.trim())),
-            None => (args.trim(), None),
-        };
-        match name {
-            "MultiPV" => {
-                self.e.opts.multipv = super::uci::spin(name, value, 1, MAX_MULTIPV as i64)? as usize;
-            }
-            "Move Overhead" => {
-                self.e.opts.overhead_ms = super::uci::spin(name, value, 0, MAX_OVERHEAD_MS as i64)? as u64;
-            }
-            "Clear Hash" => self.e.clear_hash(),
-            _ => return Err(format!("unknown option '{name}'")),
-        }
-        Ok(())
-    }
-
-    // ----- mouse entry: lift / put -> highlight -----
-
-    fn square(&self, text: &str) -> Result<Square, String> {
-        let v = self.e.variant();
-        let t = text.trim();
-        // Reuse the move reader on a dummy leg to read one XBoard square.
-        parse_xb_move(&v.shape, &format!("{t}{t}")).and_then(|m| {
-            let n = m.body.len() / 2;
-            v.shape.parse_square(&m.body[..n]).map_err(|e| e.to_string())
-        })
-    }
-
-    fn lift(&mut self, args: &str, line: &str) {
-        let sq = match self.square(args) {
-            Ok(s) => s,
-            Err(e) => return self.error(&e, line),
-        };
-        if let (Some(from), Some(via)) = (self.lifted.from, self.lifted.via) {
-            if via == sq {
-                self.highlight_second_leg(from, via);
-                return;
-            }
-        }
-        self.lifted = Lifted { from: Some(sq), via: None };
-        self.highlight_from(sq);
-    }
-
-    fn put(&mut self, args: &str, line: &str) {
-        let sq = match self.square(args) {
-            Ok(s) => s,
-            Err(e) => return self.error(&e, line),
-        };
-        let Some(from) = self.lifted.from else { return };
-        let moves = self.moves_from(from);
-        let v = Arc::clone(self.e.variant());
-        if self.lifted.via.is_none() && moves.iter().any(|m| m.mids().next() == Some(sq)) {
-            // The first leg of a multi-leg move ended here: show where the second can go.
-            self.lifted.via = Some(sq);
-            self.highlight_second_leg(from, sq);
-            return;
-        }
-        let to_here: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| m.to == sq && (self.lifted.via.is_none() || m.mids().next() == self.lifted.via))
-            .collect();
-        if v.rules.promotion_text != PromotionText::Plus
-            && !to_here.is_empty()
-            && to_here.iter().all(|m| m.promotion().is_some())
-        {
-            // Forced promotion (highlighted blue): tell the GUI what the piece becomes.
-            let ids: Vec<String> =
-                to_here.iter().filter_map(|m| m.promotion()).map(|k| self.xb.ids[k.index()].clone()).collect();
-            self.out.line(&format!("choice {}", ids.concat()));
-        }
-        self.lifted = Lifted::default();
-    }
-
-    fn moves_from(&mut self, from: Square) -> Vec<Move> {
-        if self.game_over {
-            return Vec::new();
-        }
-        legal_move_list(&mut self.e.game.pos).into_iter().filter(|m| m.from == from).collect()
-    }
-
-    /// Colour of a destination reached by `ms` (all moves to one square).
-    fn colour(&self, ms: &[Move], captures: bool) -> char {
-        let promo = ms.iter().filter(|m| m.promotion().is_some()).count();
-        let plus = self.e.variant().rules.promotion_text == PromotionText::Plus;
-        if promo > 0 && promo < ms.len() {
-            'M'
-        } else if promo > 0 && !plus {
-            'B'
-        } else if captures {
-            'R'
-        } else {
-            'Y'
-        }
-    }
-
-    fn highlight_from(&mut self, from: Square) {
-        let moves = self.moves_from(from);
-        let pos = self.e.game.pos.clone();
-        let mut marks: Vec<(Square, char)> = Vec::new();
-        let mut dests: Vec<Square> = moves.iter().filter(|m| m.mids().next().is_none()).map(|m| m.to).collect();
-        dests.sort();
-        dests.dedup();
-        for d in dests {
-            let ms: Vec<Move> =
-                moves.iter().copied().filter(|m| m.to == d && m.mids().next().is_none() && !m.is_pass()).collect();
-            if ms.is_empty() {
-                continue;
-            }
-            let captures = !pos.is_empty(d) || ms.iter().any(|m| m.kind == crate::moves::MoveKind::EnPassant);
-            marks.push((d, self.colour(&ms, captures)));
-        }
-        // First legs of multi-leg moves: cyan (the move goes on from there).
-        for m in &moves {
-            if let Some(via) = m.mids().next() {
-                marks.retain(|(s, _)| *s != via);
-                marks.push((via, 'C'));
-            }
-        }
-        // A pass: the piece's own square.
-        if moves.iter().any(|m| m.is_pass()) {
-            marks.push((from, 'Y'));
-        }
-        self.send_highlight(&marks);
-    }
-
-    fn highlight_second_leg(&mut self, from: Square, via: Square) {
-        let moves = self.moves_from(from);
-        let pos = self.e.game.pos.clone();
-        let mut marks: Vec<(Square, char)> = Vec::new();
-        let second: Vec<Move> = moves.iter().copied().filter(|m| m.mids().next() == Some(via)).collect();
-        let mut dests: Vec<Square> = second.iter().map(|m| m.to).collect();
-        // Stopping on the first square is the one-leg capture.
-        if moves.iter().any(|m| m.to == via && m.mids().next().is_none()) {
-            dests.push(via);
-        }
-        dests.sort();
-        dests.dedup();
-        for d in dests {
-            let ms: Vec<Move> = if d == via {
-                moves.iter().copied().filter(|m| m.to == via && m.mids().next().is_none()).collect()
-            } else {
-                second.iter().copied().filter(|m| m.to == d).collect()
-            };
-            let captures = d == from || d == via || !pos.is_empty(d);
-            marks.push((d, self.colour(&ms, captures)));
-        }
-        self.send_highlight(&marks);
-    }
-
-    fn send_highlight(&self, marks: &[(Square, char)]) {
-        let shape = self.e.variant().shape;
-        let mut s = String::new();
-        for r in (0..shape.ranks as i32).rev() {
-            let mut empty = 0;
-            for f in 0..shape.files as i32 {
-                let sq = shape.square_unchecked(f, r);
-                match marks.iter().find(|(x, _)| *x == sq) {
-                    None => empty += 1,
-                    Some((_, c)) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push(*c);
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
-        self.out.line(&format!("highlight {s}"));
     }
 
     fn drain_pending(&mut self) -> Flow {
@@ -772,19 +542,11 @@ impl Dialect for Xboard {
 
     fn search_finished(&mut self, id: u64) -> Flow {
         let Some(f) = self.e.finish(id) else { return Flow::Continue };
-        let purpose = self.purpose.take();
-        if purpose != Some(Purpose::Think) {
+        if self.purpose.take() != Some(Purpose::Think) {
             return self.drain_pending();
         }
         match f.result.best {
-            Some(m) if !self.game_over => {
-                let legs = self.move_legs(m);
-                for leg in legs {
-                    self.out.line(&format!("move {leg}"));
-                }
-                self.e.game.play(m);
-                self.check_end();
-            }
+            Some(m) if !self.game_over => self.play_our_move(m),
             Some(_) => {}
             None => {
                 if !self.check_end() {
@@ -808,14 +570,6 @@ impl Dialect for Xboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn level_reads_minutes_seconds_and_increment() {
-        assert_eq!(parse_level("40 5 0").unwrap(), Level { mps: 40, base_ms: 300_000, inc_ms: 0 });
-        assert_eq!(parse_level("0 0:30 0.5").unwrap(), Level { mps: 0, base_ms: 30_000, inc_ms: 500 });
-        assert!(parse_level("40 5").is_err());
-        assert!(parse_level("x 5 0").is_err());
-    }
 
     #[test]
     fn moves_are_recognised() {

@@ -103,8 +103,22 @@ impl Searcher {
         Searcher { tt: TranspositionTable::new(hash_mb), threads: threads.max(1), evaluators: Vec::new() }
     }
 
+    /// [`Searcher::new`], reporting a hash table that cannot be allocated instead of aborting.
+    pub fn try_new(hash_mb: usize, threads: usize) -> Result<Searcher, std::collections::TryReserveError> {
+        Ok(Searcher { tt: TranspositionTable::try_new(hash_mb)?, threads: threads.max(1), evaluators: Vec::new() })
+    }
+
     pub fn set_hash(&mut self, mb: usize) {
         self.tt = TranspositionTable::new(mb);
+    }
+
+    /// Resizes the hash table; on failure a 1 MB table remains (the old one is freed first, so
+    /// that old and new need not fit in memory at once).
+    pub fn try_set_hash(&mut self, mb: usize) -> Result<(), std::collections::TryReserveError> {
+        // Free the old table first, so that old and new need not fit at once.
+        self.tt = TranspositionTable::try_new(1)?;
+        self.tt = TranspositionTable::try_new(mb)?;
+        Ok(())
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -144,7 +158,10 @@ impl Searcher {
         let tm = TimeManager::new(limits);
         let mut root = pos.clone();
         let legal = legal_move_list(&mut root);
-        if legal.is_empty() {
+        // A finished game has no best move, even where moves remain (a draw by the fifty-move
+        // rule or by repetition, a Nutty repetition, the move cap): the search agrees with the
+        // referee on the end.
+        if legal.is_empty() || crate::outcome::outcome(&mut root).is_some() {
             return SearchResult { best: None, ponder: None, score: Score::Cp(0), depth: 0, nodes: 0, pv: Vec::new() };
         }
         self.tt.new_search();

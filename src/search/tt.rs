@@ -57,11 +57,18 @@ pub fn encode_move(m: Move) -> u64 {
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> TranspositionTable {
-        let want = (mb.max(1) << 20) / 16;
+        TranspositionTable::try_new(mb).unwrap_or_else(|e| panic!("cannot allocate a {mb} MB hash table: {e}"))
+    }
+
+    /// [`TranspositionTable::new`], reporting an allocation failure instead of aborting.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, std::collections::TryReserveError> {
+        let want = (mb.clamp(1, usize::MAX >> 21) << 20) / 16;
         let n = if want.is_power_of_two() { want } else { want.next_power_of_two() / 2 };
         let n = n.max(BUCKET);
-        let entries = (0..n).map(|_| Entry { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
-        TranspositionTable { entries, generation: AtomicU64::new(0) }
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(n)?;
+        entries.extend((0..n).map(|_| Entry { check: AtomicU64::new(0), data: AtomicU64::new(0) }));
+        Ok(TranspositionTable { entries, generation: AtomicU64::new(0) })
     }
 
     pub fn clear(&self) {
@@ -175,5 +182,16 @@ mod tests {
         // Storing without a move keeps the old move.
         tt.store(0xDEAD_BEEF_0000_1234, None, 50, 8, Bound::Upper);
         assert_eq!(tt.probe(0xDEAD_BEEF_0000_1234).unwrap().mv, encode_move(m));
+    }
+}
+
+#[cfg(test)]
+mod alloc_tests {
+    use super::*;
+
+    #[test]
+    fn an_impossible_size_is_an_error_not_an_abort() {
+        assert!(TranspositionTable::try_new(usize::MAX).is_err());
+        assert!(TranspositionTable::try_new(1).is_ok());
     }
 }

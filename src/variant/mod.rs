@@ -417,11 +417,20 @@ impl Variant {
             Some(toml::Value::Array(a)) => a,
             Some(_) => return Err(VariantError("variant file: 'option' must be an array of tables".into())),
         };
+        let settable = settable_keys(&mut table, &declared)?;
         let mut rule_options = Vec::new();
         // Declared options set to their other value.
         let mut chosen: Vec<String> = Vec::new();
         for (k, val) in options {
             let value = option_value(val);
+            if !settable.iter().any(|s| s == k.trim()) {
+                let title = table.get("title").and_then(|t| t.as_str()).unwrap_or("this game");
+                return Err(VariantError(format!(
+                    "'{}' is not an option of {title} (its options: {})",
+                    k.trim(),
+                    settable.join(", ")
+                )));
+            }
             match declared.iter().find(|o| o.get("key").and_then(|x| x.as_str()) == Some(k.trim())) {
                 Some(o) => {
                     if apply_piece_option(&mut table, o, k.trim(), &value)? {
@@ -431,18 +440,20 @@ impl Variant {
                 None => rule_options.push((k.trim().to_string(), value)),
             }
         }
+        let before_rules = table.clone();
         if !rule_options.is_empty() {
             let rules = table
                 .get_mut("rules")
                 .and_then(|r| r.as_table_mut())
                 .ok_or_else(|| VariantError("variant file has no [rules] table".into()))?;
-            for (k, value) in rule_options {
-                rules.insert(k, value);
+            for (k, value) in &rule_options {
+                rules.insert(k.clone(), value.clone());
             }
         }
-        let file: VariantFile = table
-            .try_into()
-            .map_err(|e: toml::de::Error| VariantError(format!("variant file or option: {}", e.message())))?;
+        let file: VariantFile = match table.try_into() {
+            Ok(f) => f,
+            Err(e) => return Err(blame_option(&before_rules, &rule_options, &e)),
+        };
         let game = file.name.clone();
         let e = |msg: String| VariantError(format!("game '{game}': {msg}"));
         // Types that exist only under a rule option (Tai `+(CP)`) are dropped when it is off.
@@ -656,7 +667,14 @@ impl Variant {
         if let Some(sf) = &file.setup {
             v.setup = Some(SetupRules::build(&v, sf, &setup).map_err(|x| e(format!("[setup]: {x}")))?);
         }
-        Ok(v)
+        // The whole start position must be valid (royals, side to move, fields), since
+        // `Position::start` relies on it: a game file whose start lacks a royal was accepted and
+        // then panicked at its first use (found by fuzzing the game-file reader).
+        let v = Arc::new(v);
+        let start = crate::position::Position::from_fen(&v, &v.start_fen).map(|_| ());
+        start.map_err(|x| e(format!("start position: {x}")))?;
+        // The position checked above is gone, so this is the only reference.
+        Arc::try_unwrap(v).map_err(|_| e("internal error: the start position check kept the game".into()))
     }
 
     #[inline]
@@ -692,6 +710,43 @@ impl Variant {
     pub fn num_types(&self) -> usize {
         self.pieces.len()
     }
+}
+
+/// Rule keys every game's `--option` may set: referee settings, not rules.
+const REFEREE_KEYS: &[&str] = &["move_cap"];
+
+/// The keys a user may set with `--option`: the file's `[[option]]` keys, the `[rules]` keys
+/// its `settable` list names (removed from the table here), and the referee settings.
+fn settable_keys(table: &mut toml::Table, declared: &[toml::Value]) -> Result<Vec<String>, VariantError> {
+    let listed = match table.get_mut("rules").and_then(|r| r.as_table_mut()).and_then(|r| r.remove("settable")) {
+        None => Vec::new(),
+        Some(toml::Value::Array(a)) => a,
+        Some(_) => return Err(VariantError("variant file: [rules] settable must be a list of keys".into())),
+    };
+    let mut keys: Vec<String> = declared.iter().filter_map(|o| o.get("key")?.as_str().map(str::to_string)).collect();
+    for k in listed {
+        let k = k.as_str().ok_or_else(|| VariantError("variant file: [rules] settable lists keys".into()))?;
+        keys.push(k.to_string());
+    }
+    keys.extend(REFEREE_KEYS.iter().map(|k| k.to_string()));
+    Ok(keys)
+}
+
+/// Why a file that read before the rule options fails with them: the first option that
+/// fails alone is named with its value (`--option fifty_move_rule=maybe`).
+fn blame_option(before: &toml::Table, rule_options: &[(String, toml::Value)], e: &toml::de::Error) -> VariantError {
+    for (k, value) in rule_options {
+        let mut alone = before.clone();
+        if let Some(r) = alone.get_mut("rules").and_then(|r| r.as_table_mut()) {
+            r.insert(k.clone(), value.clone());
+        }
+        if alone.try_into::<VariantFile>().is_err() {
+            // serde calls an enum value a "variant", which here would read as a game.
+            let why = e.message().replace("unknown variant", "unknown value");
+            return VariantError(format!("option '{k}': {value} is not a valid value ({why})"));
+        }
+    }
+    VariantError(format!("variant file or option: {}", e.message()))
 }
 
 /// An option value as TOML: `on`/`off`/`yes`/`no` are booleans, numbers integers, the rest

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Kyodai vs HaChu 0.21 in Chu Shogi through 'kyodai match' (both over XBoard), cutechess-style:
+# colours alternate, every game is refereed by Kyodai's rules, the PGN and the full output are
+# kept in target/match/. Not part of cargo test.
+#
+# Usage: engine-tests/compare/match-vs-hachu.sh [GAMES=20] [TC=15+0.15] [CONCURRENCY=2] [MARGIN_MS=100]
+# Installs HaChu with apt-get when it is missing (Debian package 'hachu', /usr/games/hachu).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+GAMES=${1:-20}
+TC=${2:-15+0.15}
+CONC=${3:-2}
+MARGIN=${4:-100}
+HACHU=/usr/games/hachu
+if [ ! -x "$HACHU" ]; then
+    apt-get update -qq && apt-get install -y -qq hachu
+fi
+cargo build --release --quiet
+mkdir -p target/match
+PGN=target/match/vs-hachu.pgn
+rm -f "$PGN"
+# HaChu announces feature memory=1 and crashes if it searches before 'memory N': the XBoard
+# client sends 'memory 64' (option.memory=N changes it).
+./target/release/kyodai match --variant chu \
+    --engine name=kyodai cmd=./target/release/kyodai proto=xboard \
+    --engine name=hachu cmd=$HACHU proto=xboard \
+    --each tc="$TC" --games "$GAMES" --concurrency "$CONC" --timemargin "$MARGIN" \
+    --event "Kyodai vs HaChu" --pgnout "$PGN" | tee target/match/vs-hachu.txt
+echo "terminations:"
+grep -h '^\[Termination' "$PGN" | sort | uniq -c

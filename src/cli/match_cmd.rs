@@ -1,0 +1,208 @@
+//! `kyodai match`: engine-vs-engine games and tournaments refereed by our rules, in
+//! cutechess-cli's vocabulary (the command is `match`; `match` is a Rust keyword, hence the
+//! file name).
+
+use super::{load_variant, Fail};
+use clap::{ArgAction, Args};
+use kyodai::tournament::adjudicate::{Adjudication, DrawRule, ResignRule};
+use kyodai::tournament::engine::parse_engine;
+use kyodai::tournament::openings::{parse_book, parse_setup, Source};
+use kyodai::tournament::referee::has_draws;
+use kyodai::tournament::runner::{run, MatchConfig};
+use kyodai::tournament::schedule::parse_shard;
+use kyodai::tournament::stats::Sprt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Args)]
+pub struct MatchArgs {
+    /// An engine: name=N cmd=CMD [proto=uci|usi|xboard] [dir=D] [arg=A ...] [option.NAME=VALUE ...]
+    /// [tc=MOVES/TIME+INC | tc=TIME+INC] [st=SECONDS] [nodes=N] [depth=D] [timemargin=MS]
+    /// (repeatable; cmd=builtin:random is a random mover that needs no process).
+    #[arg(long = "engine", num_args = 1.., action = ArgAction::Append, value_name = "KEY=VALUE", required = true)]
+    engine: Vec<String>,
+    /// Settings for every engine (an engine's own settings win), e.g. --each tc=10+0.1 proto=uci.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    each: Vec<String>,
+    /// Game name or alias (see 'kyodai variants'), or a game file (*.toml).
+    #[arg(long, short, default_value = "chu")]
+    variant: String,
+    /// Rule option KEY=VALUE (repeatable), as for the other commands.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Games per encounter and round.
+    #[arg(long, default_value_t = 1)]
+    games: usize,
+    /// Rounds: every encounter is played this many times.
+    #[arg(long, default_value_t = 1)]
+    rounds: usize,
+    /// Play each opening twice with the colours reversed (pairs; --games must be even).
+    #[arg(long)]
+    repeat: bool,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// file=F [format=lines|fen|pgn] [order=random|sequential] [plies=N] [start=N].
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    openings: Vec<String>,
+    /// Start arrays for Scirocco and Typhoon: 'random' (one per opening, from --seed), a number
+    /// or an array spec as in 'kyodai show --setup'.
+    #[arg(long, value_name = "random|N|SPEC", conflicts_with = "openings")]
+    setup: Option<String>,
+    /// Append every finished game to this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pgnout: Option<String>,
+    /// movecount=N score=CP [twosided=true]: a side whose engine scored -CP or worse for N
+    /// moves in a row loses.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    resign: Vec<String>,
+    /// movenumber=N movecount=N score=CP: a draw after move N when both engines scored
+    /// within CP of 0 for N moves each (only games whose rules have draws).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    draw: Vec<String>,
+    /// Draw a game still going after N full moves.
+    #[arg(long, value_name = "N")]
+    maxmoves: Option<u32>,
+    /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]: stop when the log-likelihood ratio leaves its
+    /// bounds (pentanomial model with --repeat).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    sprt: Vec<String>,
+    /// round-robin or gauntlet (the first engine against each other one).
+    #[arg(long, default_value = "round-robin")]
+    tournament: String,
+    /// Play only the K-th of N slices of the match (same games, openings and colours as the
+    /// whole run); merge the PGN files with 'kyodai pgn stats'.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Seed of the random choices (openings order, start arrays, random movers). Shards of one
+    /// match must use the same seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Milliseconds an engine may overrun its clock (or st) before it loses on time.
+    #[arg(long, default_value_t = 100, value_name = "MS")]
+    timemargin: u64,
+    /// Seconds to wait for a move no clock bounds (depth or node limits) before the engine
+    /// forfeits with a stalled connection (start-up and game set-up get at least 30 s).
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    timeout: u64,
+    /// Print every line sent to (<) and received from (>) the engines on stderr.
+    #[arg(long)]
+    debug: bool,
+    /// The PGN Event tag.
+    #[arg(long, default_value = "kyodai match")]
+    event: String,
+    /// The PGN Site tag.
+    #[arg(long, default_value = "?")]
+    site: String,
+}
+
+fn adjudication(a: &MatchArgs, draws: bool, title: &str) -> Result<Adjudication, Fail> {
+    let mut adj = Adjudication { maxmoves: a.maxmoves, ..Adjudication::default() };
+    if !a.resign.is_empty() {
+        adj.resign = Some(ResignRule::parse(&a.resign).map_err(|e| Fail(format!("--resign: {e}")))?);
+    }
+    if !a.draw.is_empty() {
+        if !draws {
+            return Err(Fail(format!("--draw: {title} has no draws (use --maxmoves to end long games)")));
+        }
+        adj.draw = Some(DrawRule::parse(&a.draw).map_err(|e| Fail(format!("--draw: {e}")))?);
+    }
+    if a.maxmoves == Some(0) {
+        return Err(Fail("--maxmoves must be at least 1".into()));
+    }
+    Ok(adj)
+}
+
+/// The settings of each `--engine`, grouped. clap's derive gives the values of a repeated
+/// multi-value option as one list, so the groups are read from the command line itself; the
+/// total is checked against clap's list.
+fn engine_groups(a: &MatchArgs) -> Result<Vec<Vec<String>>, Fail> {
+    let args: Vec<String> = std::env::args().collect();
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    let mut inside = false;
+    for w in args.iter().skip_while(|w| *w != "match").skip(1) {
+        if w == "--engine" {
+            groups.push(Vec::new());
+            inside = true;
+        } else if w.starts_with("--") || (w.starts_with('-') && w.len() == 2) {
+            inside = false;
+        } else if let (true, Some(g)) = (inside, groups.last_mut()) {
+            g.push(w.clone());
+        }
+    }
+    if groups.concat() != a.engine {
+        return Err(Fail("cannot group the --engine settings: write each as '--engine KEY=VALUE ...'".into()));
+    }
+    Ok(groups)
+}
+
+fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
+    let variant = load_variant(&a.variant, &a.options)?;
+    let variant_file = match a.variant.ends_with(".toml") {
+        true => Some(std::fs::canonicalize(&a.variant)?.to_string_lossy().into_owned()),
+        false => None,
+    };
+    let engines = engine_groups(a)?.iter().map(|e| parse_engine(e, &a.each)).collect::<Result<Vec<_>, _>>()?;
+    if engines.len() < 2 {
+        return Err(Fail("a match needs at least two --engine".into()));
+    }
+    for (i, e) in engines.iter().enumerate() {
+        if engines[..i].iter().any(|x| x.name == e.name) {
+            return Err(Fail(format!("two engines are named '{}': give each a name=", e.name)));
+        }
+    }
+    if a.games == 0 || a.rounds == 0 || a.concurrency == 0 {
+        return Err(Fail("--games, --rounds and --concurrency must be at least 1".into()));
+    }
+    if a.repeat && a.games % 2 == 1 {
+        return Err(Fail("--repeat plays openings in pairs: --games must be even".into()));
+    }
+    let sprt = if a.sprt.is_empty() { None } else { Some(Sprt::parse(&a.sprt)?) };
+    if sprt.is_some() && engines.len() > 2 {
+        return Err(Fail("--sprt needs exactly two engines".into()));
+    }
+    let source = match (&a.setup, a.openings.is_empty()) {
+        (Some(s), _) => parse_setup(&variant, s)?,
+        (None, false) => parse_book(&variant, &a.openings)?,
+        (None, true) => Source::Standard,
+    };
+    Ok(MatchConfig {
+        adjudication: adjudication(a, has_draws(&variant), &variant.title)?,
+        variant,
+        variant_file,
+        engines,
+        kind: a.tournament.parse()?,
+        games: a.games,
+        rounds: a.rounds,
+        repeat: a.repeat,
+        concurrency: a.concurrency,
+        source,
+        pgnout: a.pgnout.clone(),
+        sprt,
+        shard: a.shard.as_deref().map(parse_shard).transpose()?,
+        seed: a.seed,
+        timemargin: Duration::from_millis(a.timemargin),
+        timeout: Duration::from_secs(a.timeout.max(1)),
+        debug: a.debug,
+        event: a.event.clone(),
+        site: a.site.clone(),
+    })
+}
+
+pub fn run_match(a: MatchArgs) -> Result<(), Fail> {
+    let cfg = config(&a)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    // Ctrl-C (and SIGTERM, SIGHUP: ctrlc's `termination` feature): stop starting games, drop
+    // the running ones, end every engine, keep the PGN.
+    ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            eprintln!("kyodai match: stopping (engines are being ended)");
+        }
+    })
+    .map_err(|e| Fail(format!("cannot install the Ctrl-C handler: {e}")))?;
+    let mut out = std::io::stdout();
+    run(&cfg, stop, &mut out)?;
+    Ok(())
+}

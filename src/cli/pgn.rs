@@ -1,0 +1,68 @@
+//! `kyodai pgn stats FILE...`: the standings, Elo, LOS and SPRT of finished games read back
+//! from PGN files (for instance the shards of one match).
+
+use super::Fail;
+use crate::outln;
+use clap::{Args, Subcommand};
+use kyodai::tournament::pgn::read_pgn;
+use kyodai::tournament::standings::Standings;
+use kyodai::tournament::stats::Sprt;
+
+#[derive(Args)]
+pub struct PgnArgs {
+    #[command(subcommand)]
+    command: PgnCommand,
+}
+
+#[derive(Subcommand)]
+enum PgnCommand {
+    /// Recompute the standings (score, Elo, LOS, draw ratio, pairs, SPRT) from PGN files.
+    #[command(after_help = "Games with the same Pair tag (written by 'kyodai match --repeat') count as pairs\n\
+for the pentanomial SPRT. Unfinished games ('*') are skipped.\n\nExample:\n  \
+kyodai pgn stats part1.pgn part2.pgn part3.pgn --sprt elo0=0 elo1=10")]
+    Stats {
+        /// PGN files (all games of all files are counted together).
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05].
+        #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+        sprt: Vec<String>,
+    },
+}
+
+pub fn run(a: PgnArgs) -> Result<(), Fail> {
+    let PgnCommand::Stats { files, sprt } = a.command;
+    let sprt = if sprt.is_empty() { None } else { Some(Sprt::parse(&sprt)?) };
+    let mut st = Standings::default();
+    let (mut counted, mut skipped) = (0, 0);
+    for f in &files {
+        let text = std::fs::read_to_string(f).map_err(|e| Fail(format!("cannot read {f}: {e}")))?;
+        for g in read_pgn(&text).map_err(|e| Fail(format!("{f}: {e}")))? {
+            let (w, b) = (g.tag("White").unwrap_or("?"), g.tag("Black").unwrap_or("?"));
+            let result = g.tag("Result").unwrap_or(&g.result);
+            match st.add(w, b, result, g.tag("Pair")) {
+                Some(_) => counted += 1,
+                None => skipped += 1,
+            }
+        }
+    }
+    outln!("Games: {counted} finished, {skipped} unfinished (skipped), from {} file(s)", files.len());
+    for e in &st.encounters {
+        for l in e.report(sprt.as_ref()) {
+            outln!("{l}");
+        }
+        if let Some(s) = &sprt {
+            match s.decide(e.llr(s)) {
+                Some(true) => outln!("SPRT: H1 was accepted"),
+                Some(false) => outln!("SPRT: H0 was accepted"),
+                None => outln!("SPRT: no decision yet"),
+            }
+        }
+    }
+    if st.names.len() > 2 {
+        for l in st.table() {
+            outln!("{l}");
+        }
+    }
+    Ok(())
+}

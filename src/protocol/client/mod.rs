@@ -1,0 +1,289 @@
+//! Protocol clients: the other side of `uci`, `usi` and `xboard`. The match runner
+//! (`tournament`) drives engines through them; they share the square and move conversions of
+//! the servers (`protocol::squares`, `protocol::xbetza`, `protocol::usi`).
+//!
+//! A client never owns the engine process: it talks through a [`Link`] (lines in, lines out,
+//! every read with a deadline), so a dead or silent engine is an error value, never a hang.
+//! It never judges moves either: it returns the engine's move converted to our notation, and
+//! the referee decides whether it is legal.
+
+pub mod uci;
+pub mod usi;
+pub mod xboard;
+
+use crate::geometry::Color;
+use crate::protocol::engine::Game;
+use crate::search::Score;
+use crate::variant::Variant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Why talking to an engine failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// No answer before the deadline.
+    Timeout,
+    /// The engine closed its output (it exited or crashed) or its input is closed.
+    Closed,
+    /// The match is being stopped (Ctrl-C, SPRT decision).
+    Interrupted,
+}
+
+/// Lines to and from one engine process.
+pub trait Link {
+    /// Sends one line (a line end is added).
+    fn send(&mut self, line: &str) -> Result<(), LinkError>;
+    /// The next line, waiting until `deadline` at most.
+    fn recv(&mut self, deadline: Instant) -> Result<String, LinkError>;
+}
+
+/// What went wrong in a client, in words the referee can put in a game's termination.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClientError {
+    Link(LinkError),
+    /// The engine broke the protocol (refused a legal move, answered nonsense).
+    Protocol(String),
+    /// The engine cannot play this game at all (a setup error, not a forfeit).
+    Unsupported(String),
+}
+
+impl From<LinkError> for ClientError {
+    fn from(e: LinkError) -> ClientError {
+        ClientError::Link(e)
+    }
+}
+
+impl std::fmt::Display for ClientError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClientError::Link(LinkError::Timeout) => f.write_str("no answer in time"),
+            ClientError::Link(LinkError::Closed) => f.write_str("the engine closed the connection"),
+            ClientError::Link(LinkError::Interrupted) => f.write_str("interrupted"),
+            ClientError::Protocol(s) | ClientError::Unsupported(s) => f.write_str(s),
+        }
+    }
+}
+
+/// A game as the clients need it to set it up.
+pub struct NewGame<'a> {
+    pub variant: &'a Arc<Variant>,
+    /// The game file the variant came from, when it is not built in (UCI `VariantPath`).
+    pub variant_file: Option<&'a str>,
+    /// The start FEN when it is not the game's standard start position.
+    pub fen: Option<&'a str>,
+    pub limits: &'a SearchLimits,
+}
+
+/// An engine's limits for a whole game (cutechess-cli's `tc`, `st`, `nodes`, `depth`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchLimits {
+    /// Moves per period (0 = the whole game), base time and increment.
+    pub tc: Option<TimeControl>,
+    /// Fixed time per move.
+    pub st: Option<Duration>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+}
+
+/// `MOVES/TIME+INC` or `TIME+INC`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeControl {
+    pub moves: u32,
+    pub base: Duration,
+    pub inc: Duration,
+}
+
+/// The clocks when an engine is asked to move (milliseconds; White = our first player).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Clocks {
+    pub time: [u64; 2],
+    pub inc: [u64; 2],
+    pub moves_to_go: Option<u32>,
+}
+
+/// What an engine said about its search (the last report with a score).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Thinking {
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+    /// The principal variation in the engine's own move text.
+    pub pv: Vec<String>,
+}
+
+/// A game result as a protocol claims it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claimed {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+/// The engine's answer when asked to move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// A move: the engine's text and its conversion to ours (or why it could not be read).
+    Move {
+        text: String,
+        ours: Result<String, String>,
+    },
+    Resign,
+    /// A result claim (XBoard `1-0 {...}`, USI `bestmove win`).
+    Claim {
+        result: Claimed,
+        reason: String,
+    },
+    /// The engine says it has no move (`bestmove (none)`, `0000`).
+    NoMove,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    pub answer: Answer,
+    pub thinking: Thinking,
+}
+
+/// One protocol's client.
+pub trait Client: Send {
+    /// The handshake: identifies the engine and sets its options; returns its `id name`.
+    fn start(
+        &mut self,
+        link: &mut dyn Link,
+        options: &[(String, String)],
+        deadline: Instant,
+    ) -> Result<Option<String>, ClientError>;
+    /// Prepares a new game (the variant, the start position, the limits).
+    fn new_game(&mut self, link: &mut dyn Link, g: &NewGame, deadline: Instant) -> Result<(), ClientError>;
+    /// Asks for a move in `game` (the whole game from its start) with `clocks`.
+    fn go(
+        &mut self,
+        link: &mut dyn Link,
+        game: &Game,
+        clocks: &Clocks,
+        deadline: Instant,
+    ) -> Result<Reply, ClientError>;
+    /// Tells the engine, which played `side`, that the game is over (`result` in PGN form).
+    fn game_over(&mut self, link: &mut dyn Link, result: &str, reason: &str, side: Color);
+    /// Asks the engine to exit.
+    fn quit(&mut self, link: &mut dyn Link);
+}
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proto {
+    Uci,
+    Usi,
+    Xboard,
+}
+
+impl std::str::FromStr for Proto {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Proto, String> {
+        match s {
+            "uci" => Ok(Proto::Uci),
+            "usi" => Ok(Proto::Usi),
+            "xboard" | "cecp" => Ok(Proto::Xboard),
+            _ => Err(format!("protocol '{s}' is not uci, usi or xboard")),
+        }
+    }
+}
+
+/// A new client for `p`.
+pub fn client(p: Proto) -> Box<dyn Client> {
+    match p {
+        Proto::Uci => Box::new(uci::UciClient::default()),
+        Proto::Usi => Box::new(usi::UsiClient::default()),
+        Proto::Xboard => Box::new(xboard::XboardClient::default()),
+    }
+}
+
+/// Reads lines until one satisfies `done`; lines before it go to `other`.
+pub(crate) fn wait_for(
+    link: &mut dyn Link,
+    deadline: Instant,
+    mut done: impl FnMut(&str) -> bool,
+    mut other: impl FnMut(&str) -> Result<(), ClientError>,
+) -> Result<(), ClientError> {
+    loop {
+        let line = link.recv(deadline)?;
+        if done(line.trim()) {
+            return Ok(());
+        }
+        other(line.trim())?;
+    }
+}
+
+/// Parses the `info` line of UCI or USI into `t` (only reports with a score replace the last).
+pub(crate) fn parse_info(line: &str, t: &mut Thinking) {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let mut n = Thinking::default();
+    let mut i = 1;
+    let mut multipv = 1;
+    while i < w.len() {
+        let next = w.get(i + 1).copied().unwrap_or("");
+        match w[i] {
+            "depth" => n.depth = next.parse().ok(),
+            "time" => n.time = next.parse().ok().map(Duration::from_millis),
+            "nodes" => n.nodes = next.parse().ok(),
+            "multipv" => multipv = next.parse().unwrap_or(1),
+            "score" => {
+                let val = w.get(i + 2).and_then(|v| v.trim_start_matches('+').parse::<i32>().ok());
+                n.score = match (next, val) {
+                    ("cp", Some(v)) => Some(Score::Cp(v)),
+                    ("mate", Some(v)) => Some(Score::Mate(v)),
+                    // USI: `mate +` / `mate -` (a mate of unknown length).
+                    ("mate", None) if w.get(i + 2) == Some(&"-") => Some(Score::Mate(-999)),
+                    ("mate", None) => Some(Score::Mate(999)),
+                    _ => None,
+                };
+                i += 1;
+            }
+            "pv" => {
+                n.pv = w[i + 1..].iter().map(|s| s.to_string()).collect();
+                break;
+            }
+            "string" => return,
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    if multipv == 1 && n.score.is_some() {
+        *t = n;
+    }
+}
+
+/// Seconds as the protocols write them: whole numbers bare, others with their fraction.
+pub(crate) fn seconds_text(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms.is_multiple_of(1000) {
+        format!("{}", ms / 1000)
+    } else {
+        format!("{}", ms as f64 / 1000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_keep_the_last_scored_report_of_the_first_line() {
+        let mut t = Thinking::default();
+        parse_info("info depth 5 seldepth 8 multipv 1 score cp -12 nodes 900 nps 1 time 39 pv a1a2 b2b3", &mut t);
+        assert_eq!(t.score, Some(Score::Cp(-12)));
+        assert_eq!((t.depth, t.nodes, t.time), (Some(5), Some(900), Some(Duration::from_millis(39))));
+        assert_eq!(t.pv, vec!["a1a2", "b2b3"]);
+        parse_info("info depth 6 multipv 2 score cp 50 pv c1c2", &mut t);
+        parse_info("info string hello score cp 7", &mut t);
+        parse_info("info currmove a1a2 currmovenumber 3", &mut t);
+        assert_eq!(t.score, Some(Score::Cp(-12)));
+        parse_info("info depth 7 score mate -3 lowerbound pv x", &mut t);
+        assert_eq!(t.score, Some(Score::Mate(-3)));
+        parse_info("info depth 7 score mate +", &mut t);
+        assert_eq!(t.score, Some(Score::Mate(999)));
+    }
+}

@@ -1,0 +1,178 @@
+//! `kyodai annotate`: every position of a game searched once; each move gets the score after
+//! it (for the side that made it), the depth and the expected continuation, plus the best move
+//! when another one was better; moves that lose much are marked `?` (a mistake) or `??` (a
+//! blunder).
+//!
+//! A move's loss is the score before it minus the score after it, both for the mover, in
+//! centipawns; a mate counts as 20000 minus its distance, so missing a mate or walking into
+//! one is always a blunder.
+
+use super::pgn::{movetext, read_pgn, score_text, PgnGame};
+use super::referee::{start_position, Referee};
+use crate::notation::format_move;
+use crate::outcome::outcome;
+use crate::position::Position;
+use crate::search::{Limits, Score, Searcher};
+use crate::variant::Variant;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// What to mark and how long to think.
+#[derive(Clone, Debug)]
+pub struct AnnotateSettings {
+    pub limits: Limits,
+    /// A loss of at least this many centipawns is a mistake (`?`).
+    pub mistake: i32,
+    /// ... and at least this many a blunder (`??`).
+    pub blunder: i32,
+}
+
+/// One searched position: score for the side to move, depth, best line (our move text).
+#[derive(Clone, Debug)]
+struct Eval {
+    score: Score,
+    depth: u32,
+    pv: Vec<String>,
+}
+
+fn centipawns(s: Score) -> i32 {
+    match s {
+        Score::Cp(c) => c,
+        Score::Mate(n) if n > 0 => 20_000 - n,
+        Score::Mate(n) => -20_000 - n,
+    }
+}
+
+fn negate(s: Score) -> Score {
+    match s {
+        Score::Cp(c) => Score::Cp(-c),
+        Score::Mate(n) => Score::Mate(-n),
+    }
+}
+
+/// Searches `pos`, or scores it by the rules when the game is over there.
+fn evaluate(searcher: &mut Searcher, pos: &Position, limits: &Limits) -> Eval {
+    let mut p = pos.clone();
+    if let Some(o) = outcome(&mut p) {
+        let score = match o {
+            crate::outcome::Outcome::Win { winner, .. } if winner == pos.side() => Score::Mate(1),
+            crate::outcome::Outcome::Win { .. } => Score::Mate(-1),
+            crate::outcome::Outcome::Draw { .. } => Score::Cp(0),
+        };
+        return Eval { score, depth: 0, pv: Vec::new() };
+    }
+    let stop = AtomicBool::new(false);
+    let r = searcher.search(pos, limits, 1, &stop, &mut |_| {});
+    let v = pos.variant();
+    Eval { score: r.score, depth: r.depth, pv: r.pv.iter().map(|&m| format_move(v, m)).collect() }
+}
+
+/// The positions of a game read from PGN: before the first move, after each move.
+fn positions(v: &Arc<Variant>, g: &PgnGame) -> Result<Vec<Position>, String> {
+    let start = start_position(v, g.tag("FEN"))?;
+    let mut r = Referee::new(start.clone());
+    let mut out = vec![start];
+    for (i, m) in g.moves.iter().enumerate() {
+        r.play(m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        out.push(r.game.pos.clone());
+    }
+    Ok(out)
+}
+
+/// The comment and mark of move `i`, given the evaluations before and after it.
+fn annotate_move(played: &str, before: &Eval, after: &Eval, s: &AnnotateSettings) -> (String, &'static str) {
+    let mine_after = negate(after.score);
+    let mut c = format!("{}/{}", score_text(mine_after), after.depth);
+    if !after.pv.is_empty() {
+        c.push(' ');
+        c.push_str(&after.pv.join(" "));
+    }
+    let best = before.pv.first().map(String::as_str);
+    let mut mark = "";
+    if best.is_some_and(|b| b != played) {
+        let lost = centipawns(before.score) - centipawns(mine_after);
+        mark = if lost >= s.blunder {
+            "??"
+        } else if lost >= s.mistake {
+            "?"
+        } else {
+            ""
+        };
+        c.push_str(&format!("; best {} {}", before.pv[0], score_text(before.score)));
+    }
+    (c, mark)
+}
+
+/// Annotates every game of `text`; `progress(done, total)` is called after each search.
+pub fn annotate(
+    v: &Arc<Variant>,
+    text: &str,
+    s: &AnnotateSettings,
+    searcher: &mut Searcher,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<String, String> {
+    let games = read_pgn(text)?;
+    let all: Vec<Vec<Position>> = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| positions(v, g).map_err(|e| format!("game {}: {e}", i + 1)))
+        .collect::<Result<_, _>>()?;
+    let total: usize = all.iter().map(Vec::len).sum();
+    let mut done = 0;
+    let mut out = String::new();
+    for (g, pos) in games.iter().zip(&all) {
+        searcher.clear();
+        let evals: Vec<Eval> = pos
+            .iter()
+            .map(|p| {
+                let e = evaluate(searcher, p, &s.limits);
+                done += 1;
+                progress(done, total);
+                e
+            })
+            .collect();
+        let mut marked = Vec::new();
+        let mut comments = Vec::new();
+        for (i, m) in g.moves.iter().enumerate() {
+            let (c, mark) = annotate_move(m, &evals[i], &evals[i + 1], s);
+            marked.push(format!("{m}{mark}"));
+            comments.push(c);
+        }
+        for (k, v) in &g.tags {
+            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+        }
+        out.push('\n');
+        let first = &pos[0];
+        let black_first = first.side() == crate::geometry::Color::Black;
+        let mut tokens = movetext(&marked, first.fullmove_number().max(1), black_first, |i| Some(comments[i].clone()));
+        // A game written by `kyodai match` ends with the reason of its result: keep it.
+        if let (Some(_), Some(f)) = (g.tag("Termination"), g.comments.last().and_then(|c| c.last())) {
+            tokens.extend(format!("{{{f}}}").split(' ').map(String::from));
+        }
+        tokens.push(if g.result.is_empty() { "*".into() } else { g.result.clone() });
+        out.push_str(&super::pgn::wrap(&tokens));
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_that_throws_away_the_score_is_a_blunder() {
+        let s = AnnotateSettings { limits: Limits::depth(1), mistake: 100, blunder: 300 };
+        let ev = |score, pv: &[&str]| Eval { score, depth: 5, pv: pv.iter().map(|x| x.to_string()).collect() };
+        // Before: +1.00 with a1a2; after b1b2 the opponent stands +3.50: lost 450 cp.
+        let (c, mark) = annotate_move("b1b2", &ev(Score::Cp(100), &["a1a2"]), &ev(Score::Cp(350), &["c1c2"]), &s);
+        assert_eq!((c.as_str(), mark), ("-3.50/5 c1c2; best a1a2 +1.00", "??"));
+        let (_, mark) = annotate_move("b1b2", &ev(Score::Cp(100), &["a1a2"]), &ev(Score::Cp(50), &[]), &s);
+        assert_eq!(mark, "?");
+        // The best move is never marked, and a missed mate is a blunder.
+        let (_, mark) = annotate_move("a1a2", &ev(Score::Cp(100), &["a1a2"]), &ev(Score::Cp(900), &[]), &s);
+        assert_eq!(mark, "");
+        let (_, mark) = annotate_move("b1b2", &ev(Score::Mate(2), &["a1a2"]), &ev(Score::Cp(-800), &[]), &s);
+        assert_eq!(mark, "??");
+    }
+}

@@ -1,0 +1,247 @@
+//! Engine settings in cutechess-cli's words (`name=N cmd=CMD proto=uci dir=D arg=A
+//! option.NAME=VALUE tc=.. st=.. nodes=.. depth=.. timemargin=..`) and the referee's clock.
+
+use super::process::Launch;
+use crate::protocol::client::{Clocks, Proto, SearchLimits, TimeControl};
+use std::time::Duration;
+
+/// The command of the built-in random mover.
+pub const BUILTIN_RANDOM: &str = "builtin:random";
+
+/// One engine of the match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub launch: Launch,
+    pub proto: Proto,
+    /// `option.NAME=VALUE`, in the order given.
+    pub options: Vec<(String, String)>,
+    pub limits: SearchLimits,
+    /// Time an engine may overrun its clock before it loses on time.
+    pub timemargin: Option<Duration>,
+}
+
+impl EngineSpec {
+    pub fn is_builtin_random(&self) -> bool {
+        self.launch.cmd == BUILTIN_RANDOM
+    }
+}
+
+/// Parses seconds: `15`, `0.15`, or `min:sec` (`1:30`).
+fn seconds(s: &str) -> Result<Duration, String> {
+    let secs = match s.split_once(':') {
+        Some((m, sec)) => {
+            let m: u64 = m.parse().map_err(|_| format!("bad minutes in '{s}'"))?;
+            let sec: f64 = sec.parse().map_err(|_| format!("bad seconds in '{s}'"))?;
+            m as f64 * 60.0 + sec
+        }
+        None => s.parse::<f64>().map_err(|_| format!("'{s}' is not a number of seconds"))?,
+    };
+    if !(0.0..1e7).contains(&secs) {
+        return Err(format!("'{s}' is out of range"));
+    }
+    Ok(Duration::from_millis((secs * 1000.0).round() as u64))
+}
+
+/// Parses a time control: `MOVES/TIME+INC`, `MOVES/TIME`, `TIME+INC` or `TIME` (seconds or
+/// `min:sec`); `inf` for none.
+pub fn parse_tc(s: &str) -> Result<Option<TimeControl>, String> {
+    if s == "inf" {
+        return Ok(None);
+    }
+    let (moves, rest) = match s.split_once('/') {
+        Some((m, r)) => (m.parse::<u32>().map_err(|_| format!("tc '{s}': '{m}' is not a number of moves"))?, r),
+        None => (0, s),
+    };
+    let (base, inc) = match rest.split_once('+') {
+        Some((b, i)) => (seconds(b), seconds(i)),
+        None => (seconds(rest), Ok(Duration::ZERO)),
+    };
+    let (base, inc) = (base.map_err(|e| format!("tc '{s}': {e}"))?, inc.map_err(|e| format!("tc '{s}': {e}"))?);
+    if base.is_zero() && inc.is_zero() {
+        return Err(format!("tc '{s}' gives no time"));
+    }
+    Ok(Some(TimeControl { moves, base, inc }))
+}
+
+/// The PGN `TimeControl` tag of a tc (`40/60+0.5`, `15+0.15`).
+pub fn tc_tag(l: &SearchLimits) -> String {
+    let s = |d: Duration| crate::protocol::client::seconds_text(d);
+    match (&l.tc, l.st) {
+        (Some(tc), _) if tc.moves > 0 => format!("{}/{}+{}", tc.moves, s(tc.base), s(tc.inc)),
+        (Some(tc), _) => format!("{}+{}", s(tc.base), s(tc.inc)),
+        (None, Some(st)) => format!("{}/move", s(st)),
+        (None, None) => "-".into(),
+    }
+}
+
+/// Builds an engine from its `key=value` tokens after `--each`'s (its own win).
+pub fn parse_engine(tokens: &[String], each: &[String]) -> Result<EngineSpec, String> {
+    let mut e = EngineSpec {
+        name: String::new(),
+        launch: Launch::default(),
+        proto: Proto::Uci,
+        options: Vec::new(),
+        limits: SearchLimits::default(),
+        timemargin: None,
+    };
+    for t in each.iter().chain(tokens) {
+        let Some((k, v)) = t.split_once('=') else {
+            return Err(format!("engine setting '{t}' is not KEY=VALUE"));
+        };
+        let num = |what: &str| format!("{k}={v}: {what}");
+        match k {
+            "name" => e.name = v.to_string(),
+            "cmd" => e.launch.cmd = v.to_string(),
+            "dir" => e.launch.dir = Some(v.to_string()),
+            "arg" => e.launch.args.push(v.to_string()),
+            "proto" => e.proto = v.parse()?,
+            "tc" => e.limits.tc = parse_tc(v)?,
+            "st" => e.limits.st = Some(seconds(v).map_err(|m| num(&m))?).filter(|d| !d.is_zero()),
+            "nodes" => e.limits.nodes = Some(v.parse().map_err(|_| num("not a number"))?),
+            "depth" => e.limits.depth = Some(v.parse().map_err(|_| num("not a number"))?),
+            "timemargin" => {
+                e.timemargin = Some(Duration::from_millis(v.parse().map_err(|_| num("not milliseconds"))?))
+            }
+            _ => match k.strip_prefix("option.") {
+                Some(o) if !o.is_empty() => {
+                    e.options.retain(|(n, _)| n != o);
+                    e.options.push((o.to_string(), v.to_string()));
+                }
+                _ => return Err(format!("unknown engine setting '{k}' (name, cmd, proto, dir, arg, option.NAME, tc, st, nodes, depth, timemargin)")),
+            },
+        }
+    }
+    if e.launch.cmd.is_empty() {
+        return Err("an engine needs cmd=COMMAND (or cmd=builtin:random)".into());
+    }
+    if e.name.is_empty() {
+        e.name = if e.is_builtin_random() {
+            "random".into()
+        } else {
+            let first = super::process::split_words(&e.launch.cmd)?.into_iter().next().unwrap_or_default();
+            first.rsplit('/').next().unwrap_or(&first).to_string()
+        };
+    }
+    let l = &e.limits;
+    if l.tc.is_none() && l.st.is_none() && l.nodes.is_none() && l.depth.is_none() && !e.is_builtin_random() {
+        return Err(format!("engine '{}' has no limit: give tc=, st=, nodes= or depth= (or --each tc=...)", e.name));
+    }
+    Ok(e)
+}
+
+/// One side's clock, kept by the referee.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    limits: SearchLimits,
+    left: Duration,
+    moves: u32,
+}
+
+impl Clock {
+    pub fn new(limits: &SearchLimits) -> Clock {
+        Clock { limits: limits.clone(), left: limits.tc.map_or(Duration::ZERO, |t| t.base), moves: 0 }
+    }
+
+    /// What the engine may spend on this move (its clock, or `st`), if anything bounds it.
+    pub fn budget(&self) -> Option<Duration> {
+        match (&self.limits.tc, self.limits.st) {
+            (Some(_), _) => Some(self.left),
+            (None, st) => st,
+        }
+    }
+
+    pub fn left_ms(&self) -> u64 {
+        self.left.as_millis() as u64
+    }
+
+    pub fn inc_ms(&self) -> u64 {
+        self.limits.tc.map_or(0, |t| t.inc.as_millis() as u64)
+    }
+
+    /// Moves until the next time period, for clocks with moves per period.
+    pub fn moves_to_go(&self) -> Option<u32> {
+        self.limits.tc.filter(|t| t.moves > 0).map(|t| t.moves - self.moves % t.moves)
+    }
+
+    /// Charges a move that took `used`; `false` if it overran the clock by more than `margin`.
+    pub fn spend(&mut self, used: Duration, margin: Duration) -> bool {
+        if let Some(b) = self.budget() {
+            if used > b + margin {
+                return false;
+            }
+        }
+        if let Some(tc) = self.limits.tc {
+            self.moves += 1;
+            self.left = self.left.saturating_sub(used) + tc.inc;
+            if tc.moves > 0 && self.moves.is_multiple_of(tc.moves) {
+                self.left += tc.base;
+            }
+        }
+        true
+    }
+}
+
+/// The clocks as a protocol sends them to the side to move.
+pub fn clocks(c: &[Clock; 2], to_move: usize) -> Clocks {
+    Clocks {
+        time: [c[0].left_ms(), c[1].left_ms()],
+        inc: [c[0].inc_ms(), c[1].inc_ms()],
+        moves_to_go: c[to_move].moves_to_go(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn time_controls_parse_in_cutechess_forms() {
+        let tc = parse_tc("40/60+0.5").unwrap().unwrap();
+        assert_eq!((tc.moves, tc.base, tc.inc), (40, ms(60_000), ms(500)));
+        let tc = parse_tc("15+0.15").unwrap().unwrap();
+        assert_eq!((tc.moves, tc.base, tc.inc), (0, ms(15_000), ms(150)));
+        let tc = parse_tc("0:30+0.2").unwrap().unwrap();
+        assert_eq!(tc.base, ms(30_000));
+        assert_eq!(parse_tc("inf").unwrap(), None);
+        assert!(parse_tc("x/5").is_err() && parse_tc("0+0").is_err() && parse_tc("5+y").is_err());
+        let l = SearchLimits { tc: parse_tc("40/60+0.5").unwrap(), ..SearchLimits::default() };
+        assert_eq!(tc_tag(&l), "40/60+0.5");
+    }
+
+    #[test]
+    fn engines_take_each_then_their_own_settings() {
+        let each: Vec<String> = vec!["tc=10+0.1".into(), "proto=usi".into()];
+        let e = parse_engine(&["cmd=./k arg=x".into(), "proto=xboard".into(), "option.Hash=16".into()], &each).unwrap();
+        assert_eq!((e.name.as_str(), e.proto, e.launch.cmd.as_str()), ("k", Proto::Xboard, "./k arg=x"));
+        assert_eq!(e.options, vec![("Hash".to_string(), "16".to_string())]);
+        assert!(parse_engine(&["name=a".into()], &each).is_err());
+        assert!(parse_engine(&["cmd=x".into()], &[]).unwrap_err().contains("no limit"));
+        assert!(parse_engine(&["cmd=x".into(), "bogus=1".into()], &each).unwrap_err().contains("unknown"));
+        assert_eq!(parse_engine(&["cmd=builtin:random".into()], &[]).unwrap().name, "random");
+    }
+
+    #[test]
+    fn the_clock_adds_increments_and_periods_and_flags_overruns() {
+        let l = SearchLimits { tc: parse_tc("2/10+1").unwrap(), ..SearchLimits::default() };
+        let mut c = Clock::new(&l);
+        assert_eq!(c.moves_to_go(), Some(2));
+        assert!(c.spend(ms(4_000), ms(0)));
+        // 10 - 4 + 1 = 7 s, one move to go.
+        assert_eq!((c.left_ms(), c.moves_to_go()), (7_000, Some(1)));
+        assert!(c.spend(ms(2_000), ms(0)));
+        // 7 - 2 + 1 + 10 (a new period) = 16 s.
+        assert_eq!(c.left_ms(), 16_000);
+        assert!(!c.spend(ms(16_101), ms(100)));
+        assert!(c.spend(ms(16_100), ms(100)));
+        let st = SearchLimits { st: Some(ms(500)), ..SearchLimits::default() };
+        let mut c = Clock::new(&st);
+        assert_eq!(c.budget(), Some(ms(500)));
+        assert!(c.spend(ms(550), ms(50)) && !c.spend(ms(551), ms(50)));
+        assert_eq!(Clock::new(&SearchLimits::default()).budget(), None);
+    }
+}

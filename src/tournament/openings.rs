@@ -1,0 +1,224 @@
+//! Openings: `--openings file=F [format=lines|fen|pgn] [order=random|sequential] [plies=N]
+//! [start=N]` and, for games with array freedom (Scirocco, Typhoon), `--setup random|N|SPEC`.
+//!
+//! - `lines`: one opening per line, moves in our notation from the start position (move
+//!   numbers like `1.` are skipped; `#` starts a comment line);
+//! - `fen`: one start position per line;
+//! - `pgn`: each game's start (its FEN tag) and moves;
+//! - `book`: an opening book (`book/<game>.txt`; without `file=`, the game's book built into
+//!   the binary): every line of book moves to `plies` plies (default 8) or to where the book
+//!   ends, most likely first (`crate::book::lines`).
+//!
+//! Every opening is replayed when the file is read, so a bad line is reported at once with
+//! its number. The opening of a game is chosen from its slot number and `--seed` alone, so a
+//! shard of a match plays the same openings as the whole match would.
+
+use super::pgn::read_pgn;
+use super::player::Rng;
+use super::referee::{replay, setup_count, setup_fen, start_fen, start_position};
+use crate::variant::Variant;
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Lines,
+    Fen,
+    Pgn,
+    Book,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Sequential,
+    Random,
+}
+
+/// Where each game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The game's standard start.
+    Standard,
+    /// Start arrays: a fixed one, or one drawn per opening slot.
+    Setup { fixed: Option<String>, count: usize },
+    /// Openings from a file.
+    Book { openings: Vec<Opening>, order: Order, start: usize },
+}
+
+/// One opening: the start FEN (`None` for the standard start) and moves to play from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// Reads the `--openings` words.
+pub fn parse_book(v: &Arc<Variant>, words: &[String]) -> Result<Source, String> {
+    let (mut file, mut format, mut order, mut plies, mut start) = (None, Format::Lines, Order::Sequential, None, 1);
+    for w in words {
+        let (k, val) = w.split_once('=').ok_or_else(|| format!("--openings: '{w}' is not KEY=VALUE"))?;
+        match (k, val) {
+            ("file", f) => file = Some(f.to_string()),
+            ("format", "lines") => format = Format::Lines,
+            ("format", "fen" | "epd") => format = Format::Fen,
+            ("format", "pgn") => format = Format::Pgn,
+            ("format", "book") => format = Format::Book,
+            ("order", "sequential") => order = Order::Sequential,
+            ("order", "random") => order = Order::Random,
+            ("plies", n) => plies = Some(n.parse::<usize>().map_err(|_| format!("--openings: plies={n}"))?),
+            ("start", n) => {
+                start = n.parse::<usize>().ok().filter(|&s| s > 0).ok_or(format!("--openings: start={n}"))?
+            }
+            _ => {
+                return Err(format!(
+                "--openings: unknown setting '{w}' (file, format=lines|fen|pgn|book, order=random|sequential, plies, start)"
+            ))
+            }
+        }
+    }
+    let (file, text) = match (file, format) {
+        (Some(f), _) => {
+            let text = std::fs::read_to_string(&f).map_err(|e| format!("cannot read openings file {f}: {e}"))?;
+            (f, text)
+        }
+        (None, Format::Book) => match crate::book::shipped_text(&v.name) {
+            Some(t) => (format!("(the built-in {} book)", v.name), t.to_string()),
+            None => return Err(format!("--openings: no book is built in for {}; give file=FILE", v.name)),
+        },
+        (None, _) => return Err("--openings needs file=FILE".into()),
+    };
+    let openings = read_book(v, &text, format, plies).map_err(|e| format!("openings file {file}: {e}"))?;
+    if openings.is_empty() {
+        return Err(format!("openings file {file} has no opening"));
+    }
+    Ok(Source::Book { openings, order, start })
+}
+
+/// Parses and checks the openings of a file's text.
+pub fn read_book(v: &Arc<Variant>, text: &str, format: Format, plies: Option<usize>) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    let standard = start_fen(v);
+    let mut push = |fen: Option<String>, mut moves: Vec<String>, place: String| -> Result<(), String> {
+        if let Some(p) = plies {
+            moves.truncate(p);
+        }
+        let start = start_position(v, fen.as_deref()).map_err(|e| format!("{place}: {e}"))?;
+        let (_, canonical) = replay(start, &moves).map_err(|e| format!("{place}: {e}"))?;
+        out.push(Opening { fen: fen.filter(|f| *f != standard), moves: canonical });
+        Ok(())
+    };
+    match format {
+        Format::Book => {
+            let book = crate::book::Book::from_text(v, text).map_err(|e| e.to_string())?;
+            for line in crate::book::lines::openings(&book, plies.unwrap_or(8)) {
+                out.push(Opening { fen: None, moves: line.moves });
+            }
+        }
+        Format::Pgn => {
+            for (i, g) in read_pgn(text)?.into_iter().enumerate() {
+                push(g.tag("FEN").map(str::to_string), g.moves, format!("game {}", i + 1))?;
+            }
+        }
+        Format::Lines | Format::Fen => {
+            for (n, line) in text.lines().enumerate() {
+                let l = line.trim();
+                if l.is_empty() || l.starts_with('#') {
+                    continue;
+                }
+                let place = format!("line {}", n + 1);
+                if format == Format::Fen {
+                    push(Some(l.to_string()), Vec::new(), place)?;
+                } else {
+                    let moves = l
+                        .split_whitespace()
+                        .filter(|t| !t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))
+                        .map(String::from)
+                        .collect();
+                    push(None, moves, place)?;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reads `--setup random|N|SPEC` for a game with array freedom.
+pub fn parse_setup(v: &Variant, spec: &str) -> Result<Source, String> {
+    let count = setup_count(v);
+    if v.setup.is_none() {
+        return Err(format!("--setup: {} has only its default array", v.title));
+    }
+    if spec == "random" {
+        return Ok(Source::Setup { fixed: None, count });
+    }
+    Ok(Source::Setup { fixed: Some(setup_fen(v, spec)?), count })
+}
+
+/// A permutation of `0..n` drawn from `seed` (Fisher-Yates).
+fn permutation(n: usize, seed: u64) -> Vec<usize> {
+    let mut p: Vec<usize> = (0..n).collect();
+    let mut rng = Rng::new(seed);
+    for i in (1..n).rev() {
+        p.swap(i, rng.below(i + 1));
+    }
+    p
+}
+
+impl Source {
+    /// The opening of slot `slot` (0-based), from `seed` alone.
+    pub fn opening(&self, v: &Variant, slot: usize, seed: u64) -> Result<Opening, String> {
+        match self {
+            Source::Standard => Ok(Opening { fen: None, moves: Vec::new() }),
+            Source::Setup { fixed: Some(f), .. } => Ok(Opening { fen: Some(f.clone()), moves: Vec::new() }),
+            Source::Setup { fixed: None, count } => {
+                let index = Rng::new(seed ^ (slot as u64).wrapping_mul(0xA24B_AED4_963E_E407)).below(*count);
+                let fen = setup_fen(v, &index.to_string())?;
+                Ok(Opening { fen: (fen != v.start_fen).then_some(fen), moves: Vec::new() })
+            }
+            Source::Book { openings, order, start } => {
+                let i = (start - 1 + slot) % openings.len();
+                let i = match order {
+                    Order::Sequential => i,
+                    Order::Random => permutation(openings.len(), seed)[i],
+                };
+                Ok(openings[i].clone())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_checked_and_chosen_deterministically() {
+        let chu = Variant::builtin("chu").unwrap();
+        let book = read_book(&chu, "# comment\n1. f4f5 g9g8\n\nf4f5 g9g8 2. e4e5\n", Format::Lines, None).unwrap();
+        assert_eq!(book.len(), 2);
+        assert_eq!(book[1].moves, vec!["f4f5", "g9g8", "e4e5"]);
+        let cut = read_book(&chu, "f4f5 g9g8 e4e5\n", Format::Lines, Some(1)).unwrap();
+        assert_eq!(cut[0].moves, vec!["f4f5"]);
+        let e = read_book(&chu, "f4f5\nf4f5 f4f5\n", Format::Lines, None).unwrap_err();
+        assert!(e.starts_with("line 2: move 2 (f4f5)"), "{e}");
+        let src = Source::Book { openings: book.clone(), order: Order::Sequential, start: 2 };
+        assert_eq!(src.opening(&chu, 0, 1).unwrap(), book[1]);
+        assert_eq!(src.opening(&chu, 1, 1).unwrap(), book[0]);
+        let p = permutation(10, 7);
+        assert_eq!(p, permutation(10, 7));
+        let mut sorted = p.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn setups_draw_arrays_per_slot() {
+        let sc = Variant::builtin("scirocco").unwrap();
+        let src = parse_setup(&sc, "random").unwrap();
+        let a = src.opening(&sc, 3, 42).unwrap();
+        assert_eq!(a, src.opening(&sc, 3, 42).unwrap());
+        let fens: std::collections::HashSet<_> = (0..20).map(|s| src.opening(&sc, s, 42).unwrap().fen).collect();
+        assert!(fens.len() > 10, "20 draws from 512 arrays give mostly different arrays");
+        assert!(parse_setup(&Variant::builtin("chu").unwrap(), "random").is_err());
+        assert!(parse_setup(&sc, "5").is_ok() && parse_setup(&sc, "9999").is_err());
+    }
+}

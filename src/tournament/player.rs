@@ -1,0 +1,154 @@
+//! A player of the match: an engine process behind its protocol client (started when first
+//! needed, restarted after it failed), or the built-in random mover.
+
+use super::engine::EngineSpec;
+use super::process::EngineProcess;
+use super::referee::Referee;
+use crate::geometry::Color;
+use crate::protocol::client::{self, Answer, Client, ClientError, Clocks, NewGame, Reply, Thinking};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Why a player could not take part in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerError {
+    /// The match cannot go on (the command does not exist, the engine cannot play the game).
+    Fatal(String),
+    /// The engine failed (crash, silence, protocol error): it forfeits and is restarted.
+    Client(ClientError),
+}
+
+impl From<ClientError> for PlayerError {
+    fn from(e: ClientError) -> PlayerError {
+        match e {
+            ClientError::Unsupported(m) => PlayerError::Fatal(m),
+            e => PlayerError::Client(e),
+        }
+    }
+}
+
+/// A small deterministic generator (xorshift64*), seeded per game and side so that sharded
+/// runs replay the same random games.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        // splitmix64 of the seed, never zero.
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Start-up and game set-up get at least this long, whatever `--timeout` says: starting a
+/// process on a loaded machine can take seconds, and it says nothing about the engine.
+const SETUP_TIME: Duration = Duration::from_secs(30);
+
+pub struct Player {
+    pub spec: EngineSpec,
+    proc: Option<EngineProcess>,
+    client: Option<Box<dyn Client>>,
+    stop: Arc<AtomicBool>,
+    debug: bool,
+    /// The longest wait for a move that no clock bounds (fixed depth or nodes).
+    timeout: Duration,
+    rng: Rng,
+}
+
+impl Player {
+    pub fn new(spec: EngineSpec, stop: Arc<AtomicBool>, debug: bool, timeout: Duration) -> Player {
+        Player { spec, proc: None, client: None, stop, debug, timeout, rng: Rng::new(0) }
+    }
+
+    /// Starts the engine if it is not running.
+    fn ensure_started(&mut self) -> Result<(), PlayerError> {
+        if self.spec.is_builtin_random() || self.proc.is_some() {
+            return Ok(());
+        }
+        let debug = self.debug.then(|| self.spec.name.clone());
+        let mut p =
+            EngineProcess::spawn(&self.spec.launch, Arc::clone(&self.stop), debug).map_err(PlayerError::Fatal)?;
+        let mut c = client::client(self.spec.proto);
+        let r = c.start(&mut p, &self.spec.options, Instant::now() + self.timeout.max(SETUP_TIME));
+        self.proc = Some(p);
+        self.client = Some(c);
+        r.map(|_| ()).map_err(PlayerError::from)
+    }
+
+    /// Sets up a game (`seed` drives the random mover).
+    pub fn new_game(&mut self, g: &NewGame, seed: u64) -> Result<(), PlayerError> {
+        self.rng = Rng::new(seed);
+        self.ensure_started()?;
+        match (&mut self.client, &mut self.proc) {
+            (Some(c), Some(p)) => {
+                c.new_game(p, g, Instant::now() + self.timeout.max(SETUP_TIME)).map_err(PlayerError::from)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Asks for a move; `deadline` bounds the wait.
+    pub fn go(&mut self, r: &mut Referee, clocks: &Clocks, deadline: Instant) -> Result<Reply, ClientError> {
+        match (&mut self.client, &mut self.proc) {
+            (Some(c), Some(p)) => c.go(p, &r.game, clocks, deadline),
+            _ => {
+                let rng = &mut self.rng;
+                let answer = match r.nth_legal(|n| rng.below(n)) {
+                    Some(m) => Answer::Move { text: m.clone(), ours: Ok(m) },
+                    None => Answer::NoMove,
+                };
+                Ok(Reply { answer, thinking: Thinking::default() })
+            }
+        }
+    }
+
+    /// Tells a running engine the result.
+    pub fn game_over(&mut self, result: &str, reason: &str, side: Color) {
+        if let (Some(c), Some(p)) = (&mut self.client, &mut self.proc) {
+            c.game_over(p, result, reason, side);
+        }
+    }
+
+    /// Kills the engine; the next game starts a new one.
+    pub fn restart(&mut self) {
+        if let Some(mut p) = self.proc.take() {
+            p.kill();
+        }
+        self.client = None;
+    }
+
+    /// Asks the engine to quit, then makes sure it has.
+    pub fn shutdown(&mut self) {
+        if let (Some(c), Some(p)) = (&mut self.client, &mut self.proc) {
+            c.quit(p);
+            p.finish();
+        }
+        self.restart();
+    }
+
+    /// The process id of the running engine, if any.
+    pub fn pid(&self) -> Option<u32> {
+        self.proc.as_ref().map(|p| p.id())
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        self.restart();
+    }
+}

@@ -1,0 +1,216 @@
+//! One engine process: started in a process group of its own (so a Ctrl-C typed at the
+//! terminal reaches only the match, which then ends the engines itself), a reader thread per
+//! process feeding a channel, and every read with a deadline. Killing it kills its whole
+//! group (a script engine's children too) and reaps it, so no zombie is left.
+
+use crate::protocol::client::{Link, LinkError};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often a waiting read looks at the stop flag.
+const POLL: Duration = Duration::from_millis(50);
+/// How long an engine gets to exit after `quit` before it is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(1000);
+
+/// How to start an engine.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Launch {
+    /// The command line (`cmd=`), split like a shell would (quotes and backslashes).
+    pub cmd: String,
+    /// Extra arguments (`arg=`, repeatable).
+    pub args: Vec<String>,
+    /// Working directory (`dir=`).
+    pub dir: Option<String>,
+}
+
+/// Splits a command line into words: whitespace separates, quotes group, `\` escapes.
+pub fn split_words(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') | (None, '\\') => {
+                cur.push(chars.next().ok_or("a command line ends with '\\'")?);
+                in_word = true;
+            }
+            (Some(_), c) => cur.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return Err(format!("unclosed quote in command '{s}'"));
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Set when the match stops (Ctrl-C, SPRT): waiting reads return `Interrupted`.
+    stop: Arc<AtomicBool>,
+    /// Prefix for the traffic log on stderr (`--debug`), or `None`.
+    debug: Option<String>,
+    reaped: bool,
+}
+
+impl EngineProcess {
+    pub fn spawn(l: &Launch, stop: Arc<AtomicBool>, debug: Option<String>) -> Result<EngineProcess, String> {
+        let mut words = split_words(&l.cmd)?;
+        words.extend(l.args.iter().cloned());
+        if words.is_empty() {
+            return Err("empty engine command".into());
+        }
+        let mut cmd = Command::new(&words[0]);
+        cmd.args(&words[1..]).stdin(Stdio::piped()).stdout(Stdio::piped());
+        cmd.stderr(if debug.is_some() { Stdio::inherit() } else { Stdio::null() });
+        if let Some(d) = &l.dir {
+            cmd.current_dir(d);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child = cmd.spawn().map_err(|e| format!("cannot start '{}': {e}", l.cmd))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stdin = child.stdin.take();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match r.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_string();
+                        if tx.send(line).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(EngineProcess { child, stdin, lines: rx, stop, debug, reaped: false })
+    }
+
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether the process has exited (reaping it if so).
+    pub fn exited(&mut self) -> bool {
+        self.reaped || matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
+    /// Waits a moment for the engine to exit by itself (after `quit`), then kills it.
+    pub fn finish(&mut self) {
+        self.stdin = None;
+        let until = Instant::now() + QUIT_GRACE;
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        self.kill();
+    }
+
+    /// Kills the engine's process group and reaps the engine.
+    pub fn kill(&mut self) {
+        if self.reaped {
+            return;
+        }
+        self.stdin = None;
+        #[cfg(unix)]
+        {
+            use nix::sys::signal::{killpg, Signal};
+            use nix::unistd::Pid;
+            // The group is the engine's own (process_group(0) above): only what we started.
+            let _ = killpg(Pid::from_raw(self.child.id() as i32), Signal::SIGKILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.reaped = true;
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+impl Link for EngineProcess {
+    fn send(&mut self, line: &str) -> Result<(), LinkError> {
+        if let Some(p) = &self.debug {
+            eprintln!("{p} < {line}");
+        }
+        let w = self.stdin.as_mut().ok_or(LinkError::Closed)?;
+        writeln!(w, "{line}").and_then(|_| w.flush()).map_err(|_| LinkError::Closed)
+    }
+
+    fn recv(&mut self, deadline: Instant) -> Result<String, LinkError> {
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(LinkError::Interrupted);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(LinkError::Timeout);
+            }
+            match self.lines.recv_timeout((deadline - now).min(POLL)) {
+                Ok(line) => {
+                    if let Some(p) = &self.debug {
+                        eprintln!("{p} > {line}");
+                    }
+                    return Ok(line);
+                }
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return Err(LinkError::Closed),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        assert_eq!(split_words("a b  c").unwrap(), vec!["a", "b", "c"]);
+        assert_eq!(
+            split_words(r#"python3 "my engine.py" -x\ y 'q "r'"#).unwrap(),
+            vec!["python3", "my engine.py", "-x y", "q \"r"]
+        );
+        assert!(split_words("a 'b").is_err());
+        assert_eq!(split_words("").unwrap(), Vec::<String>::new());
+    }
+}

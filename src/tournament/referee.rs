@@ -1,0 +1,153 @@
+//! The referee: the only place where the match runner touches the rules core. A move is legal
+//! iff our legal move list contains it; the game ends when `outcome` says so.
+
+use crate::geometry::Color;
+use crate::legality::legal_move_list;
+use crate::notation::{format_move, parse_move};
+use crate::outcome::{outcome, Outcome};
+use crate::position::Position;
+use crate::protocol::engine::Game;
+use crate::variant::{NoMoves, Repetition, Variant};
+use std::sync::Arc;
+
+/// A game under the referee's eye.
+pub struct Referee {
+    pub game: Game,
+}
+
+/// `1-0`, `0-1` or `1/2-1/2` and the words of a result (`White wins: all royals captured`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub result: &'static str,
+    pub reason: String,
+}
+
+/// The PGN result of a win by `c`.
+pub fn win_result(c: Color) -> &'static str {
+    if c == Color::White {
+        "1-0"
+    } else {
+        "0-1"
+    }
+}
+
+/// `White` or `Black`, as result texts write them.
+pub fn side_name(c: Color) -> &'static str {
+    if c == Color::White {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+impl Verdict {
+    pub fn of(o: Outcome) -> Verdict {
+        match o {
+            Outcome::Win { winner, reason } => {
+                Verdict { result: win_result(winner), reason: format!("{} wins: {}", side_name(winner), reason.text()) }
+            }
+            Outcome::Draw { reason } => Verdict { result: "1/2-1/2", reason: format!("Draw: {}", reason.text()) },
+        }
+    }
+}
+
+/// The position a FEN describes in `v` (the start position without one).
+pub fn start_position(v: &Arc<Variant>, fen: Option<&str>) -> Result<Position, String> {
+    match fen {
+        Some(f) => Position::from_fen(v, f).map_err(|e| format!("FEN '{f}': {e}")),
+        None => Ok(Position::start(v)),
+    }
+}
+
+/// The FEN of the game's start position.
+pub fn start_fen(v: &Arc<Variant>) -> String {
+    Position::start(v).to_fen()
+}
+
+/// The FEN of array `spec` (Scirocco, Typhoon: `--setup`).
+pub fn setup_fen(v: &Variant, spec: &str) -> Result<String, String> {
+    v.setup_fen(spec).map_err(|e| e.to_string())
+}
+
+/// The number of start arrays a game offers (1 without array freedom).
+pub fn setup_count(v: &Variant) -> usize {
+    v.setup.as_ref().map_or(1, |s| s.count())
+}
+
+/// Whether any rule of `v` can end a game drawn (the `--draw` adjudication needs one).
+pub fn has_draws(v: &Variant) -> bool {
+    let r = &v.rules;
+    r.no_moves == NoMoves::StalemateDraws
+        || r.bare_kings_draw
+        || r.fifty_move_rule
+        || r.move_cap > 0
+        || matches!(r.repetition, Repetition::DrawThird | Repetition::DrawFourth | Repetition::FirstRepetition)
+}
+
+impl Referee {
+    pub fn new(start: Position) -> Referee {
+        Referee { game: Game::from_position(start) }
+    }
+
+    pub fn side(&self) -> Color {
+        self.game.pos.side()
+    }
+
+    pub fn fen(&self) -> String {
+        self.game.pos.to_fen()
+    }
+
+    /// Plays `text` if it is a legal move here; returns its canonical text, or why not.
+    pub fn play(&mut self, text: &str) -> Result<String, String> {
+        let m = parse_move(&mut self.game.pos, text).map_err(|e| e.to_string())?;
+        self.game.play(m);
+        Ok(format_move(&self.game.variant, m))
+    }
+
+    /// The result if the game is over by its rules.
+    pub fn verdict(&mut self) -> Option<Verdict> {
+        outcome(&mut self.game.pos).map(Verdict::of)
+    }
+
+    /// The text of the legal move number `pick(n)` of the `n` legal moves, if any.
+    pub fn nth_legal(&mut self, pick: impl FnOnce(usize) -> usize) -> Option<String> {
+        let legal = legal_move_list(&mut self.game.pos);
+        if legal.is_empty() {
+            return None;
+        }
+        Some(format_move(&self.game.variant, legal[pick(legal.len()) % legal.len()]))
+    }
+}
+
+/// Replays `moves` from `start` (each move's canonical text, or the first error with its
+/// number). Used for openings and for reading PGN back.
+pub fn replay(start: Position, moves: &[String]) -> Result<(Referee, Vec<String>), String> {
+    let mut r = Referee::new(start);
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        if let Some(v) = r.verdict() {
+            return Err(format!("move {} ({m}) comes after the end of the game ({})", i + 1, v.reason));
+        }
+        out.push(r.play(m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?);
+    }
+    Ok((r, out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_and_draw_rules() {
+        let chu = Variant::builtin("chu").unwrap();
+        let bigorra = Variant::builtin("bigorra").unwrap();
+        assert!(!has_draws(&chu), "Chu Shogi has no draw rule");
+        assert!(has_draws(&bigorra));
+        let (mut r, texts) = replay(Position::start(&chu), &["f4f5".into(), "g9g8".into()]).unwrap();
+        assert_eq!(texts, vec!["f4f5", "g9g8"]);
+        assert!(r.play("a1a9").is_err());
+        assert_eq!(r.verdict(), None);
+        let e = replay(Position::start(&chu), &["f4f5".into(), "f4f5".into()]).err().unwrap();
+        assert!(e.starts_with("move 2 (f4f5)"), "{e}");
+    }
+}

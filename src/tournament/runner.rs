@@ -1,0 +1,226 @@
+//! The whole match: `--concurrency C` worker threads, each with its own engine processes,
+//! take games from the schedule; the main thread prints cutechess-cli's lines, appends each
+//! finished game to the PGN file at once, keeps the standings and stops on an SPRT decision,
+//! a fatal setup error or the stop flag (Ctrl-C). Every engine process is ended before `run`
+//! returns.
+
+use super::adjudicate::Adjudication;
+use super::engine::{tc_tag, EngineSpec};
+use super::game::{play_game, GameRecord, GameSetup, Stopped};
+use super::openings::Source;
+use super::pgn::{today, write_game, Header};
+use super::player::Player;
+use super::referee::start_position;
+use super::schedule::{schedule, shard, Job, Kind};
+use super::standings::Standings;
+use super::stats::Sprt;
+use crate::variant::Variant;
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Everything `kyodai match` was told.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: Arc<Variant>,
+    /// The game file, when the game is not built in.
+    pub variant_file: Option<String>,
+    pub engines: Vec<EngineSpec>,
+    pub kind: Kind,
+    pub games: usize,
+    pub rounds: usize,
+    pub repeat: bool,
+    pub concurrency: usize,
+    pub source: Source,
+    pub adjudication: Adjudication,
+    pub pgnout: Option<String>,
+    pub sprt: Option<Sprt>,
+    pub shard: Option<(usize, usize)>,
+    pub seed: u64,
+    pub timemargin: Duration,
+    pub timeout: Duration,
+    pub debug: bool,
+    pub event: String,
+    pub site: String,
+}
+
+/// What a match did.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Finished games, in the order they finished.
+    pub games: Vec<GameRecord>,
+    pub standings: Standings,
+    /// Stopped by the stop flag before the schedule was done.
+    pub interrupted: bool,
+    /// `Some(true)` if SPRT accepted H1, `Some(false)` for H0.
+    pub sprt: Option<bool>,
+}
+
+enum Event {
+    Started(Job),
+    Finished(Box<GameRecord>),
+    Fatal(String),
+}
+
+/// The games this run plays (all, or its shard).
+pub fn jobs(cfg: &MatchConfig) -> (Vec<Job>, usize) {
+    let all = schedule(cfg.kind, cfg.engines.len(), cfg.rounds, cfg.games, cfg.repeat);
+    let total = all.len();
+    match cfg.shard {
+        Some((k, n)) => (shard(&all, k, n), total),
+        None => (all, total),
+    }
+}
+
+/// One worker: plays jobs until none is left or the match stops.
+fn worker(cfg: &MatchConfig, queue: &Mutex<VecDeque<Job>>, stop: &Arc<AtomicBool>, tx: &Sender<Event>) {
+    let mut players: Vec<Player> =
+        cfg.engines.iter().map(|e| Player::new(e.clone(), Arc::clone(stop), cfg.debug, cfg.timeout)).collect();
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some(job) = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None) else { break };
+        let _ = tx.send(Event::Started(job));
+        match play_job(cfg, &job, &mut players) {
+            Ok(mut rec) => {
+                rec.pair = job.pair;
+                let _ = tx.send(Event::Finished(Box::new(rec)));
+            }
+            Err(Stopped::Interrupted) => break,
+            Err(Stopped::Fatal(m)) => {
+                let _ = tx.send(Event::Fatal(m));
+                break;
+            }
+        }
+    }
+    for p in &mut players {
+        if stop.load(Ordering::Relaxed) {
+            p.restart();
+        } else {
+            p.shutdown();
+        }
+    }
+}
+
+fn play_job(cfg: &MatchConfig, job: &Job, players: &mut [Player]) -> Result<GameRecord, Stopped> {
+    let opening = cfg.source.opening(&cfg.variant, job.slot, cfg.seed).map_err(Stopped::Fatal)?;
+    let start = start_position(&cfg.variant, opening.fen.as_deref()).map_err(Stopped::Fatal)?;
+    let setup = GameSetup {
+        variant: &cfg.variant,
+        variant_file: cfg.variant_file.as_deref(),
+        start,
+        fen: opening.fen.clone(),
+        opening: &opening.moves,
+        adjudication: cfg.adjudication,
+        timemargin: cfg.timemargin,
+        timeout: cfg.timeout,
+        seed: cfg.seed ^ (job.number as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93),
+    };
+    let (w, b) = (job.white, job.black);
+    let (first, second) = players.split_at_mut(w.max(b));
+    let (pw, pb) = if w < b { (&mut first[w], &mut second[0]) } else { (&mut second[0], &mut first[b]) };
+    play_game(job.number, &setup, &mut [pw, pb])
+}
+
+/// Appends a game to the PGN file.
+fn save(cfg: &MatchConfig, rec: &GameRecord) -> Result<(), String> {
+    let Some(path) = &cfg.pgnout else { return Ok(()) };
+    let tc = |i: usize| {
+        cfg.engines.iter().find(|e| e.name == [&rec.white, &rec.black][i].as_str()).map(|e| tc_tag(&e.limits))
+    };
+    let date = today();
+    let h = Header {
+        event: &cfg.event,
+        site: &cfg.site,
+        date: &date,
+        variant: &cfg.variant.name,
+        tc: [tc(0).unwrap_or_default(), tc(1).unwrap_or_default()],
+    };
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot write {path}: {e}"))?;
+    f.write_all(write_game(&h, rec).as_bytes()).and_then(|_| f.flush()).map_err(|e| format!("cannot write {path}: {e}"))
+}
+
+/// Prints one line (a closed output is ignored: the match goes on and the PGN is kept).
+fn say(out: &mut dyn Write, line: &str) {
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Runs the match. `stop` ends it early (Ctrl-C); running games are then dropped.
+pub fn run(cfg: &MatchConfig, stop: Arc<AtomicBool>, out: &mut dyn Write) -> Result<Summary, String> {
+    let (jobs, total) = jobs(cfg);
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let mut sum = Summary { standings: Standings::with_names(&names), ..Summary::default() };
+    let queue = Mutex::new(jobs.iter().copied().collect::<VecDeque<Job>>());
+    let (tx, rx) = channel();
+    let mut fatal = None;
+    std::thread::scope(|s| {
+        for _ in 0..cfg.concurrency.clamp(1, jobs.len().max(1)) {
+            let (q, st, tx) = (&queue, &stop, tx.clone());
+            s.spawn(move || worker(cfg, q, st, &tx));
+        }
+        drop(tx);
+        for ev in rx {
+            match ev {
+                Event::Started(j) => say(
+                    out,
+                    &format!("Started game {} of {total} ({} vs {})", j.number, names[j.white], names[j.black]),
+                ),
+                Event::Fatal(m) => {
+                    fatal.get_or_insert(m);
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Event::Finished(rec) => {
+                    if let Err(e) = save(cfg, &rec) {
+                        fatal.get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    let line = format!(
+                        "Finished game {} ({} vs {}): {} {{{}}}",
+                        rec.number, rec.white, rec.black, rec.result, rec.reason
+                    );
+                    say(out, &line);
+                    let pair = rec.pair.map(|p| p.to_string());
+                    if let Some(e) = sum.standings.add(&rec.white, &rec.black, rec.result, pair.as_deref()) {
+                        let enc = &sum.standings.encounters[e];
+                        for l in enc.report(cfg.sprt.as_ref()) {
+                            say(out, &l);
+                        }
+                        if let Some(s) = &cfg.sprt {
+                            if let Some(h1) = s.decide(enc.llr(s)) {
+                                if sum.sprt.is_none() {
+                                    say(out, &format!("SPRT: {} was accepted", if h1 { "H1" } else { "H0" }));
+                                }
+                                sum.sprt = Some(h1);
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    sum.games.push(*rec);
+                }
+            }
+        }
+    });
+    if let Some(m) = fatal {
+        return Err(m);
+    }
+    sum.interrupted = sum.sprt.is_none() && sum.games.len() < jobs.len();
+    if names.len() > 2 {
+        for l in sum.standings.table() {
+            say(out, &l);
+        }
+    }
+    if sum.interrupted {
+        say(out, &format!("Interrupted: {} of {} games finished", sum.games.len(), jobs.len()));
+    }
+    say(out, "Finished match");
+    Ok(sum)
+}
