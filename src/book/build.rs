@@ -14,7 +14,7 @@
 //! every run.
 
 use super::format::{format_entry, BookError};
-use super::{position_key, score_value, weight_for, Book, Candidate, Entry, Item};
+use super::{position_key, score_value, weight_for, Book, Candidate, Entry, Item, Likely};
 use crate::moves::Move;
 use crate::notation::format_move;
 use crate::outcome::outcome;
@@ -107,46 +107,19 @@ pub fn header(v: &Variant, runs: &[String]) -> Vec<String> {
     h
 }
 
-/// A position waiting to be searched or expanded; the most likely first (ties: fewer plies,
-/// then by moves, so one thread always builds the same book).
-struct Node {
-    probability: f64,
-    path: Vec<Move>,
-}
-
-impl PartialEq for Node {
-    fn eq(&self, o: &Node) -> bool {
-        self.cmp(o) == std::cmp::Ordering::Equal
-    }
-}
-impl Eq for Node {}
-impl PartialOrd for Node {
-    fn partial_cmp(&self, o: &Node) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Node {
-    fn cmp(&self, o: &Node) -> std::cmp::Ordering {
-        self.probability
-            .total_cmp(&o.probability)
-            .then_with(|| o.path.len().cmp(&self.path.len()))
-            .then_with(|| o.path.cmp(&self.path))
-    }
-}
-
 /// The best-first queue over positions (by key): a maximum-likelihood search from the start
 /// through the book's moves, handing out the positions that are not in the book yet.
 struct Frontier {
     start: Position,
     plies: usize,
-    queue: BinaryHeap<Node>,
+    queue: BinaryHeap<Likely>,
     settled: HashSet<String>,
 }
 
 impl Frontier {
     fn new(start: &Position, plies: usize) -> Frontier {
         let mut f = Frontier { start: start.clone(), plies, queue: BinaryHeap::new(), settled: HashSet::new() };
-        f.queue.push(Node { probability: 1.0, path: Vec::new() });
+        f.queue.push(Likely { probability: 1.0, path: Vec::new() });
         f
     }
 
@@ -160,7 +133,7 @@ impl Frontier {
 
     /// The most likely position not in the book; positions in the book met on the way are
     /// expanded (their book moves queued).
-    fn next(&mut self, book: &Book) -> Option<Node> {
+    fn next(&mut self, book: &Book) -> Option<Likely> {
         while let Some(node) = self.queue.pop() {
             let key = position_key(&self.position(&node.path));
             if !self.settled.insert(key.clone()) {
@@ -176,7 +149,7 @@ impl Frontier {
     }
 
     /// Queues the positions the book moves of `node` lead to.
-    fn expand(&mut self, book: &Book, node: &Node) {
+    fn expand(&mut self, book: &Book, node: &Likely) {
         if node.path.len() + 1 >= self.plies {
             return;
         }
@@ -188,7 +161,7 @@ impl Frontier {
             if outcome(&mut pos).is_none() && !self.settled.contains(&position_key(&pos)) {
                 let mut path = node.path.clone();
                 path.push(c.mv);
-                self.queue.push(Node { probability: node.probability * c.weight as f64 / total, path });
+                self.queue.push(Likely { probability: node.probability * c.weight as f64 / total, path });
             }
             pos.unmake(c.mv, undo);
         }
@@ -284,7 +257,7 @@ fn with_runs(book: &mut Book, run: &str, replace: Option<&str>) {
 }
 
 /// Searches the positions it receives until the channel closes.
-fn worker(jobs: &Mutex<mpsc::Receiver<Node>>, done: mpsc::Sender<Searched>, start: &Position, s: &Settings) {
+fn worker(jobs: &Mutex<mpsc::Receiver<Likely>>, done: mpsc::Sender<Searched>, start: &Position, s: &Settings) {
     let mut searcher = Searcher::new(s.hash_mb, 1);
     loop {
         let job = jobs.lock().map(|rx| rx.recv());
@@ -317,7 +290,7 @@ impl Run<'_> {
     /// whether the tree ran out of positions.
     fn drive(
         &mut self,
-        jobs: mpsc::Sender<Node>,
+        jobs: mpsc::Sender<Likely>,
         done: mpsc::Receiver<Searched>,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<bool, String> {
@@ -361,7 +334,7 @@ impl Run<'_> {
         let key = position_key(&self.frontier.position(&searched.path));
         if self.book.insert(key, entry).is_ok() {
             self.added += 1;
-            let node = Node { probability: searched.probability, path: searched.path };
+            let node = Likely { probability: searched.probability, path: searched.path };
             self.frontier.expand(&self.book, &node);
         }
         Ok(Some(Progress {
@@ -405,7 +378,7 @@ pub fn build(
     let start = Position::start(v);
     let frontier = Frontier::new(&start, s.plies);
     let mut r = Run { v, s, path, book, frontier, file, added: 0, began };
-    let (job_tx, job_rx) = mpsc::channel::<Node>();
+    let (job_tx, job_rx) = mpsc::channel::<Likely>();
     let job_rx = Mutex::new(job_rx);
     let (done_tx, done_rx) = mpsc::channel::<Searched>();
     let exhausted = std::thread::scope(|scope| {

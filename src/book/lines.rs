@@ -4,9 +4,9 @@
 //! a line is a book move, so every line stays within the builder's margin of the best: varied
 //! and balanced openings.
 
-use super::{position_key, Book};
+use super::{position_key, Book, Likely};
 use crate::legality::legal_move_list;
-use crate::moves::Move;
+use crate::notation::format_move;
 use crate::outcome::outcome;
 use crate::position::Position;
 use std::collections::{BinaryHeap, HashSet};
@@ -19,44 +19,17 @@ pub struct Line {
     pub probability: f64,
 }
 
-/// A line waiting in the queue, most likely first (ties: shorter, then by text).
-struct Node {
-    probability: f64,
-    path: Vec<String>,
-    moves: Vec<Move>,
-}
-
-impl PartialEq for Node {
-    fn eq(&self, o: &Node) -> bool {
-        self.cmp(o) == std::cmp::Ordering::Equal
-    }
-}
-impl Eq for Node {}
-impl PartialOrd for Node {
-    fn partial_cmp(&self, o: &Node) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Node {
-    fn cmp(&self, o: &Node) -> std::cmp::Ordering {
-        self.probability
-            .total_cmp(&o.probability)
-            .then_with(|| o.path.len().cmp(&self.path.len()))
-            .then_with(|| o.path.cmp(&self.path))
-    }
-}
-
 /// The book's openings of at most `plies` plies, most likely first.
 pub fn openings(book: &Book, plies: usize) -> Vec<Line> {
     let v = book.variant();
     let start = Position::start(v);
     let mut queue = BinaryHeap::new();
-    queue.push(Node { probability: 1.0, path: Vec::new(), moves: Vec::new() });
+    queue.push(Likely { probability: 1.0, path: Vec::new() });
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    while let Some(Node { probability, path, moves }) = queue.pop() {
+    while let Some(Likely { probability, path }) = queue.pop() {
         let mut pos = start.clone();
-        for &m in &moves {
+        for &m in &path {
             pos.make(m);
         }
         if !seen.insert(position_key(&pos)) {
@@ -70,16 +43,15 @@ pub fn openings(book: &Book, plies: usize) -> Vec<Line> {
         }
         if playable.is_empty() {
             if !path.is_empty() {
-                out.push(Line { moves: path, probability });
+                out.push(Line { moves: path.iter().map(|&m| format_move(v, m)).collect(), probability });
             }
             continue;
         }
         let total: f64 = playable.iter().map(|c| c.weight as f64).sum();
         for c in playable {
-            let (mut p, mut m) = (path.clone(), moves.clone());
-            p.push(c.text.clone());
-            m.push(c.mv);
-            queue.push(Node { probability: probability * c.weight as f64 / total, path: p, moves: m });
+            let mut next = path.clone();
+            next.push(c.mv);
+            queue.push(Likely { probability: probability * c.weight as f64 / total, path: next });
         }
     }
     out

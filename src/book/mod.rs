@@ -186,6 +186,34 @@ impl Book {
     }
 }
 
+/// A line of moves from the start waiting in a best-first queue (the builder's, the openings'):
+/// the most likely first; ties go to fewer plies, then to the lower moves, so the order never
+/// depends on the machine.
+pub(crate) struct Likely {
+    pub probability: f64,
+    pub path: Vec<Move>,
+}
+
+impl PartialEq for Likely {
+    fn eq(&self, o: &Likely) -> bool {
+        self.cmp(o) == std::cmp::Ordering::Equal
+    }
+}
+impl Eq for Likely {}
+impl PartialOrd for Likely {
+    fn partial_cmp(&self, o: &Likely) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Likely {
+    fn cmp(&self, o: &Likely) -> std::cmp::Ordering {
+        self.probability
+            .total_cmp(&o.probability)
+            .then_with(|| o.path.len().cmp(&self.path.len()))
+            .then_with(|| o.path.cmp(&self.path))
+    }
+}
+
 /// The key of a position in a book: its FEN without the move counters (half-move clock and
 /// move number), so every way of reaching the same position finds the same entry.
 pub fn position_key(pos: &Position) -> String {

@@ -204,7 +204,9 @@ pub fn print_book_moves(book: &Book, pos: &mut Position, seed: u64, best: bool) 
     Some(chosen.mv)
 }
 
-/// `kyodai 0.1.0`, plus the commit of the source tree when the binary runs beside it.
+/// `kyodai 0.1.0`, plus the commit of the source tree when the binary runs beside it
+/// ("modified" when the engine's sources differ from it: `src/` and the Cargo files, not
+/// the books being written or the docs).
 fn engine_version() -> String {
     let version = format!("kyodai {}", env!("CARGO_PKG_VERSION"));
     let dir = env!("CARGO_MANIFEST_DIR");
@@ -220,27 +222,13 @@ fn engine_version() -> String {
     };
     match git(&["rev-parse", "--short", "HEAD"]) {
         Some(commit) if !commit.is_empty() => {
-            let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+            let dirty =
+                git(&["status", "--porcelain", "--untracked-files=no", "--", "src", "Cargo.toml", "Cargo.lock"])
+                    .is_some_and(|s| !s.is_empty());
             format!("{version} (git {commit}{})", if dirty { ", modified" } else { "" })
         }
         _ => version,
     }
-}
-
-/// Today's date (UTC), `YYYY-MM-DD`.
-fn today() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// A progress bar on stderr: redrawn in place on a terminal, a line every 5% otherwise.
@@ -304,7 +292,8 @@ fn run_build(a: BuildArgs) -> Result<(), Fail> {
         "kyodai book build --variant {}{options} {search} --positions {} --plies {} --margin {} --lines {} --threads {} --hash {}",
         a.variant, a.positions, a.plies, a.margin, a.lines, a.threads, a.hash
     );
-    let run = format!("{}, {}: {command}", today(), engine_version());
+    let today = kyodai::tournament::pgn::today().replace('.', "-");
+    let run = format!("{today}, {}: {command}", engine_version());
     let output = a.output.unwrap_or_else(|| format!("book/{}.txt", v.name));
     let path = Path::new(&output);
     eprintln!("building {output}: {command}");
