@@ -3,9 +3,11 @@
 //!
 //! Each position is searched with MultiPV at a fixed depth or time; the moves within a margin
 //! of the best become its book moves, weighted by how far they fall behind
-//! ([`super::weight_for`]). The next position searched is always the most likely one not yet
-//! in the book: a position's likelihood is the product of the weight shares of the book moves
-//! leading to it (the best over its move orders), so the main lines grow deepest.
+//! ([`super::weight_for`]). The next position searched is the end of the main line (the best
+//! moves from the start, [`Book::main_line`]) until the main line has `plies` moves, then
+//! the most likely one not yet in the book: a position's likelihood is the product of the
+//! weight shares of the book moves leading to it (the best over its move orders), so the
+//! likely lines grow deepest.
 //!
 //! Work is never lost: each finished position is appended to the file as one line at once,
 //! so an interrupted run (Ctrl-C) leaves a valid book, and running the builder again on the
@@ -81,9 +83,10 @@ pub fn header(v: &Variant, runs: &[String]) -> Vec<String> {
         format!("# Kyodai opening book: {}", v.title),
         format!("# variant: {}", v.name),
         "#".into(),
-        "# Made from Kyodai's own analysis by 'kyodai book build': the opening tree is expanded".into(),
-        "# best first (the most likely position not yet in the book next), each position is".into(),
-        "# searched with MultiPV, and the moves within --margin centipawns of the best are kept.".into(),
+        "# Made from Kyodai's own analysis by 'kyodai book build': the main line (best moves)".into(),
+        "# first, to --plies, then the opening tree best first (the most likely position not yet".into(),
+        "# in the book next); each position is searched with MultiPV, and the moves within".into(),
+        "# --margin centipawns of the best are kept.".into(),
         "# Runs (date, engine, command, result):".into(),
     ];
     h.extend(runs.iter().cloned());
@@ -131,9 +134,21 @@ impl Frontier {
         pos
     }
 
-    /// The most likely position not in the book; positions in the book met on the way are
-    /// expanded (their book moves queued).
+    /// The next position to search: where the main line ends, while it is shorter than
+    /// `plies` (so the main line is complete however wide the book grows), otherwise the most
+    /// likely position not in the book. Positions in the book met on the way are expanded
+    /// (their book moves queued).
     fn next(&mut self, book: &Book) -> Option<Likely> {
+        let (path, probability) = book.main_line_moves();
+        if path.len() < self.plies {
+            let mut pos = self.position(&path);
+            let key = position_key(&pos);
+            // In the book already: its book moves are all illegal here (the history forbids
+            // them), so the main line ends there.
+            if outcome(&mut pos).is_none() && !book.contains_key(&key) && self.settled.insert(key) {
+                return Some(Likely { probability, path });
+            }
+        }
         while let Some(node) = self.queue.pop() {
             let key = position_key(&self.position(&node.path));
             if !self.settled.insert(key.clone()) {

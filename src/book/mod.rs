@@ -174,15 +174,23 @@ impl Book {
     /// The main line: from the start, the book's best move (highest weight) as long as the
     /// position is in the book (and new: a hand-made cycle of book moves ends it).
     pub fn main_line(&self) -> Vec<String> {
+        self.main_line_moves().0.iter().map(|&m| crate::notation::format_move(&self.variant, m)).collect()
+    }
+
+    /// The main line's moves, and how likely the line is when every book position's move is
+    /// drawn by weight (the product of the moves' weight shares).
+    pub(crate) fn main_line_moves(&self) -> (Vec<Move>, f64) {
         let mut pos = Position::start(&self.variant);
-        let mut line = Vec::new();
+        let (mut line, mut probability) = (Vec::new(), 1.0);
         let mut seen = std::collections::HashSet::new();
         while seen.insert(position_key(&pos)) {
             let Some(c) = self.choose(&mut pos, 0, true) else { break };
-            line.push(c.text.clone());
+            let total = self.probe(&pos).map_or(1, Entry::total_weight);
+            probability *= c.weight as f64 / total.max(1) as f64;
+            line.push(c.mv);
             pos.make(c.mv);
         }
-        line
+        (line, probability)
     }
 }
 
