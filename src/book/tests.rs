@@ -242,6 +242,27 @@ fn a_tiny_build_makes_a_valid_book_and_a_second_run_continues_it() {
 }
 
 #[test]
+fn the_main_line_is_built_first_to_the_plies_asked() {
+    // Tai: several moves within the margin in almost every position, so best first alone
+    // would not leave ply 2 with 12 positions. The main line comes first: the first ten
+    // positions are its ten, in order, then the most likely others.
+    let v = Variant::builtin("tai").unwrap();
+    let file = scratch("main").join("book.txt");
+    let s = Settings { plies: 10, ..tiny(12, 1) };
+    run(&v, &file, &s, &mut Vec::new());
+    let book = Book::from_text(&v, &std::fs::read_to_string(&file).unwrap()).unwrap();
+    let main = book.main_line();
+    assert_eq!(main.len(), 10, "{main:?}");
+    for (i, e) in book.entries()[..10].iter().enumerate() {
+        assert_eq!(e.path, main[..i], "entry {i}");
+    }
+    assert!(book.entries()[10..].iter().all(|e| e.ply() <= 2), "{:?}", book.entries());
+    let (moves, p) = book.main_line_moves();
+    assert_eq!(moves.len(), 10);
+    assert!(p > 0.0 && p < 1.0, "{p}");
+}
+
+#[test]
 fn a_run_resumes_after_a_line_cut_short() {
     let v = chu();
     let file = scratch("cut").join("book.txt");
