@@ -300,4 +300,13 @@ fn every_shipped_book_is_legal_and_big_enough() {
             assert!(book.main_line().len() >= 8, "{name}: main line {:?}", book.main_line());
         }
     }
+    // Every book file of the repository is the one built in (none forgotten in shipped_text).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("book");
+    for file in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+        if file.extension().is_some_and(|x| x == "txt") {
+            let game = file.file_stem().unwrap().to_str().unwrap();
+            let text = std::fs::read_to_string(&file).unwrap();
+            assert!(shipped_text(game) == Some(text.as_str()), "{} is not the built-in book", file.display());
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! Openings: `--openings file=F [format=lines|fen|pgn] [order=random|sequential] [plies=N]
+//! Openings: `--openings file=F [format=lines|fen|pgn|book] [order=random|sequential] [plies=N]
 //! [start=N]` and, for games with array freedom (Scirocco, Typhoon), `--setup random|N|SPEC`.
 //!
 //! - `lines`: one opening per line, moves in our notation from the start position (move
