@@ -275,6 +275,7 @@ pub fn shipped_text(game: &str) -> Option<&'static str> {
         "chu" => Some(include_str!("../../book/chu.txt")),
         "scirocco" => Some(include_str!("../../book/scirocco.txt")),
         "tai" => Some(include_str!("../../book/tai.txt")),
+        "typhoon" => Some(include_str!("../../book/typhoon.txt")),
         _ => None,
     }
 }
