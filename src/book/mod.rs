@@ -273,6 +273,7 @@ pub fn mix(seed: u64, n: u64) -> u64 {
 pub fn shipped_text(game: &str) -> Option<&'static str> {
     match game {
         "chu" => Some(include_str!("../../book/chu.txt")),
+        "nutty" => Some(include_str!("../../book/nutty.txt")),
         "scirocco" => Some(include_str!("../../book/scirocco.txt")),
         "tai" => Some(include_str!("../../book/tai.txt")),
         "typhoon" => Some(include_str!("../../book/typhoon.txt")),
