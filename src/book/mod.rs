@@ -272,6 +272,7 @@ pub fn mix(seed: u64, n: u64) -> u64 {
 /// The text of the book shipped for a built-in game (embedded in the binary), if it has one.
 pub fn shipped_text(game: &str) -> Option<&'static str> {
     match game {
+        "bigorra" => Some(include_str!("../../book/bigorra.txt")),
         "chu" => Some(include_str!("../../book/chu.txt")),
         "nutty" => Some(include_str!("../../book/nutty.txt")),
         "scirocco" => Some(include_str!("../../book/scirocco.txt")),
