@@ -2,10 +2,10 @@
 //! tests that check the engine never plays an illegal move.
 
 use crate::book::{mix, Book};
-use crate::legality::legal_move_list;
 use crate::notation::format_move;
-use crate::outcome::{outcome, Outcome};
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
+use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
 
@@ -145,7 +145,7 @@ pub fn play_match_game(
     book: Option<BookPlay>,
     on_move: &mut dyn FnMut(usize, &str),
 ) -> GameRecord {
-    let v = start.variant().clone();
+    let v = start.game().clone();
     let mut pos = start.clone();
     let stop = AtomicBool::new(false);
     let mut moves = Vec::new();

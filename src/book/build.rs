@@ -17,12 +17,12 @@
 
 use super::format::{format_entry, BookError};
 use super::{position_key, score_value, weight_for, Book, Candidate, Entry, Item, Likely};
+use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::format_move;
-use crate::outcome::outcome;
 use crate::position::Position;
+use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
-use crate::variant::Variant;
 use std::collections::{BinaryHeap, HashSet};
 use std::io::Write;
 use std::path::Path;
@@ -78,7 +78,7 @@ pub struct Summary {
 pub const RUN_PREFIX: &str = "# run: ";
 
 /// The header the builder writes, with a record per run (`# run: ...` lines).
-pub fn header(v: &Variant, runs: &[String]) -> Vec<String> {
+pub fn header(v: &Game, runs: &[String]) -> Vec<String> {
     let mut h = vec![
         format!("# Kyodai opening book: {}", v.title),
         format!("# variant: {}", v.name),
@@ -210,7 +210,7 @@ fn analyse(searcher: &mut Searcher, pos: &Position, s: &Settings) -> Vec<(Move, 
 }
 
 /// The book moves from the search's lines: those within the margin, weighted.
-fn candidates(v: &Variant, lines: &[(Move, Score, u32)], margin: i32) -> Vec<Candidate> {
+fn candidates(v: &Game, lines: &[(Move, Score, u32)], margin: i32) -> Vec<Candidate> {
     let Some(best) = lines.first().map(|l| score_value(l.1)) else { return Vec::new() };
     lines
         .iter()
@@ -227,7 +227,7 @@ fn candidates(v: &Variant, lines: &[(Move, Score, u32)], margin: i32) -> Vec<Can
 
 /// Reads the book at `path` for a run; a last line cut short by an interrupted write is
 /// dropped (and reported through `warn`).
-fn open(v: &Arc<Variant>, path: &Path, warn: &mut dyn FnMut(&str)) -> Result<Book, String> {
+fn open(v: &Arc<Game>, path: &Path, warn: &mut dyn FnMut(&str)) -> Result<Book, String> {
     let name = path.display();
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -268,7 +268,7 @@ fn with_runs(book: &mut Book, run: &str, replace: Option<&str>) {
         None => runs.push(run.to_string()),
     }
     book.body.retain(|i| !matches!(i, Item::Comment(c) if is_run(c)));
-    book.header = header(book.variant(), &runs);
+    book.header = header(book.game(), &runs);
 }
 
 /// Searches the positions it receives until the channel closes.
@@ -290,7 +290,7 @@ fn worker(jobs: &Mutex<mpsc::Receiver<Likely>>, done: mpsc::Sender<Searched>, st
 
 /// A run in progress: the book, the queue and the file being appended to.
 struct Run<'a> {
-    v: &'a Arc<Variant>,
+    v: &'a Arc<Game>,
     s: &'a Settings,
     path: &'a Path,
     book: Book,
@@ -367,7 +367,7 @@ impl Run<'_> {
 /// for the header (date, engine, command); `progress` sees each added position, `warn` any
 /// repair made to the file.
 pub fn build(
-    v: &Arc<Variant>,
+    v: &Arc<Game>,
     path: &Path,
     s: &Settings,
     run: &str,

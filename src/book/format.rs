@@ -17,12 +17,12 @@
 //! name the line.
 
 use super::{position_key, Book, Candidate, Entry, Item};
-use crate::legality::legal_move_list;
+use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
 use crate::search::Score;
-use crate::variant::Variant;
 use std::fmt;
 use std::sync::Arc;
 
@@ -124,7 +124,7 @@ pub fn format_entry(e: &Entry) -> String {
 /// Finds the legal move a text names: the canonical text first (one pass over `legal`), any
 /// other accepted form through the notation reader.
 fn read_move(pos: &mut Position, legal: &[Move], text: &str) -> Result<Move, String> {
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     if let Some(&m) = legal.iter().find(|&&m| format_move(&v, m) == text) {
         return Ok(m);
     }
@@ -133,7 +133,7 @@ fn read_move(pos: &mut Position, legal: &[Move], text: &str) -> Result<Move, Str
 
 /// Plays the moves of `path` from the start of `v`, checking each. Returns the position and
 /// the canonical texts. The error names the move (1-based) that failed.
-pub fn replay(v: &Arc<Variant>, path: &[String]) -> Result<(Position, Vec<String>), String> {
+pub fn replay(v: &Arc<Game>, path: &[String]) -> Result<(Position, Vec<String>), String> {
     let mut pos = Position::start(v);
     let mut canonical = Vec::with_capacity(path.len());
     for (i, text) in path.iter().enumerate() {
@@ -145,7 +145,7 @@ pub fn replay(v: &Arc<Variant>, path: &[String]) -> Result<(Position, Vec<String
 }
 
 /// Checks one entry line against the game and makes its entry and position key.
-fn read_entry(v: &Arc<Variant>, line: &str, number: usize) -> Result<(String, Entry), String> {
+fn read_entry(v: &Arc<Game>, line: &str, number: usize) -> Result<(String, Entry), String> {
     let (path, raw) = parse_line(line)?;
     let (mut pos, path) = replay(v, &path)?;
     let legal = legal_move_list(&mut pos);
@@ -168,7 +168,7 @@ fn declared_variant(line: &str) -> Option<&str> {
 impl Book {
     /// Reads and checks a book's text for `v`. Every line is replayed; the first problem is
     /// returned with its line number.
-    pub fn from_text(v: &Arc<Variant>, text: &str) -> Result<Book, BookError> {
+    pub fn from_text(v: &Arc<Game>, text: &str) -> Result<Book, BookError> {
         let mut book = Book::new(v);
         for (i, raw) in text.lines().enumerate() {
             let number = i + 1;

@@ -5,10 +5,10 @@
 //! and balanced openings.
 
 use super::{position_key, Book, Likely};
-use crate::legality::legal_move_list;
 use crate::notation::format_move;
-use crate::outcome::outcome;
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
+use crate::rules::outcome::outcome;
 use std::collections::{BinaryHeap, HashSet};
 
 /// One opening: its moves from the start and how likely the book is to play it (the product
@@ -21,7 +21,7 @@ pub struct Line {
 
 /// The book's openings of at most `plies` plies, most likely first.
 pub fn openings(book: &Book, plies: usize) -> Vec<Line> {
-    let v = book.variant();
+    let v = book.game();
     let start = Position::start(v);
     let mut queue = BinaryHeap::new();
     queue.push(Likely { probability: 1.0, path: Vec::new() });

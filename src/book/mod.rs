@@ -12,11 +12,12 @@ pub mod build;
 pub mod format;
 pub mod lines;
 
-use crate::legality::legal_move_list;
+use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
 use crate::search::{Score, MATE};
-use crate::variant::{FenField, Variant};
+use crate::variant::FenField;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -80,7 +81,7 @@ pub enum Item {
 /// A book for one game: entries indexed by position.
 #[derive(Clone, Debug)]
 pub struct Book {
-    variant: Arc<Variant>,
+    game: Arc<Game>,
     entries: Vec<Entry>,
     index: HashMap<String, usize>,
     /// Comment lines before the first entry.
@@ -91,9 +92,9 @@ pub struct Book {
 
 impl Book {
     /// An empty book for `variant`.
-    pub fn new(variant: &Arc<Variant>) -> Book {
+    pub fn new(game: &Arc<Game>) -> Book {
         Book {
-            variant: Arc::clone(variant),
+            game: Arc::clone(game),
             entries: Vec::new(),
             index: HashMap::new(),
             header: Vec::new(),
@@ -101,8 +102,8 @@ impl Book {
         }
     }
 
-    pub fn variant(&self) -> &Arc<Variant> {
-        &self.variant
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
     }
 
     pub fn len(&self) -> usize {
@@ -174,13 +175,13 @@ impl Book {
     /// The main line: from the start, the book's best move (highest weight) as long as the
     /// position is in the book (and new: a hand-made cycle of book moves ends it).
     pub fn main_line(&self) -> Vec<String> {
-        self.main_line_moves().0.iter().map(|&m| crate::notation::format_move(&self.variant, m)).collect()
+        self.main_line_moves().0.iter().map(|&m| crate::notation::format_move(&self.game, m)).collect()
     }
 
     /// The main line's moves, and how likely the line is when every book position's move is
     /// drawn by weight (the product of the moves' weight shares).
     pub(crate) fn main_line_moves(&self) -> (Vec<Move>, f64) {
-        let mut pos = Position::start(&self.variant);
+        let mut pos = Position::start(&self.game);
         let (mut line, mut probability) = (Vec::new(), 1.0);
         let mut seen = std::collections::HashSet::new();
         while seen.insert(position_key(&pos)) {
@@ -228,7 +229,7 @@ pub fn position_key(pos: &Position) -> String {
     let fen = pos.to_fen();
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let mut key = fields[..2.min(fields.len())].join(" ");
-    for (i, f) in pos.variant().rules.fen_fields.iter().enumerate() {
+    for (i, f) in pos.variant().fen.fields.iter().enumerate() {
         if !matches!(f, FenField::Halfmove | FenField::Fullmove) {
             if let Some(text) = fields.get(2 + i) {
                 key.push(' ');
@@ -283,14 +284,14 @@ pub fn shipped_text(game: &str) -> Option<&'static str> {
 }
 
 /// The book shipped for `variant` (by its name), read and checked.
-pub fn shipped(variant: &Arc<Variant>) -> Option<Result<Book, format::BookError>> {
+pub fn shipped(variant: &Arc<Game>) -> Option<Result<Book, format::BookError>> {
     shipped_text(&variant.name).map(|t| Book::from_text(variant, t))
 }
 
 /// The book shipped for `variant`, read once per process and shared (the protocols ask before
 /// every search). A built-in book that does not fit the game (rule options that make one of
 /// its moves illegal) is left out, with a warning in the log.
-pub fn shipped_shared(variant: &Arc<Variant>) -> Option<Arc<Book>> {
+pub fn shipped_shared(variant: &Arc<Game>) -> Option<Arc<Book>> {
     use std::sync::{Mutex, OnceLock};
     static CACHE: OnceLock<Mutex<HashMap<String, Option<Arc<Book>>>>> = OnceLock::new();
     let key = format!("{} {}", variant.name, variant.start_fen);

@@ -6,11 +6,11 @@ use crate::notation::parse_move;
 use crate::search::Limits;
 use std::path::PathBuf;
 
-fn chu() -> Arc<Variant> {
-    Variant::builtin("chu").unwrap()
+fn chu() -> Arc<Game> {
+    Game::builtin("chu").unwrap()
 }
 
-fn after(v: &Arc<Variant>, moves: &[&str]) -> Position {
+fn after(v: &Arc<Game>, moves: &[&str]) -> Position {
     let mut pos = Position::start(v);
     for t in moves {
         let m = parse_move(&mut pos, t).unwrap();
@@ -199,7 +199,7 @@ fn tiny(positions: usize, threads: usize) -> Settings {
     Settings { limits: Limits::depth(2), positions, plies: 6, margin: 40, lines: 3, threads, hash_mb: 1 }
 }
 
-fn run(v: &Arc<Variant>, file: &std::path::Path, s: &Settings, warnings: &mut Vec<String>) -> build::Summary {
+fn run(v: &Arc<Game>, file: &std::path::Path, s: &Settings, warnings: &mut Vec<String>) -> build::Summary {
     let mut seen: Vec<Progress> = Vec::new();
     let summary =
         build(v, file, s, "test run", &mut |p| seen.push(p.clone()), &mut |w| warnings.push(w.into())).unwrap();
@@ -210,7 +210,7 @@ fn run(v: &Arc<Variant>, file: &std::path::Path, s: &Settings, warnings: &mut Ve
 #[test]
 fn a_tiny_build_makes_a_valid_book_and_a_second_run_continues_it() {
     for (game, threads) in [("chu", 1), ("scirocco", 2)] {
-        let v = Variant::builtin(game).unwrap();
+        let v = Game::builtin(game).unwrap();
         let file = scratch(game).join("book.txt");
         let mut warnings = Vec::new();
         let first = run(&v, &file, &tiny(6, threads), &mut warnings);
@@ -246,7 +246,7 @@ fn the_main_line_is_built_first_to_the_plies_asked() {
     // Tai: several moves within the margin in almost every position, so best first alone
     // would not leave ply 2 with 12 positions. The main line comes first: the first ten
     // positions are its ten, in order, then the most likely others.
-    let v = Variant::builtin("tai").unwrap();
+    let v = Game::builtin("tai").unwrap();
     let file = scratch("main").join("book.txt");
     let s = Settings { plies: 10, ..tiny(12, 1) };
     run(&v, &file, &s, &mut Vec::new());
@@ -288,8 +288,8 @@ fn every_shipped_book_is_legal_and_big_enough() {
     // Issue 17: the 10x10 to 16x16 games at least 500 positions, Tai Shogi 200; main lines at
     // least 8 plies. Games added later may ship a book; if they do, it is checked too.
     let required = [("bigorra", 500), ("chu", 500), ("nutty", 500), ("scirocco", 500), ("typhoon", 500), ("tai", 200)];
-    for name in Variant::builtin_names() {
-        let v = Variant::builtin(name).unwrap();
+    for name in crate::variant::Variant::builtin_names() {
+        let v = Game::builtin(name).unwrap();
         let Some(result) = shipped(&v) else {
             assert!(required.iter().all(|(g, _)| *g != name), "no book is shipped for {name}");
             continue;

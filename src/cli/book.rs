@@ -7,7 +7,7 @@ use kyodai::book::build::{build, duration, Progress, Settings};
 use kyodai::book::lines::openings;
 use kyodai::book::{mix, shipped, shipped_text, Book};
 use kyodai::search::Limits;
-use kyodai::Variant;
+use kyodai::{Game, Variant};
 use kyodai::{Move, Position};
 use std::io::IsTerminal;
 use std::path::Path;
@@ -130,14 +130,14 @@ pub fn run(a: BookArgs) -> Result<(), Fail> {
 }
 
 /// Reads a book file for `v`; errors name the file and the line.
-pub fn read_book(v: &Arc<Variant>, file: &str) -> Result<Book, Fail> {
+pub fn read_book(v: &Arc<Game>, file: &str) -> Result<Book, Fail> {
     let text = std::fs::read_to_string(file).map_err(|e| Fail(format!("cannot read book {file}: {e}")))?;
     Book::from_text(v, &text).map_err(|e| Fail(format!("book {file}: {e}")))
 }
 
 /// The book to use: the file given, or the book built into the binary for the game (an
 /// error when it has none).
-fn book_or_shipped(v: &Arc<Variant>, file: Option<&str>) -> Result<Book, Fail> {
+fn book_or_shipped(v: &Arc<Game>, file: Option<&str>) -> Result<Book, Fail> {
     match file {
         Some(f) => read_book(v, f),
         None => match shipped(v) {
@@ -150,7 +150,7 @@ fn book_or_shipped(v: &Arc<Variant>, file: Option<&str>) -> Result<Book, Fail> {
 /// The book an engine command uses: `--book FILE`, none with `--no-book`, otherwise the
 /// game's built-in book if it has one. A built-in book that does not fit the game's rule
 /// options is left out with a warning.
-pub fn engine_book(v: &Arc<Variant>, file: Option<&str>, no_book: bool) -> Result<Option<Book>, Fail> {
+pub fn engine_book(v: &Arc<Game>, file: Option<&str>, no_book: bool) -> Result<Option<Book>, Fail> {
     if no_book {
         return Ok(None);
     }
@@ -186,7 +186,7 @@ pub struct BookChoice {
 
 impl BookChoice {
     /// The book to use, if any (see [`engine_book`]).
-    pub fn load(&self, v: &Arc<Variant>) -> Result<Option<Book>, Fail> {
+    pub fn load(&self, v: &Arc<Game>) -> Result<Option<Book>, Fail> {
         engine_book(v, self.book.as_deref(), self.no_book)
     }
 }
@@ -319,7 +319,7 @@ fn run_build(a: BuildArgs) -> Result<(), Fail> {
 
 fn run_probe(a: ProbeArgs) -> Result<(), Fail> {
     let mut pos = setup(&a.pos)?;
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     let book = book_or_shipped(&v, a.book.as_deref())?;
     let source = a.book.clone().unwrap_or_else(|| format!("the built-in {} book", v.name));
     let Some(entry) = book.probe(&pos) else {
@@ -329,7 +329,7 @@ fn run_probe(a: ProbeArgs) -> Result<(), Fail> {
     let reached = if entry.path.is_empty() { "start".to_string() } else { entry.path.join(" ") };
     let at = if entry.line > 0 { format!(", line {}", entry.line) } else { String::new() };
     outln!("{source}{at}: ply {}, {reached}", entry.ply());
-    let legal = kyodai::legality::legal_move_list(&mut pos);
+    let legal = kyodai::rules::legality::legal_move_list(&mut pos);
     let total: u64 = entry.moves.iter().filter(|c| legal.contains(&c.mv)).map(|c| c.weight as u64).sum();
     outln!("{:<14} {:>6} {:>6} {:>6} {:>5}", "move", "weight", "share", "score", "depth");
     for c in &entry.moves {
