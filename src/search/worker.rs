@@ -11,6 +11,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::legality::{in_check, try_make};
 use crate::rules::outcome::{end, without_moves, Judge, Outcome};
+use crate::rules::succession;
 use crate::variant::Legality;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -73,6 +74,9 @@ pub(crate) struct Worker<'a> {
     /// The last royal-danger test, by position hash: the parent tests each child for check
     /// after making the move, and the child asks the same question again on entry.
     danger_memo: (u64, bool),
+    /// The game plays the King's succession: a side in check without a legal move may still
+    /// have a swap (`rules::succession`).
+    succession: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -90,6 +94,7 @@ impl<'a> Worker<'a> {
         let v = pos.variant();
         let cells = pos.shape().cells as usize;
         let kinds = v.pieces.len();
+        let succession = v.rules.succession;
         Worker {
             pos,
             ev,
@@ -115,6 +120,7 @@ impl<'a> Worker<'a> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             danger_memo: (0, false),
+            succession,
         }
     }
 
@@ -374,6 +380,9 @@ impl<'a> Worker<'a> {
         gen_buf.clear();
         quiets.clear();
         generate(&self.pos, &mut gen_buf);
+        if danger && self.succession {
+            succession::add_if_mated(&mut self.pos, &mut gen_buf);
+        }
         buf.extend(gen_buf.iter().map(|&m| (m, 0)));
         self.gen_bufs[ply] = gen_buf;
         self.score_moves(&mut buf, tt_move, ply);
@@ -501,6 +510,9 @@ impl<'a> Worker<'a> {
         gen_buf.clear();
         if evasion {
             generate(&self.pos, &mut gen_buf);
+            if self.succession {
+                succession::add_if_mated(&mut self.pos, &mut gen_buf);
+            }
         } else {
             generate_captures(&self.pos, &mut gen_buf);
         }
