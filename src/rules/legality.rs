@@ -205,6 +205,10 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
         }
     }
     out.truncate(w);
+    // A King that would be mated may hand over to a successor (Timurid).
+    if out.is_empty() && super::succession::possible(pos) && in_check(pos, pos.side()) {
+        super::succession::moves(pos, out);
+    }
 }
 
 /// Convenience: the legal moves as a new vector.
