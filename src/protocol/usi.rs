@@ -66,7 +66,7 @@ pub fn sfen_to_fen(v: &Game, sfen: &str) -> CmdResult<String> {
             FenField::CounterStrike => fen.push_str(&counter),
             FenField::Fullmove => fen.push_str(&fullmove.to_string()),
             FenField::Halfmove => fen.push('0'),
-            FenField::EnPassant | FenField::LeapRights => fen.push('-'),
+            FenField::EnPassant | FenField::LeapRights | FenField::CastlingRights => fen.push('-'),
         }
     }
     Ok(fen)

@@ -51,6 +51,9 @@ pub struct Vector {
     pub mode: Mode,
     /// The capture may also be made en passant (Betza `e`).
     pub en_passant: bool,
+    /// Only from the piece's initial rank (Betza `i`; the rank is the piece key
+    /// `initial_rank`). Move-only leaps alone: no attack table needs to know a piece's rank.
+    pub initial: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,7 +167,7 @@ pub fn parse(text: &str) -> Result<Vec<Vector>, BetzaError> {
         // Modifiers.
         let start = i;
         let mut dirs_text = String::new();
-        let (mut m, mut cap, mut hop, mut lame, mut ep) = (false, false, false, false, false);
+        let (mut m, mut cap, mut hop, mut lame, mut ep, mut initial) = (false, false, false, false, false, false);
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
                 'm' => m = true,
@@ -172,6 +175,7 @@ pub fn parse(text: &str) -> Result<Vec<Vector>, BetzaError> {
                 'p' => hop = true,
                 'n' => lame = true,
                 'e' => ep = true,
+                'i' => initial = true,
                 'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs_text.push(chars[i]),
                 other => return Err(err(i, format!("unknown modifier '{other}'"))),
             }
@@ -260,6 +264,9 @@ pub fn parse(text: &str) -> Result<Vec<Vector>, BetzaError> {
         } else {
             Travel::Leap
         };
+        if initial && (mode != Mode::MOVE || !matches!(travel, Travel::Leap | Travel::Lame)) {
+            return Err(err(start, "'i' (initial rank only) is allowed on move-only leaps ('ifmnD')".into()));
+        }
         let mut produced = 0;
         for p in parts {
             let (a, b) = base_vector(p).unwrap();
@@ -269,8 +276,9 @@ pub fn parse(text: &str) -> Result<Vec<Vector>, BetzaError> {
                     continue;
                 }
                 produced += 1;
-                let v = Vector { dx, dy, travel, mode, en_passant: ep };
-                if let Some(existing) = out.iter_mut().find(|e| e.dx == dx && e.dy == dy && e.travel == travel) {
+                let v = Vector { dx, dy, travel, mode, en_passant: ep, initial };
+                let same = |e: &&mut Vector| e.dx == dx && e.dy == dy && e.travel == travel && e.initial == initial;
+                if let Some(existing) = out.iter_mut().find(same) {
                     existing.mode.moves |= mode.moves;
                     existing.mode.captures |= mode.captures;
                     existing.en_passant |= ep;
@@ -340,6 +348,21 @@ mod tests {
         assert_eq!(pawn.len(), 4);
         assert!(pawn.iter().any(|v| v.travel == Travel::Lame && (v.dx, v.dy) == (0, 2)));
         assert!(pawn.iter().filter(|v| v.en_passant).count() == 2);
+    }
+
+    #[test]
+    fn initial_rank_leaps() {
+        let pawn = parse("fmWfceF ifmnD").unwrap();
+        let double: Vec<_> = pawn.iter().filter(|v| v.initial).collect();
+        assert_eq!(double.len(), 1);
+        assert_eq!((double[0].dx, double[0].dy, double[0].travel), (0, 2, Travel::Lame));
+        assert!(!pawn.iter().any(|v| v.initial && (v.dx, v.dy) != (0, 2)));
+        // Captures, riders and hops cannot be limited to the initial rank.
+        assert!(parse("iD").is_err());
+        assert!(parse("icD").is_err());
+        assert!(parse("imR").is_err());
+        // An initial-rank copy of a move is kept apart from the unrestricted one.
+        assert_eq!(parse("fmnD ifmnD").unwrap().len(), 2);
     }
 
     #[test]
