@@ -61,6 +61,8 @@ pub enum Refusal {
     CannotPromote,
     /// The promotion suffix names another piece than the one it becomes.
     WrongPromotion,
+    /// The move promotes to a piece the player chooses: the text must name it (`c9c10q`).
+    NamePromotion,
     /// `+` or `=` in a game whose promotions are forced and written without them (Bigorra).
     SuffixNotWritten { suffix: char, game: String },
     /// A rule of the piece's power forbids the move its geometry allows.
@@ -83,6 +85,7 @@ impl fmt::Display for Refusal {
             Refusal::MustPromote => f.write_str("this move must promote"),
             Refusal::CannotPromote => f.write_str("this move cannot promote"),
             Refusal::WrongPromotion => f.write_str("the promotion suffix does not match the piece it becomes"),
+            Refusal::NamePromotion => f.write_str("this move promotes: add the new piece's ID (as in c9c10q)"),
             Refusal::SuffixNotWritten { suffix, game } => write!(
                 f,
                 "{game} writes no '{suffix}': a promotion is forced; write the move alone, or add the new piece's ID"
@@ -103,8 +106,12 @@ impl std::error::Error for MoveError {}
 /// The canonical text of `m`.
 pub fn format_move(g: &Game, m: Move) -> String {
     let mut s = m.legs_text(&g.shape);
-    if m.promotion().is_some() && g.variant.promotion.text == PromotionText::Plus {
-        s.push('+');
+    if let Some(k) = m.promotion() {
+        if g.variant.promotion.text == PromotionText::Plus {
+            s.push('+');
+        } else if m.names_promotion() {
+            s.push_str(&g.piece(k).id.trim_start_matches('+').to_ascii_lowercase());
+        }
     }
     s
 }
@@ -336,6 +343,10 @@ fn choose(v: &crate::variant::Variant, cands: &[Move], suffix: &Suffix) -> Optio
         if let Some(m) = ok.iter().find(|m| m.promotion().is_none()) {
             return Some(*m);
         }
+        // A promotion the player chooses must be named.
+        if ok.iter().any(|m| m.names_promotion()) {
+            return None;
+        }
         if v.promotion.text == PromotionText::Implicit || ok.len() == 1 {
             return ok.first().copied();
         }
@@ -365,7 +376,12 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     }
     // Moves whose text carries a Typhoon marker or implies its captures are read only in their
     // exact canonical or explicit form (above): `a4a5` never means the swap `a4a5s`.
-    let plain = |m: Move| matches!(m.kind, MoveKind::Normal | MoveKind::EnPassant | MoveKind::Pass);
+    let plain = |m: Move| {
+        matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::EnPassant | MoveKind::Pass | MoveKind::Castle | MoveKind::Succession
+        )
+    };
     let cands: Vec<Move> = legal.iter().copied().filter(|&m| plain(m) && text_matches(pos, m, &parsed)).collect();
     if let Some(m) = choose(v, &cands, &parsed.suffix) {
         return Ok(m);
@@ -377,6 +393,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
 fn suffix_refusal(g: &Game, cands: &[Move], suffix: &Suffix) -> Refusal {
     let promotes = cands.iter().any(|m| m.promotion().is_some());
     match suffix {
+        Suffix::None if cands.iter().any(|m| m.names_promotion()) => Refusal::NamePromotion,
         Suffix::Promote | Suffix::Decline if g.promotion.text == PromotionText::Implicit => {
             let suffix = if *suffix == Suffix::Promote { '+' } else { '=' };
             Refusal::SuffixNotWritten { suffix, game: g.title.clone() }

@@ -14,6 +14,8 @@ pub struct Zobrist {
     pub counter_strike: Vec<u64>,
     /// King-leap right per colour.
     pub leap_right: [u64; 2],
+    /// Castling rights, per bit of `movegen::castling::bit`.
+    pub castling: [u64; 8],
 }
 
 /// SplitMix64: small, fast and good enough for hashing keys.
@@ -39,7 +41,9 @@ impl Zobrist {
         let ep = (0..cells).map(|_| rng.next()).collect();
         let counter_strike = (0..cells).map(|_| rng.next()).collect();
         let leap_right = [rng.next(), rng.next()];
-        Zobrist { piece_square, cells, side, ep, counter_strike, leap_right }
+        // Drawn after the others, so that the keys of games without castling are unchanged.
+        let castling = std::array::from_fn(|_| rng.next());
+        Zobrist { piece_square, cells, side, ep, counter_strike, leap_right, castling }
     }
 
     #[inline]

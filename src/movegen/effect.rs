@@ -15,7 +15,13 @@ pub fn of(pos: &impl Board, m: Move) -> Effect {
     removed_squares(pos, m, &mut e.removed);
     match m.kind {
         MoveKind::Convert => e.converted = Some(m.aux),
-        MoveKind::Swap => e.swapped = true,
+        MoveKind::Swap | MoveKind::Succession => e.swapped = true,
+        MoveKind::Castle => {
+            let c = pos.tables().castling.as_ref().expect("a castling move in a game with castling");
+            let us = pos.piece_at(m.from).expect("a move starts on its piece").color();
+            let w = c.way_of(us, m).expect("a castling move is one of the game's ways");
+            e.castle_rook = Some((w.rook_from, w.rook_to));
+        }
         _ => {}
     }
     let mover = pos.piece_at(m.from).expect("a move starts on its piece");
@@ -51,7 +57,7 @@ fn final_promotion(pos: &impl Board, m: Move, k: crate::variant::KindId, removed
 /// pieces, a Sorcerer's run, a self-capture. Burns are not among them (see [`of`]).
 pub fn removed_squares(pos: &impl Board, m: Move, out: &mut ArrayVec<Square, 16>) {
     match m.kind {
-        MoveKind::Pass | MoveKind::Convert | MoveKind::Swap => {}
+        MoveKind::Pass | MoveKind::Convert | MoveKind::Swap | MoveKind::Castle | MoveKind::Succession => {}
         MoveKind::EnPassant => out.push(pos.ep_victim()),
         MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
             for sq in m.mids() {
@@ -109,7 +115,12 @@ pub fn for_each_taken(pos: &impl Board, m: Move, mut f: impl FnMut(Square)) {
                 f(m.to);
             }
         }
-        MoveKind::Pass | MoveKind::Convert | MoveKind::Swap | MoveKind::SelfCapture => {}
+        MoveKind::Pass
+        | MoveKind::Convert
+        | MoveKind::Swap
+        | MoveKind::SelfCapture
+        | MoveKind::Castle
+        | MoveKind::Succession => {}
         _ => {
             let mut removed = ArrayVec::new();
             removed_squares(pos, m, &mut removed);
@@ -159,7 +170,7 @@ pub fn is_capture(pos: &impl Board, m: Move) -> bool {
 pub fn takes(pos: &impl Board, m: Move, target: Square) -> bool {
     match m.kind {
         MoveKind::Convert => m.aux == target,
-        MoveKind::Swap | MoveKind::Pass => false,
+        MoveKind::Swap | MoveKind::Pass | MoveKind::Castle | MoveKind::Succession => false,
         MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
             (m.to == target && m.from != target) || m.mids().any(|s| s == target && s != m.from)
         }
@@ -178,7 +189,9 @@ pub fn may_repeat(pos: &impl Board, m: Move) -> bool {
         return false;
     }
     match m.kind {
-        MoveKind::Swap | MoveKind::Convert | MoveKind::Pass => true,
+        MoveKind::Swap | MoveKind::Convert | MoveKind::Pass | MoveKind::Succession => true,
+        // Castling gives up rights, which no later position gets back.
+        MoveKind::Castle => false,
         MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::SelfCapture => false,
         MoveKind::Normal | MoveKind::Implied => m.mids().next().is_none() && (m.to == m.from || pos.is_empty(m.to)),
     }

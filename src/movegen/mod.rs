@@ -8,6 +8,7 @@
 pub mod atoms;
 pub mod attack;
 pub mod board;
+pub mod castling;
 pub mod effect;
 pub mod power;
 pub mod powers;
@@ -37,6 +38,9 @@ pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
         if relayers.any() && reach.may_relay_to(pos, from) {
             relay::add_relayed(pos, from, start, relayers, out);
         }
+    }
+    if let Some(c) = &pos.tables().castling {
+        castling::generate(pos, c, out);
     }
 }
 

@@ -149,6 +149,12 @@ impl Steps {
     pub fn parse(call: &PowerCall, rule: StepRule) -> Result<Steps, PowerError> {
         let spec = call.arg.as_deref().ok_or_else(|| PowerError(format!("{call}: the power needs an argument")))?;
         let vectors = betza::parse(spec).map_err(|e| PowerError(format!("{}: {e}", call.name)))?;
+        if vectors.iter().any(|v| v.initial) {
+            return Err(PowerError(format!(
+                "{}:{spec}: 'i' (initial rank) belongs to a piece's own Betza string",
+                call.name
+            )));
+        }
         let unit = |v: &Vector| v.dx.abs() <= 1 && v.dy.abs() <= 1;
         let rider = |v: &Vector| matches!(v.travel, betza::Travel::Ride { .. });
         let (ok, what) = match rule {

@@ -207,6 +207,8 @@ pub struct Tables {
     pub moves: ByColor<Vec<KindMoves>>,
     pub attacks: ByColor<AttackTables>,
     pub special: Sets,
+    /// Castling, if the game plays it.
+    pub castling: Option<super::castling::Compiled>,
 }
 
 impl Tables {
@@ -250,7 +252,8 @@ impl Tables {
             .map(|(t, pw)| !relays && pw.is_empty() && t.vectors.iter().all(|v| v.dy >= 0))
             .collect();
         let zone = zones(v, &shape);
-        Tables { shape, zone, powers, never_retreats, moves, attacks, special: sets }
+        let castling = super::castling::Compiled::build(v, &shape);
+        Tables { shape, zone, powers, never_retreats, moves, attacks, special: sets, castling }
     }
 
     #[inline]
@@ -276,7 +279,7 @@ impl Tables {
 
 /// Compiles one type for one colour: its atoms, then its powers, then what follows from both.
 fn compile_kind(cx: &mut Compile<'_>, powers: &[Power]) {
-    cx.moves.atoms = Atoms::compile(cx.shape, &cx.piece.vectors, cx.orientation, cx.color);
+    cx.moves.atoms = Atoms::compile(cx.shape, &cx.piece.vectors, cx.orientation, cx.color, cx.piece.initial_rank);
     cx.moves.atoms.add_attacks(cx.attacks, cx.kind, cx.kinds);
     for p in powers {
         p.compile(cx);

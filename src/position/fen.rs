@@ -25,6 +25,38 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
+/// The rights of `game` as (FEN letter, bit), the first player's first; none if the game does
+/// not play castling.
+fn g_rights(game: &Game) -> Vec<(char, u8)> {
+    let Some(c) = &game.tables.castling else {
+        return Vec::new();
+    };
+    Color::ALL.iter().flat_map(|&col| c.ways[col].iter().map(|w| (w.letter, w.bit))).collect()
+}
+
+/// Reads the castling-rights field `text` (`KQkq`, a subset in any order, or `-`).
+fn castling_rights(rights: &[(char, u8)], text: &str) -> Result<u8, FenError> {
+    if text == "-" {
+        return Ok(0);
+    }
+    let mut bits = 0u8;
+    for ch in text.chars() {
+        let Some(&(_, b)) = rights.iter().find(|(l, _)| *l == ch) else {
+            let known: String = rights.iter().map(|(l, _)| *l).collect();
+            return err(if known.is_empty() {
+                format!("castling-rights field '{text}': this game has no castling (write '-')")
+            } else {
+                format!("castling-rights field '{text}': '{ch}' is not a right (the rights are {known}, or '-')")
+            });
+        };
+        if bits & b != 0 {
+            return err(format!("castling-rights field '{text}' repeats '{ch}'"));
+        }
+        bits |= b;
+    }
+    Ok(bits)
+}
+
 impl Position {
     /// Reads a FEN and validates it as a playable position of `game`. Fields after the side to
     /// move may be left out from the end: each takes its default (no leap rights, no e.p. or
@@ -81,6 +113,7 @@ impl Position {
         };
         match field {
             FenField::LeapRights => self.read_leap_rights(text)?,
+            FenField::CastlingRights => self.castling = castling_rights(&g_rights(&self.game), text)?,
             FenField::EnPassant => self.ep = square("en-passant")?,
             FenField::CounterStrike => self.counter_strike = square("counter-strike")?,
             FenField::Halfmove => {
@@ -141,7 +174,8 @@ impl Position {
                 for &sq in &self.lists[c] {
                     let p = self.piece_at(sq).unwrap();
                     let t = v.piece(p.kind());
-                    if t.promotes_to.is_some() && !t.promotion_needs_step && g.tables.in_zone(c, sq) {
+                    let may_stay = t.promotion_needs_step || t.promotion_optional;
+                    if t.promotes_to.is_some() && !may_stay && g.tables.in_zone(c, sq) {
                         return err(format!(
                             "a {} {} stands on {}, its promotion rank",
                             c.name(),
@@ -176,6 +210,19 @@ impl Position {
             }
             self.ep_victim = after.unwrap();
         }
+        if let Some(c) = &g.tables.castling {
+            for w in Color::ALL.iter().flat_map(|&col| c.ways[col].iter().map(move |w| (col, w))) {
+                if self.castling & w.1.bit != 0 && !c.pieces_home(self, w.0, w.1) {
+                    return err(format!(
+                        "castling right '{}' needs the King on {} and the {} on {}",
+                        w.1.letter,
+                        shape.name(w.1.king_from),
+                        v.piece(c.rook).name,
+                        shape.name(w.1.rook_from)
+                    ));
+                }
+            }
+        }
         if !self.counter_strike.is_none() && !shape.on_board(self.counter_strike) {
             return err("counter-strike square is off the board");
         }
@@ -183,6 +230,18 @@ impl Position {
             return err(format!("{} is in check but it is {}'s turn", self.side.flip().name(), self.side.name()));
         }
         Ok(())
+    }
+
+    /// The castling-rights field: the letters of the rights held, the first player's first, in
+    /// the order of the game's `[castling]` table, or `-`.
+    fn castling_text(&self) -> String {
+        let t: String =
+            g_rights(&self.game).into_iter().filter(|(_, b)| self.castling & b != 0).map(|(l, _)| l).collect();
+        if t.is_empty() {
+            "-".into()
+        } else {
+            t
+        }
     }
 
     /// The placement field.
@@ -217,6 +276,7 @@ impl Position {
                     }
                     s.push_str(&t);
                 }
+                FenField::CastlingRights => s.push_str(&self.castling_text()),
                 FenField::EnPassant => {
                     if self.ep.is_none() {
                         s.push('-')

@@ -170,7 +170,14 @@ impl XbGame {
         if self.short_fen {
             format!("{} {side} 0 {}", self.board(pos), pos.fullmove_number())
         } else {
-            format!("{} {side} - - {} {}", self.board(pos), pos.halfmove_clock(), pos.fullmove_number())
+            let castling = pos
+                .to_fen()
+                .split_whitespace()
+                .nth(2)
+                .filter(|_| v_has_castling(pos.game()))
+                .unwrap_or("-")
+                .to_string();
+            format!("{} {side} {castling} - {} {}", self.board(pos), pos.halfmove_clock(), pos.fullmove_number())
         }
     }
 
@@ -230,6 +237,7 @@ impl XbGame {
             fen.push(' ');
             match f {
                 FenField::LeapRights => fen.push_str(&leap_rights_from_board(v, &ours)),
+                FenField::CastlingRights => fen.push_str(&castling_from_board(v, &ours, fields.get(2).copied())),
                 FenField::EnPassant | FenField::CounterStrike => fen.push('-'),
                 FenField::Halfmove => fen.push_str(&halfmove.to_string()),
                 FenField::Fullmove => fen.push_str(&fullmove.to_string()),
@@ -281,6 +289,38 @@ fn leap_rights_from_board(v: &Game, board: &str) -> String {
         "-".into()
     } else {
         s
+    }
+}
+
+/// Whether the game has the castling-rights FEN field (its third field, as in XBoard's FENs).
+fn v_has_castling(v: &Game) -> bool {
+    v.fen.fields.first() == Some(&FenField::CastlingRights)
+}
+
+/// Castling rights for an XBoard FEN: XBoard's own field if it reads as ours, otherwise every
+/// right whose King and Rook stand on their squares.
+fn castling_from_board(v: &Game, board: &str, given: Option<&str>) -> String {
+    let Some(c) = &v.tables.castling else {
+        return "-".into();
+    };
+    let Ok(now) = fen_placement::parse(v, board) else {
+        return "-".into();
+    };
+    let at = |sq: Square| now.iter().find(|p| v.shape.square_unchecked(p.file, p.rank) == sq);
+    let mut home = String::new();
+    for col in Color::ALL {
+        for w in &c.ways[col] {
+            let king = at(w.king_from).is_some_and(|p| p.color == col && v.piece(p.kind).royal);
+            let rook = at(w.rook_from).is_some_and(|p| p.color == col && p.kind == c.rook);
+            if king && rook {
+                home.push(w.letter);
+            }
+        }
+    }
+    match given {
+        Some(g) if g == "-" || (!g.is_empty() && g.chars().all(|ch| home.contains(ch))) => g.to_string(),
+        _ if home.is_empty() => "-".into(),
+        _ => home,
     }
 }
 

@@ -11,6 +11,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::legality::{in_check, try_make};
 use crate::rules::outcome::{end, without_moves, Judge, Outcome};
+use crate::rules::succession;
 use crate::variant::Legality;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -137,6 +138,9 @@ pub(crate) struct Worker<'a> {
     /// The last royal-danger test, by position hash: the parent tests each child for check
     /// after making the move, and the child asks the same question again on entry.
     danger_memo: (u64, bool),
+    /// The game plays the King's succession: a side in check without a legal move may still
+    /// have a swap (`rules::succession`).
+    succession: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -144,6 +148,7 @@ impl<'a> Worker<'a> {
         let v = pos.variant();
         let cells = pos.shape().cells as usize;
         let kinds = v.pieces.len();
+        let succession = v.rules.succession;
         Worker {
             pos,
             ev: shared.ev,
@@ -169,6 +174,7 @@ impl<'a> Worker<'a> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             danger_memo: (0, false),
+            succession,
         }
     }
 
@@ -468,7 +474,7 @@ impl<'a> Worker<'a> {
     /// `None` when the search was stopped.
     fn move_loop(&mut self, node: Node, mut alpha: i32) -> Option<Searched> {
         let ply = node.ply;
-        let mut buf = self.ordered_moves(ply, node.tt_move);
+        let mut buf = self.ordered_moves(node);
         let mut quiets = std::mem::take(&mut self.quiet_bufs[ply]);
         quiets.clear();
         let mut found = Searched { best: -INF, best_move: None, legal: 0 };
@@ -510,12 +516,16 @@ impl<'a> Worker<'a> {
 
     /// The pseudo-legal moves of the node at `ply`, scored for ordering (the table's move
     /// first), in the ply's reusable buffer.
-    fn ordered_moves(&mut self, ply: usize, tt_move: u64) -> Vec<(Move, i32)> {
+    fn ordered_moves(&mut self, node: Node) -> Vec<(Move, i32)> {
+        let (ply, tt_move) = (node.ply, node.tt_move);
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
         buf.clear();
         gen_buf.clear();
         generate(&self.pos, &mut gen_buf);
+        if node.danger && self.succession {
+            succession::add_if_mated(&mut self.pos, &mut gen_buf);
+        }
         buf.extend(gen_buf.iter().map(|&m| (m, 0)));
         self.gen_bufs[ply] = gen_buf;
         self.score_moves(&mut buf, tt_move, ply);
@@ -647,6 +657,9 @@ impl<'a> Worker<'a> {
             }
         } else {
             generate(&self.pos, &mut gen_buf);
+            if self.succession {
+                succession::add_if_mated(&mut self.pos, &mut gen_buf);
+            }
             buf.extend(gen_buf.iter().map(|&m| (m, 0)));
             self.score_moves(&mut buf, 0, ply);
         }

@@ -51,6 +51,9 @@ pub struct Vector {
     pub mode: Mode,
     /// The capture may also be made en passant (Betza `e`).
     pub en_passant: bool,
+    /// Only from the piece's initial rank (Betza `i`; the rank is the piece key
+    /// `initial_rank`). Move-only leaps alone: no attack table needs to know a piece's rank.
+    pub initial: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,11 +168,8 @@ pub fn parse(text: &str) -> Result<Vec<Vector>, BetzaError> {
         let start = i;
         let token = Token::read(text, &chars, &mut i)?;
         if token.add_vectors(&mut out) == 0 {
-            let err = BetzaError { text: text.to_string(), column: start, message: String::new() };
-            return Err(BetzaError {
-                message: format!("'{}' selects no direction", &text[start..i.min(text.len())]),
-                ..err
-            });
+            let message = format!("'{}' selects no direction", &text[start..i.min(text.len())]);
+            return Err(BetzaError { text: text.to_string(), column: start, message });
         }
     }
     Ok(out)
@@ -188,6 +188,8 @@ struct Modifiers {
     lame: bool,
     /// `e`: also en passant.
     en_passant: bool,
+    /// `i`: only from the piece's initial rank.
+    initial: bool,
 }
 
 /// One atom of a move string with its modifiers, range and direction predicates.
@@ -215,6 +217,7 @@ impl Token {
                 'p' => modifiers.hop = true,
                 'n' => modifiers.lame = true,
                 'e' => modifiers.en_passant = true,
+                'i' => modifiers.initial = true,
                 'f' | 'b' | 'l' | 'r' | 'v' | 's' => dir_letters.push(chars[*i]),
                 other => return Err(err(*i, format!("unknown modifier '{other}'"))),
             }
@@ -256,19 +259,26 @@ impl Token {
             return Err(err(start, "'p' (hop capture) cannot be combined with 'm'".into()));
         }
         let dirs = directions(&dir_letters, &parts);
-        Ok(Token { modifiers, dirs, parts, ride, max })
+        let token = Token { modifiers, dirs, parts, ride, max };
+        let (mode, travel) = (token.mode(), token.travel());
+        if token.modifiers.initial && (mode != Mode::MOVE || !matches!(travel, Travel::Leap | Travel::Lame)) {
+            return Err(err(start, "'i' (initial rank only) is allowed on move-only leaps ('ifmnD')".into()));
+        }
+        Ok(token)
     }
 
-    /// Adds the token's vectors to `out` (merging those already there); returns how many
-    /// vectors it selects.
-    fn add_vectors(&self, out: &mut Vec<Vector>) -> usize {
+    fn mode(&self) -> Mode {
         let md = &self.modifiers;
-        let mode = match (md.moves_only, md.captures_only || md.hop) {
+        match (md.moves_only, md.captures_only || md.hop) {
             (true, false) => Mode::MOVE,
             (false, true) => Mode::CAPTURE,
             _ => Mode::BOTH,
-        };
-        let travel = if md.hop {
+        }
+    }
+
+    fn travel(&self) -> Travel {
+        let md = &self.modifiers;
+        if md.hop {
             Travel::Hop
         } else if self.ride {
             Travel::Ride { max: self.max }
@@ -276,7 +286,14 @@ impl Token {
             Travel::Lame
         } else {
             Travel::Leap
-        };
+        }
+    }
+
+    /// Adds the token's vectors to `out` (merging those already there); returns how many
+    /// vectors it selects.
+    fn add_vectors(&self, out: &mut Vec<Vector>) -> usize {
+        let md = &self.modifiers;
+        let (mode, travel, initial) = (self.mode(), self.travel(), md.initial);
         let mut produced = 0;
         for &p in &self.parts {
             let (a, b) = base_vector(p).expect("an atom of the table");
@@ -285,12 +302,13 @@ impl Token {
                     continue;
                 }
                 produced += 1;
-                if let Some(existing) = out.iter_mut().find(|e| e.dx == dx && e.dy == dy && e.travel == travel) {
+                let same = |e: &&mut Vector| e.dx == dx && e.dy == dy && e.travel == travel && e.initial == initial;
+                if let Some(existing) = out.iter_mut().find(same) {
                     existing.mode.moves |= mode.moves;
                     existing.mode.captures |= mode.captures;
                     existing.en_passant |= md.en_passant;
                 } else {
-                    out.push(Vector { dx, dy, travel, mode, en_passant: md.en_passant });
+                    out.push(Vector { dx, dy, travel, mode, en_passant: md.en_passant, initial });
                 }
             }
         }
@@ -389,6 +407,21 @@ mod tests {
         assert_eq!(pawn.len(), 4);
         assert!(pawn.iter().any(|v| v.travel == Travel::Lame && (v.dx, v.dy) == (0, 2)));
         assert!(pawn.iter().filter(|v| v.en_passant).count() == 2);
+    }
+
+    #[test]
+    fn initial_rank_leaps() {
+        let pawn = parse("fmWfceF ifmnD").unwrap();
+        let double: Vec<_> = pawn.iter().filter(|v| v.initial).collect();
+        assert_eq!(double.len(), 1);
+        assert_eq!((double[0].dx, double[0].dy, double[0].travel), (0, 2, Travel::Lame));
+        assert!(!pawn.iter().any(|v| v.initial && (v.dx, v.dy) != (0, 2)));
+        // Captures, riders and hops cannot be limited to the initial rank.
+        assert!(parse("iD").is_err());
+        assert!(parse("icD").is_err());
+        assert!(parse("imR").is_err());
+        // An initial-rank copy of a move is kept apart from the unrestricted one.
+        assert_eq!(parse("fmnD ifmnD").unwrap().len(), 2);
     }
 
     #[test]

@@ -111,8 +111,16 @@ pub struct PieceType {
     pub lion: bool,
     /// May be used as the bridge of a Lion's distant Lion capture (Chu: not Pawn, Go-Between).
     pub bridge: bool,
-    /// Becomes this type on promotion.
+    /// Becomes this type on promotion (the first of `promotion_targets`).
     pub promotes_to: Option<KindId>,
+    /// Every type it may become, in the data file's order (the player's choice).
+    pub promotion_targets: Vec<KindId>,
+    /// Its promotions are written with the new piece's ID, required on input (`c9c10q`).
+    pub promotion_suffix: bool,
+    /// In an `arrival` game it may also decline (every move ending in the zone is two moves).
+    pub promotion_optional: bool,
+    /// The King's succession may exchange it with its checkmated King (Timurid Prince).
+    pub successor: bool,
     /// Written with `+` (a shogi-style promoted piece).
     pub promoted: bool,
     /// Must promote when its move ends this many ranks from the far edge (1 = last rank) and
@@ -122,6 +130,8 @@ pub struct PieceType {
     pub promotion_needs_step: bool,
     /// May be captured en passant after a lame double step (Bigorra Pawn, Soldier, Prince).
     pub ep_victim: bool,
+    /// The rank (from its owner's side, 1 = first) its Betza `i` moves start from.
+    pub initial_rank: Option<u8>,
     /// Non-capturing move vectors (owner-relative) that reset the halfmove clock.
     pub clock_reset: Vec<(i8, i8)>,
     /// Material value in centipawns, for the evaluation.
