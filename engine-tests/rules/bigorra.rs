@@ -5,6 +5,9 @@
 //! filtered by origin square), together with each move's captured squares and promotion ID,
 //! which are observed by actually making the move.
 
+#[path = "../support/common.rs"]
+mod common;
+
 use kyodai::notation::{format_move, parse_move};
 use kyodai::rules::legality::{in_check, legal_move_list};
 use kyodai::rules::outcome::{outcome, Outcome, Reason};
@@ -168,28 +171,7 @@ fn build_fen(pieces: &[(&str, &str)], rest: &str) -> String {
         assert!(grid[rank][file].is_none(), "square {s} used twice");
         grid[rank][file] = Some(tok.to_string());
     }
-    let mut rows = Vec::new();
-    for r in (0..16).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in &grid[r] {
-            match cell {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {}", rows.join("/"), rest)
+    format!("{} {}", common::placement(&grid), rest)
 }
 
 /// Plays a move given as text (it must be legal) and returns it.

@@ -5,6 +5,9 @@
 //! Unless a test says otherwise, positions follow section 13: the first player (White, `w`,
 //! upper case) to move, Kings on a2 (`K`) and l11 (`k`).
 
+#[path = "../support/common.rs"]
+mod common;
+
 use kyodai::notation::{format_move, parse_move, MoveError};
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
@@ -117,28 +120,7 @@ fn board(pieces: &[(&str, &str)]) -> String {
         assert!(grid[(r - 1) as usize][f as usize].is_none(), "two pieces on {s}");
         grid[(r - 1) as usize][f as usize] = Some(t);
     }
-    let mut rows = Vec::new();
-    for cells in grid.iter().rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in cells {
-            match *cell {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    rows.join("/")
+    common::placement(&grid)
 }
 
 /// A full FEN with the section-13 Kings (a2, l11) added to `pieces`.

@@ -3,6 +3,9 @@
 //! named piece, one per effect (section 8). Cross-checks against an independent generator
 //! and of attack detection are in `tai_cross.rs`.
 
+#[path = "../support/common.rs"]
+mod common;
+
 use kyodai::notation::{format_move, parse_move};
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
@@ -40,28 +43,7 @@ fn fen(pieces: &[(&str, &str)], side: char) -> String {
         assert!(grid[r][f].is_none(), "{sq} used twice");
         grid[r][f] = Some(tok.to_string());
     }
-    let mut rows = Vec::new();
-    for r in (0..25).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in &grid[r] {
-            match cell {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {side}", rows.join("/"))
+    format!("{} {side}", common::placement(&grid))
 }
 
 /// Section 13's default frame: first player's Emperor a2, second player's y24, plus `extra`.
