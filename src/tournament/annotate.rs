@@ -111,7 +111,7 @@ pub fn annotate(
     searcher: &mut Searcher,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<String, String> {
-    let games = read_pgn(text)?;
+    let games = read_pgn(text).map_err(|e| e.to_string())?;
     let all: Vec<Vec<Position>> = games
         .iter()
         .enumerate()

@@ -115,7 +115,7 @@ pub fn read_book(v: &Arc<Game>, text: &str, format: Format, plies: Option<usize>
             }
         }
         Format::Pgn => {
-            for (i, g) in read_pgn(text)?.into_iter().enumerate() {
+            for (i, g) in read_pgn(text).map_err(|e| e.to_string())?.into_iter().enumerate() {
                 push(g.tag("FEN").map(str::to_string), g.moves, format!("game {}", i + 1))?;
             }
         }
