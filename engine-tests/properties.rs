@@ -30,6 +30,9 @@
 //! `PROPTEST_CASES` overrides the number of cases per game and property. Games on boards of
 //! more than 400 squares (Tai Shogi) get a quarter of the cases and half the plies.
 
+#[path = "support/common.rs"]
+mod common;
+
 use kyodai::moves::MoveKind;
 use kyodai::notation::{format_move, parse_move};
 use kyodai::rules::legality::{in_check, legal_move_list, legal_moves_with, material_decided, royal_lost, History};
@@ -540,17 +543,7 @@ fn legal_moves_are_consistent() {
 // ---------------------------------------------------------------------------------------------
 
 /// SplitMix64, for fixed-seed games independent of proptest.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+use common::SplitMix as Rng;
 
 /// Plays a 200-ply random game with `seed`, calling `outcome` at every position. Returns the
 /// number of plies played and the final outcome text.

@@ -10,12 +10,14 @@
 
 use crate::game::Game;
 use crate::notation::{format_move, parse_move};
-use crate::position::Position;
+use crate::position::fen::FenError;
+use crate::position::{Inconsistency, Position};
 use crate::protocol::squares::{move_to_usi, move_to_xb_legs, parse_xb_move, usi_move_to_ours};
 use crate::protocol::{run_with, Out, Protocol};
 use crate::rules::legality::legal_move_list;
 use crate::selfplay::Rng;
 use crate::variant::Variant;
+use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The fuzz targets.
@@ -120,15 +122,67 @@ pub fn fen_input(rng: &mut Rng) -> (&'static Arc<Game>, String) {
     (v, mutated(&base, 4, rng))
 }
 
+/// A property a fuzz input broke. `game` is the game's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// A FEN was accepted into an inconsistent position.
+    FenInconsistent { game: String, fen: String, error: Inconsistency },
+    /// The FEN written from an accepted FEN reads back as another.
+    FenReadsOther { game: String, fen: String, out: String, back: String },
+    /// The FEN written from an accepted FEN is refused.
+    FenRefused { game: String, fen: String, out: String, error: FenError },
+    /// A move text in a dialect was read as an illegal move.
+    IllegalMove { game: String, dialect: Dialect, text: String, fen: String },
+    /// A move's canonical text does not read back as the move.
+    MoveText { game: String, text: String, back: String, fen: String },
+    /// A protocol session wrote an output line of `length` bytes.
+    LongLine { protocol: Option<Protocol>, length: usize, input: String },
+    /// A game file gave an inconsistent start position.
+    StartInconsistent { game: String, error: Inconsistency },
+    /// A legal move of a game file's start position does not read back.
+    StartMove { game: String, text: String },
+    /// No fuzz target has this name.
+    UnknownTarget(String),
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Finding::FenInconsistent { game, fen, error } => {
+                write!(f, "{game}: FEN {fen:?} accepted inconsistent: {error}")
+            }
+            Finding::FenReadsOther { game, fen, out, back } => {
+                write!(f, "{game}: {fen:?} -> {out} reads back as {back}")
+            }
+            Finding::FenRefused { game, fen, out, error } => write!(f, "{game}: {fen:?} -> {out} is refused: {error}"),
+            Finding::IllegalMove { game, dialect, text, fen } => {
+                write!(f, "{game}: {dialect:?} {text:?} read as an illegal move in {fen}")
+            }
+            Finding::MoveText { game, text, back, fen } => {
+                write!(f, "{game}: {text:?} -> {back} does not read back in {fen}")
+            }
+            Finding::LongLine { protocol, length, input } => {
+                write!(f, "{protocol:?}: an output line of {length} characters for {input:?}")
+            }
+            Finding::StartInconsistent { game, error } => write!(f, "{game}: start position inconsistent: {error}"),
+            Finding::StartMove { game, text } => write!(f, "{game}: move {text} does not read back at the start"),
+            Finding::UnknownTarget(t) => write!(f, "unknown fuzz target '{t}' (targets: {})", TARGETS.join(", ")),
+        }
+    }
+}
+
+impl std::error::Error for Finding {}
+
 /// A FEN is refused, or read into a consistent position whose FEN reads back the same.
-pub fn check_fen(v: &Arc<Game>, fen: &str) -> Result<(), String> {
+pub fn check_fen(v: &Arc<Game>, fen: &str) -> Result<(), Finding> {
     let Ok(pos) = Position::from_fen(v, fen) else { return Ok(()) };
-    pos.debug_check().map_err(|e| format!("{}: FEN {fen:?} accepted inconsistent: {e}", v.name))?;
+    let (game, fen) = (v.name.clone(), fen.to_string());
+    pos.debug_check().map_err(|error| Finding::FenInconsistent { game: game.clone(), fen: fen.clone(), error })?;
     let out = pos.to_fen();
     match Position::from_fen(v, &out) {
         Ok(q) if q.to_fen() == out => Ok(()),
-        Ok(q) => Err(format!("{}: {fen:?} -> {out} reads back as {}", v.name, q.to_fen())),
-        Err(e) => Err(format!("{}: {fen:?} -> {out} is refused: {e}", v.name)),
+        Ok(q) => Err(Finding::FenReadsOther { game, fen, out, back: q.to_fen() }),
+        Err(error) => Err(Finding::FenRefused { game, fen, out, error }),
     }
 }
 
@@ -162,7 +216,7 @@ pub fn move_input(rng: &mut Rng) -> (Position, Dialect, String) {
 }
 
 /// A move text is refused, or read as a legal move whose own text reads back as it.
-pub fn check_move(pos: &mut Position, dialect: Dialect, text: &str) -> Result<(), String> {
+pub fn check_move(pos: &mut Position, dialect: Dialect, text: &str) -> Result<(), Finding> {
     let v = Arc::clone(pos.game());
     let ours = match dialect {
         Dialect::Ours => text.to_string(),
@@ -177,12 +231,12 @@ pub fn check_move(pos: &mut Position, dialect: Dialect, text: &str) -> Result<()
     };
     let Ok(m) = parse_move(pos, &ours) else { return Ok(()) };
     if !legal_move_list(pos).contains(&m) {
-        return Err(format!("{}: {dialect:?} {text:?} read as an illegal move in {}", v.name, pos.to_fen()));
+        return Err(Finding::IllegalMove { game: v.name.clone(), dialect, text: text.into(), fen: pos.to_fen() });
     }
     let back = format_move(&v, m);
     match parse_move(pos, &back) {
         Ok(b) if b == m => Ok(()),
-        _ => Err(format!("{}: {text:?} -> {back} does not read back in {}", v.name, pos.to_fen())),
+        _ => Err(Finding::MoveText { game: v.name.clone(), text: text.into(), back, fen: pos.to_fen() }),
     }
 }
 
@@ -334,9 +388,9 @@ pub fn session_lines(p: Option<Protocol>, input: &str) -> Vec<String> {
 }
 
 /// Runs a session to its end; every output line is one line of bounded length.
-pub fn check_protocol(p: Option<Protocol>, input: &str) -> Result<(), String> {
+pub fn check_protocol(p: Option<Protocol>, input: &str) -> Result<(), Finding> {
     match session_lines(p, input).iter().find(|l| l.chars().count() > 4000) {
-        Some(l) => Err(format!("{p:?}: an output line of {} characters for {input:?}", l.len())),
+        Some(l) => Err(Finding::LongLine { protocol: p, length: l.len(), input: input.into() }),
         None => Ok(()),
     }
 }
@@ -380,16 +434,16 @@ pub fn gamefile_input(rng: &mut Rng) -> String {
 
 /// A game file is refused, or gives a game whose start position is consistent, reads back,
 /// and has legal moves that all read back.
-pub fn check_gamefile(text: &str) -> Result<(), String> {
+pub fn check_gamefile(text: &str) -> Result<(), Finding> {
     let Ok(v) = Game::from_toml(text) else { return Ok(()) };
     let v = Arc::new(v);
     let mut pos = Position::start(&v);
-    pos.debug_check().map_err(|e| format!("{}: start position inconsistent: {e}", v.name))?;
+    pos.debug_check().map_err(|error| Finding::StartInconsistent { game: v.name.clone(), error })?;
     check_fen(&v, &pos.to_fen())?;
     for m in legal_move_list(&mut pos) {
         let t = format_move(&v, m);
         if parse_move(&mut pos, &t) != Ok(m) {
-            return Err(format!("{}: move {t} does not read back at the start", v.name));
+            return Err(Finding::StartMove { game: v.name.clone(), text: t });
         }
     }
     Ok(())
@@ -415,7 +469,7 @@ pub fn run(target: &str, seed: u64, first: u64, n: u64) -> Vec<String> {
                 check_protocol(p, &input)
             }
             "gamefile" => check_gamefile(&gamefile_input(&mut rng)),
-            other => Err(format!("unknown fuzz target '{other}' (targets: {})", TARGETS.join(", "))),
+            other => Err(Finding::UnknownTarget(other.into())),
         };
         if let Err(e) = r {
             failures.push(format!("input {i}: {e}"));

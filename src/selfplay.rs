@@ -105,13 +105,25 @@ pub enum Player {
     Random,
 }
 
+/// A word that names no [`Player`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPlayer(pub String);
+
+impl std::fmt::Display for UnknownPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "player '{}' is not 'engine' or 'random'", self.0)
+    }
+}
+
+impl std::error::Error for UnknownPlayer {}
+
 impl std::str::FromStr for Player {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Player, String> {
+    type Err = UnknownPlayer;
+    fn from_str(s: &str) -> Result<Player, UnknownPlayer> {
         match s {
             "engine" => Ok(Player::Engine),
             "random" => Ok(Player::Random),
-            _ => Err(format!("player '{s}' is not 'engine' or 'random'")),
+            _ => Err(UnknownPlayer(s.to_string())),
         }
     }
 }

@@ -15,13 +15,15 @@
 
 use crate::game::Game;
 use crate::moves::Move;
-use crate::notation::{format_move, parse_move};
-use crate::position::Position;
+use crate::notation::{format_move, parse_move, MoveError};
+use crate::position::fen::FenError;
+use crate::position::{Inconsistency, Position};
 use crate::rules::legality::legal_move_list;
 use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Limits, Searcher};
 use crate::selfplay::Rng;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -47,8 +49,56 @@ pub struct Failure {
     pub ply: usize,
     pub start_fen: String,
     pub moves: Vec<String>,
-    pub what: String,
+    pub what: Broken,
 }
+
+/// An invariant a soak game broke.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// The move's text reads back as another move.
+    TextReadsOther { text: String },
+    /// The move's text does not read back.
+    TextUnreadable { text: String, error: Box<MoveError> },
+    /// The position's own consistency check fails after the move.
+    Inconsistent { text: String, error: Inconsistency },
+    /// The position's own consistency check fails after unmaking the move.
+    InconsistentUnmade { text: String, error: Inconsistency },
+    /// Unmaking the move does not restore the FEN or the hash; `fen` is the one it leaves.
+    UnmakeDiffers { text: String, fen: String },
+    /// The FEN reads back as another FEN.
+    FenReadsOther { fen: String, back: String },
+    /// The FEN reads back with another hash.
+    FenOtherHash { fen: String },
+    /// The FEN of a game in progress is refused.
+    FenRefused { fen: String, error: FenError },
+    /// The search found no move in a game the referee says goes on.
+    NoMove,
+    /// The search found a move in a game the referee says is over.
+    MoveAfterEnd(Outcome),
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Broken::TextReadsOther { text } => write!(f, "move text '{text}' reads back as another move"),
+            Broken::TextUnreadable { text, error } => write!(f, "move text '{text}' does not read back: {error}"),
+            Broken::Inconsistent { text, error } => write!(f, "after {text}: {error}"),
+            Broken::InconsistentUnmade { text, error } => write!(f, "after unmaking {text}: {error}"),
+            Broken::UnmakeDiffers { text, fen } => {
+                write!(f, "unmaking {text} does not restore the position (FEN {fen})")
+            }
+            Broken::FenReadsOther { fen, back } => write!(f, "FEN {fen} reads back as {back}"),
+            Broken::FenOtherHash { fen } => write!(f, "FEN {fen} reads back with another hash"),
+            Broken::FenRefused { fen, error } => write!(f, "FEN {fen} of a game in progress is refused: {error}"),
+            Broken::NoMove => f.write_str("the search found no move, but the referee says the game goes on"),
+            Broken::MoveAfterEnd(o) => {
+                write!(f, "the search found a move, but the referee says the game is over ({o})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Broken {}
 
 /// What a soak found.
 #[derive(Clone, Debug, Default)]
@@ -61,49 +111,49 @@ pub struct SoakReport {
 }
 
 /// Checks one move `m` in `pos` and plays it: make/unmake, consistency, FEN and move text.
-fn play_checked(pos: &mut Position, m: Move) -> Result<(), String> {
+fn play_checked(pos: &mut Position, m: Move) -> Result<(), Broken> {
     let v = Arc::clone(pos.game());
     let text = format_move(&v, m);
     match parse_move(pos, &text) {
         Ok(back) if back == m => {}
-        Ok(_) => return Err(format!("move text '{text}' reads back as another move")),
-        Err(e) => return Err(format!("move text '{text}' does not read back: {e}")),
+        Ok(_) => return Err(Broken::TextReadsOther { text }),
+        Err(error) => return Err(Broken::TextUnreadable { text, error: Box::new(error) }),
     }
     let (fen, hash) = (pos.to_fen(), pos.hash());
     let u = pos.make(m);
-    pos.debug_check().map_err(|e| format!("after {text}: {e}"))?;
+    pos.debug_check().map_err(|error| Broken::Inconsistent { text: text.clone(), error })?;
     pos.unmake(m, u);
     if pos.to_fen() != fen || pos.hash() != hash {
-        return Err(format!("unmaking {text} does not restore the position (FEN {})", pos.to_fen()));
+        return Err(Broken::UnmakeDiffers { text, fen: pos.to_fen() });
     }
-    pos.debug_check().map_err(|e| format!("after unmaking {text}: {e}"))?;
+    pos.debug_check().map_err(|error| Broken::InconsistentUnmade { text, error })?;
     pos.make(m);
     Ok(())
 }
 
 /// Reads the position's FEN back and compares; a refusal is allowed only in a finished game.
-fn fen_round_trip(pos: &Position, over: bool) -> Result<(), String> {
+fn fen_round_trip(pos: &Position, over: bool) -> Result<(), Broken> {
     let fen = pos.to_fen();
     match Position::from_fen(pos.game(), &fen) {
-        Ok(q) if q.to_fen() != fen => Err(format!("FEN {fen} reads back as {}", q.to_fen())),
-        Ok(q) if q.hash() != pos.hash() => Err(format!("FEN {fen} reads back with another hash")),
+        Ok(q) if q.to_fen() != fen => Err(Broken::FenReadsOther { fen, back: q.to_fen() }),
+        Ok(q) if q.hash() != pos.hash() => Err(Broken::FenOtherHash { fen }),
         Ok(_) => Ok(()),
         Err(_) if over => Ok(()),
-        Err(e) => Err(format!("FEN {fen} of a game in progress is refused: {e}")),
+        Err(error) => Err(Broken::FenRefused { fen, error }),
     }
 }
 
 /// Whether the search's answer agrees with the referee's `o`.
-fn agree(best: Option<Move>, o: Option<Outcome>) -> Result<(), String> {
+fn agree(best: Option<Move>, o: Option<Outcome>) -> Result<(), Broken> {
     match (best, o) {
-        (None, None) => Err("the search found no move, but the referee says the game goes on".into()),
-        (Some(_), Some(o)) => Err(format!("the search found a move, but the referee says the game is over ({o})")),
+        (None, None) => Err(Broken::NoMove),
+        (Some(_), Some(o)) => Err(Broken::MoveAfterEnd(o)),
         _ => Ok(()),
     }
 }
 
 /// A broken invariant within one game: the ply, the moves before it, and what broke.
-type GameFailure = (usize, Vec<String>, String);
+type GameFailure = (usize, Vec<String>, Broken);
 
 /// Plays one soak game; returns its result text, its plies, and the first failure.
 fn soak_game(
@@ -120,7 +170,7 @@ fn soak_game(
     searcher.clear();
     for ply in 0..=cfg.max_plies {
         let o = outcome(&mut pos);
-        let fail = |what: String, texts: &Vec<String>| (ply, texts.clone(), what);
+        let fail = |what: Broken, texts: &Vec<String>| (ply, texts.clone(), what);
         if let Err(e) = fen_round_trip(&pos, o.is_some()) {
             return (String::from("failure"), ply, Some(fail(e, &texts)));
         }

@@ -12,15 +12,21 @@
 //! their colour-mirrored forms), a few positions built here, all 465 positions of the Bigorra
 //! sample game, and every position of fixed-seed random games of 20-120 plies.
 //!
-//! Perft numbers: each test says how its number was established. Apart from the numbers
-//! published in the rules files, every number is the reference generator's own recursive
-//! perft, and the tests run that second count as well.
+//! Perft numbers: `data/bigorra.txt` and `data/chu.txt` hold them, each with how it was
+//! established; `harness.rs` counts them with the engine and the tests here with the reference
+//! generator. Apart from the numbers published in the rules files, every number is the
+//! reference generator's own recursive perft.
 
 #[path = "reference.rs"]
 mod reference;
 
+#[path = "../support/perft_data.rs"]
+mod perft_data;
+
+#[path = "harness.rs"]
+mod harness;
+
 use kyodai::notation::format_move;
-use kyodai::perft::perft;
 use kyodai::rules::legality::{legal_move_list, legal_moves_with, History};
 use kyodai::Position;
 use reference::{move_text, Game, RefPos};
@@ -707,107 +713,91 @@ fn chu_random_games_match_reference() {
 // ------------------------------------------------------------------------------------------
 // perft
 
-/// Asserts the engine's perft for each `(depth, count)`; with `reference` also the reference
-/// generator's own recursive perft (the second counting method).
-fn assert_perft(game: Game, fen: &str, expected: &[(u32, u64)], reference: bool) {
-    let v = variant(game);
-    let mut pos = Position::from_fen(&v, fen).expect("FEN");
-    let r = RefPos::from_fen(game, fen).expect("reference FEN");
-    for &(d, n) in expected {
-        assert_eq!(perft(&mut pos, d, History::Ignore), n, "engine perft({d}) of {fen}");
-        if reference {
-            assert_eq!(r.perft(d), n, "reference perft({d}) of {fen}");
-        }
+/// The reference generator's own recursive perft on the numbers of `data/<game>.txt`, for each
+/// `(position, depth)` (the engine counts every number of the file in `harness.rs`).
+fn reference_perft(game: Game, rows: &[(&str, u32)]) {
+    let name = match game {
+        Game::Bigorra => "bigorra",
+        Game::Chu => "chu",
+    };
+    for &(position, depth) in rows {
+        let (fen, counts) = perft_data::position(name, position, perft_data::Speed::Quick);
+        let n = counts.iter().find(|&&(d, _)| d == depth).map(|&(_, n)| n);
+        let n = n.unwrap_or_else(|| panic!("{name} {position}: no perft({depth}) in the data file"));
+        let r = RefPos::from_fen(game, &fen).expect("reference FEN");
+        assert_eq!(r.perft(depth), n, "reference perft({depth}) of {position}: {fen}");
+    }
+}
+
+/// The data file's positions are the ones this file builds (the rules files' test positions).
+#[test]
+fn perft_data_positions_are_the_rules_files() {
+    let f = bigorra_rule_fens();
+    let named = [
+        ("start", BIGORRA_START),
+        ("ply20", BIGORRA_PLY20),
+        ("k4", BIGORRA_K4),
+        ("h1", &f[1]),
+        ("t1", &f[4]),
+        ("k1", &f[7]),
+        ("k3", &f[9]),
+        ("e1", &f[11]),
+        ("p1", &f[20]),
+        ("ep-pin", BIGORRA_EP_PIN),
+        ("ep-check", BIGORRA_EP_CHECK),
+        ("promotions", BIGORRA_PROMOTIONS),
+    ];
+    for (name, fen) in named {
+        assert_eq!(perft_data::position("bigorra", name, perft_data::Speed::Quick).0, fen, "bigorra {name}");
+    }
+    for (name, fen) in [("start", CHU_START), ("melee", CHU_MELEE), ("melee-cs", CHU_MELEE_CS)] {
+        assert_eq!(perft_data::position("chu", name, perft_data::Speed::Quick).0, fen, "chu {name}");
     }
 }
 
 #[test]
 fn chu_start_perft() {
-    // 36 / 1,296 / 48,315: chu-shogi.md test C1 (lishogi's shogiops values for depths 1-2,
-    // minase's published by-effect counts for depths 1-4; depth 1 also by hand there). The
-    // reference generator's own perft gives the same numbers and is run here too.
-    assert_perft(Game::Chu, CHU_START, &[(1, 36), (2, 1_296), (3, 48_315)], true);
+    reference_perft(Game::Chu, &[("start", 1), ("start", 2), ("start", 3)]);
 }
 
 #[test]
 fn chu_start_perft_4() {
-    // 1,801,639: chu-shogi.md C1 (minase's by-effect count). The engine takes ~0.2 s under the
-    // test profile; the reference generator's own perft(4) (~2 s) confirms it.
-    assert_perft(Game::Chu, CHU_START, &[(4, 1_801_639)], true);
+    reference_perft(Game::Chu, &[("start", 4)]);
 }
 
 #[test]
 fn bigorra_start_perft() {
-    // 52 and 2,704 = 52 x 52: bigorra.md §7 (by hand, and an exact argument for depth 2); the
-    // reference generator gives the same. 152,932 at depth 3: the engine and the reference
-    // generator's own perft(3) (~3.5 s) agree; no outside source.
-    assert_perft(Game::Bigorra, BIGORRA_START, &[(1, 52), (2, 2_704), (3, 152_932)], true);
+    reference_perft(Game::Bigorra, &[("start", 1), ("start", 2), ("start", 3)]);
 }
 
 #[test]
 fn bigorra_midgame_perft_sample_game() {
-    // Positions of the book's sample game (Appendix A). Every number: the reference
-    // generator's recursive perft, equal to the engine's; both are run here.
-    // After 10...f10f9 (§9.1; depth 1 = 97 is also in the §9.1 table).
-    assert_perft(Game::Bigorra, BIGORRA_PLY20, &[(1, 97), (2, 7_173)], true);
-    // K-4, before 169. Kh2-f3: leap rights for both sides.
-    assert_perft(Game::Bigorra, BIGORRA_K4, &[(2, 57_622)], true);
+    reference_perft(Game::Bigorra, &[("ply20", 1), ("ply20", 2), ("k4", 2)]);
 }
 
 #[test]
 fn bigorra_midgame_perft_sample_game_2() {
-    // As above: reference perft = engine perft, both run here.
-    // After 61. ... (ply 121), Black to move.
-    let ply121 = "(hk)(mm)(sq)1j1o(az)(dw)duj1(sq)(mm)1/cmzvaxlkqghyvzmc/ern1(sh)(sn)(pr)ww1(sn)(sh)bnre/1sts2fs(pr)t2(ch)2(hk)/ppp12p/4(ch)s1ps4s2/3tp1p1p2t2p1/5p3p1(SH)4/5P1P4TZ2/2T1P1P1P1t1P1P1/3P1S1SS1S5/PPP3(PR)2(PR)F3BP/TS1S7TT1S1/ERN(SQ)(SH)(SN)1WW1(SN)1(SQ)N(MM)E/CMZVAXLKQGHYV1MC/(HK)(MM)2J1O(AZ)(DW)DUJ3(HK) b Kk - 2 61";
-    assert_perft(Game::Bigorra, ply121, &[(2, 44_362)], true);
-    // Before 101. (ply 200).
-    let ply200 = "(hk)(mm)(sq)1j2(az)(dw)dujt(sq)(mm)1/cmzvaxlk1g4m1/ern1(sh)(sn)(pr)3w3re/1sts2fsw2h(ch)3/ppp13/4(ch)s1ps5t1/4p1p1p4nz1/3t1p3p6/3P1P1P8/2T1P1P1PT1SP(SQ)P1/2PS1S1SS7/PP2Z1(PR)1W(PR)2N3/TS10(HK)1S1/ERN(SQ)(SH)(SN)1W6(MM)E/CM1VAJLK1GHY3C/(HK)(MM)5(AZ)(DW)DUJ4 w Kk - 1 101";
-    assert_perft(Game::Bigorra, ply200, &[(2, 59_698)], true);
-    // Before 221. (ply 440): no leap rights, both Kings exposed; depth 3.
-    let ply440 = "(hk)(mm)14/cmz1kj10/er3(pr)6j3/1stsn7z3/pp2(sq)11/2p6s6/9S6/3P12/2PT2(AZ)P8/3SP1P2K4(az)1/4S2S1J6/PP1N2(PR)9/2S(HK)3(SQ)8/ER4JW8/10g5/1(MM)14 w - - 11 221";
-    assert_perft(Game::Bigorra, ply440, &[(2, 915), (3, 120_323)], true);
+    reference_perft(Game::Bigorra, &[("ply121", 2), ("ply200", 2), ("ply440", 2), ("ply440", 3)]);
 }
 
 #[test]
 fn bigorra_rule_positions_perft() {
-    // Test positions of bigorra.md §8 and three built here, at depth 3 (depth 2 for the
-    // promotion position). Every number: the reference generator's recursive perft, equal to
-    // the engine's; both are run here.
-    let f = bigorra_rule_fens();
-    assert_perft(Game::Bigorra, &f[1], &[(3, 120_326)], true); // H-1 Sorceress
-    assert_perft(Game::Bigorra, &f[4], &[(3, 7_014)], true); // T-1 Troll
-    assert_perft(Game::Bigorra, &f[7], &[(3, 8_503)], true); // K-1 King's leap
-    assert_perft(Game::Bigorra, &f[9], &[(3, 2_079)], true); // K-3 leap out of check
-    assert_perft(Game::Bigorra, &f[11], &[(3, 2_653)], true); // E-1 e.p.
-    assert_perft(Game::Bigorra, &f[20], &[(3, 6_101)], true); // P-1..P-3 promotions
-    assert_perft(Game::Bigorra, BIGORRA_EP_PIN, &[(3, 2_444)], true);
-    assert_perft(Game::Bigorra, BIGORRA_EP_CHECK, &[(3, 339)], true);
-    assert_perft(Game::Bigorra, BIGORRA_PROMOTIONS, &[(2, 11_124)], true);
+    let rows = ["h1", "t1", "k1", "k3", "e1", "p1", "ep-pin", "ep-check"].map(|p| (p, 3));
+    reference_perft(Game::Bigorra, &rows);
+    reference_perft(Game::Bigorra, &[("promotions", 2)]);
 }
 
 #[test]
 fn bigorra_promotions_perft_3() {
-    // 1,700,531: the reference generator's recursive perft(3) (~5 s), equal to the engine's;
-    // both are run here. White has one piece of every promoting type of §3.5 near rank 16
-    // with captures there; Black has seven near rank 1.
-    assert_perft(Game::Bigorra, BIGORRA_PROMOTIONS, &[(3, 1_700_531)], true);
+    reference_perft(Game::Bigorra, &[("promotions", 3)]);
 }
 
 #[test]
 fn chu_midgame_perft() {
-    // Positions after 50 random plies from the start (captures preferred), the Lion melee
-    // positions above, and C7a (counter-strike) of chu-shogi.md. Every number: the reference
-    // generator's recursive perft, equal to the engine's; both are run here.
-    let a = "lfc1ge2gcfl/avs1t1otsb1a/2m1k2dhrvm/p1p4pp1pp/1p4p1iR2/12/12/2P7P1/PPRPPPPP3P/M1V1D1Q3VM/AFBCTOq1DBCA/L2SGKEGS1FL w - 26";
-    assert_perft(Game::Chu, a, &[(3, 274_071)], true);
-    let b = "lfhseok1scfl/acbgt3gb1a/mv1rd3dr1m/pppp2n2p2/3ip3p1vp/10p1/12/3Ih3IP2/PPPPX1PPP1PP/MVRD4T1VM/ACBGTO2HRFA/LF1S1KEGSCBL w - 26";
-    assert_perft(Game::Chu, b, &[(3, 192_241)], true);
-    assert_perft(Game::Chu, "12/11k/12/12/12/4n7/4G7/12/2g9/12/K11/12 w c4 1", &[(4, 168_899)], true);
+    reference_perft(Game::Chu, &[("random-a", 3), ("random-b", 3), ("c7a", 4)]);
 }
 
 #[test]
 fn chu_lion_melee_perft() {
-    // Reference perft(3) = engine perft(3), both run here (~1 s each for the reference).
-    assert_perft(Game::Chu, CHU_MELEE, &[(3, 1_704_145)], true);
-    assert_perft(Game::Chu, CHU_MELEE_CS, &[(3, 1_584_243)], true);
+    reference_perft(Game::Chu, &[("melee", 3), ("melee-cs", 3)]);
 }

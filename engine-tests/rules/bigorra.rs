@@ -5,9 +5,11 @@
 //! filtered by origin square), together with each move's captured squares and promotion ID,
 //! which are observed by actually making the move.
 
+#[path = "../support/common.rs"]
+mod common;
+
 use kyodai::notation::{format_move, parse_move};
-use kyodai::perft::perft;
-use kyodai::rules::legality::{in_check, legal_move_list, History};
+use kyodai::rules::legality::{in_check, legal_move_list};
 use kyodai::rules::outcome::{outcome, Outcome, Reason};
 use kyodai::{Color, Game, Move, Position, Square};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -169,28 +171,7 @@ fn build_fen(pieces: &[(&str, &str)], rest: &str) -> String {
         assert!(grid[rank][file].is_none(), "square {s} used twice");
         grid[rank][file] = Some(tok.to_string());
     }
-    let mut rows = Vec::new();
-    for r in (0..16).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in &grid[r] {
-            match cell {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {}", rows.join("/"), rest)
+    format!("{} {}", common::placement(&grid), rest)
 }
 
 /// Plays a move given as text (it must be legal) and returns it.
@@ -1127,13 +1108,14 @@ fn start_position_fen() {
     assert!(p.leap_right(Color::White) && p.leap_right(Color::Black));
 }
 
-/// §7: perft(1) = 52 with the stated breakdown (32 Pawn moves, 20 Troll moves), perft(2) =
-/// 2704, and every White first move leaves Black exactly 52 replies.
+/// §7: the 52 first moves with the stated breakdown (32 Pawn moves, 20 Troll moves), and every
+/// White first move leaves Black exactly 52 replies (perft/data/bigorra.txt has perft(1) = 52
+/// and perft(2) = 2704).
 #[test]
 fn start_position_perft() {
     let mut p = Position::start(&variant());
-    assert_eq!(perft(&mut p, 1, History::Ignore), 52);
     let moves = all_moves(&mut p);
+    assert_eq!(moves.len(), 52);
     let mut pawn = 0;
     let mut trolls: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for m in &moves {
@@ -1166,7 +1148,6 @@ fn start_position_perft() {
     .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
     .collect();
     assert_eq!(trolls, want);
-    assert_eq!(perft(&mut p, 2, History::Ignore), 2704);
     for m in legal_move_list(&mut p) {
         let u = p.make(m);
         assert_eq!(legal_move_list(&mut p).len(), 52, "after {}", text(m));

@@ -13,6 +13,9 @@ mod pieces;
 #[allow(dead_code)]
 mod reference;
 
+#[path = "../support/common.rs"]
+mod shared;
+
 #[path = "cazaux/common.rs"]
 #[allow(dead_code)]
 mod common;

@@ -5,6 +5,9 @@
 //! Unless a test says otherwise, positions follow section 13: the first player (White, `w`,
 //! upper case) to move, Kings on a2 (`K`) and l11 (`k`).
 
+#[path = "../support/common.rs"]
+mod common;
+
 use kyodai::notation::{format_move, parse_move, MoveError};
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
@@ -117,28 +120,7 @@ fn board(pieces: &[(&str, &str)]) -> String {
         assert!(grid[(r - 1) as usize][f as usize].is_none(), "two pieces on {s}");
         grid[(r - 1) as usize][f as usize] = Some(t);
     }
-    let mut rows = Vec::new();
-    for cells in grid.iter().rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in cells {
-            match *cell {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    rows.join("/")
+    common::placement(&grid)
 }
 
 /// A full FEN with the section-13 Kings (a2, l11) added to `pieces`.
@@ -300,22 +282,7 @@ fn expected_moves(p: &Position, from: &str) -> BTreeSet<String> {
 // Section 13, C1: start position
 // ------------------------------------------------------------------------------------------
 
-/// Section 13 C1: perft 36 / 1,296 / 48,315 for depths 1-3 (repetition rule off).
-#[test]
-fn c1_start_perft_depth_1_to_3() {
-    let mut p = Position::start(&chu());
-    assert_eq!(perft(&mut p, 1, History::Ignore), 36);
-    assert_eq!(perft(&mut p, 2, History::Ignore), 1_296);
-    assert_eq!(perft(&mut p, 3, History::Ignore), 48_315);
-    assert_eq!(p.to_fen(), START, "perft must leave the position unchanged");
-}
-
-/// Section 13 C1: perft depth 4 = 1,801,639 (by-effect counting).
-#[test]
-fn c1_start_perft_depth_4() {
-    let mut p = Position::start(&chu());
-    assert_eq!(perft(&mut p, 4, History::Ignore), 1_801_639);
-}
+// Section 13 C1's perft numbers (36 / 1,296 / 48,315 / 1,801,639) are in perft/data/chu.txt.
 
 /// Section 13 C1: the 36 first moves, exactly, and their breakdown by piece type.
 #[test]

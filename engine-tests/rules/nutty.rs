@@ -6,9 +6,7 @@
 //! Cross-checks (attack detection, symmetry, an independent generator) are in `nutty_cross.rs`.
 
 use kyodai::notation::{format_move, parse_move};
-use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
-use kyodai::rules::legality::History;
 use kyodai::rules::outcome::{outcome, Outcome, Reason};
 use kyodai::{Color, Game, Move, Position};
 use std::collections::BTreeSet;
@@ -232,17 +230,6 @@ fn section_9_start_position_has_the_43_listed_moves() {
     assert_eq!(all, expected);
     // By symmetry the second player has 43 too.
     assert_eq!(legal_move_list(&mut pos(&START.replace(" w", " b"))).len(), 43);
-}
-
-#[test]
-fn start_position_perft() {
-    // Depth 2 is checked by hand from the divide (test below); depths 3 and 4 are our engine's
-    // counts (the same with the second player to move, see below).
-    let mut p = pos(START);
-    assert_eq!(perft(&mut p, 1, History::Ignore), 43);
-    assert_eq!(perft(&mut p, 2, History::Ignore), 1843);
-    assert_eq!(perft(&mut p, 3, History::Ignore), 85215);
-    assert_eq!(perft(&mut p, 4, History::Ignore), 3_986_181);
 }
 
 #[test]
@@ -784,6 +771,9 @@ fn repetition_ignores_history_before_an_irreversible_move_and_null_moves() {
     p.make(m);
     assert!(outcome(&mut p).is_some());
 }
+
+#[path = "../support/perft_data.rs"]
+mod perft_data;
 
 #[path = "nutty_reference.rs"]
 mod reference;

@@ -7,6 +7,9 @@
 //! in `scirocco_cross.rs` compare the engine with it on random positions and count perft a
 //! second way.
 
+#[path = "../support/perft_data.rs"]
+mod perft_data;
+
 #[path = "scirocco_reference.rs"]
 mod reference;
 

@@ -9,6 +9,10 @@ use kyodai::{Color, Move, Position, Square};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+#[path = "../support/common.rs"]
+mod common;
+pub use common::{placement, SplitMix as Rng};
+
 pub fn sq(p: &Position, name: &str) -> Square {
     p.game().shape.parse_square(name).unwrap_or_else(|e| panic!("square {name}: {e}"))
 }
@@ -56,22 +60,6 @@ pub fn win(winner: Color, reason: Reason) -> Option<Outcome> {
     Some(Outcome::Win { winner, reason })
 }
 
-/// SplitMix64: deterministic, independent of the engine's own generator (random test positions).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A piece's FEN token: upper case for the first player, parentheses for multi-letter IDs.
 pub fn token(id: &str, blue: bool) -> String {
     let t = if blue { id.to_string() } else { id.to_ascii_lowercase() };
@@ -85,26 +73,7 @@ pub fn token(id: &str, blue: bool) -> String {
 /// The FEN board field of `grid[file][rank]` (tokens or empty squares), top rank first.
 pub fn board_field(grid: &[Vec<Option<String>>]) -> String {
     let ranks = grid.first().map_or(0, |c| c.len());
-    let mut rows = Vec::new();
-    for r in (0..ranks).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for column in grid {
-            match &column[r] {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    rows.join("/")
+    let by_rank: Vec<Vec<Option<&str>>> =
+        (0..ranks).map(|r| grid.iter().map(|column| column[r].as_deref()).collect()).collect();
+    placement(&by_rank)
 }

@@ -3,6 +3,9 @@
 //! named piece, one per effect (section 8). Cross-checks against an independent generator
 //! and of attack detection are in `tai_cross.rs`.
 
+#[path = "../support/common.rs"]
+mod common;
+
 use kyodai::notation::{format_move, parse_move};
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
@@ -40,28 +43,7 @@ fn fen(pieces: &[(&str, &str)], side: char) -> String {
         assert!(grid[r][f].is_none(), "{sq} used twice");
         grid[r][f] = Some(tok.to_string());
     }
-    let mut rows = Vec::new();
-    for r in (0..25).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in &grid[r] {
-            match cell {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {side}", rows.join("/"))
+    format!("{} {side}", common::placement(&grid))
 }
 
 /// Section 13's default frame: first player's Emperor a2, second player's y24, plus `extra`.
@@ -108,6 +90,9 @@ fn box_around(d: i32) -> BTreeSet<String> {
     }
     out
 }
+
+#[path = "../support/perft_data.rs"]
+mod perft_data;
 
 #[path = "tai_reference.rs"]
 mod reference;
@@ -525,17 +510,12 @@ fn a_double_capture_promotes_once_and_a_plus_suffix_is_accepted() {
 
 // ---------- T11: start position (section 10) ----------
 
+/// 298 legal moves (perft/data/tai.txt has the perft numbers, the second player's too).
 #[test]
-fn t11_start_position_298_and_perft_2() {
+fn t11_start_position_298() {
     let v = tai();
     let mut p = Position::start(&v);
     assert_eq!(legal_move_list(&mut p).len(), 298);
-    assert_eq!(perft(&mut p, 1, History::Ignore), 298);
-    assert_eq!(perft(&mut p, 2, History::Ignore), 89_050);
-    // The start is symmetric under a 180-degree turn: the same count for the second player.
-    let fen = v.start_fen.replace(" w 1", " b 1");
-    let mut q = pos(&fen);
-    assert_eq!(perft(&mut q, 2, History::Ignore), 89_050);
 }
 
 #[test]

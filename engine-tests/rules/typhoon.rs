@@ -3,6 +3,9 @@
 //! compared exactly, as canonical move text (section 11), filtered by the origin squares of the
 //! pieces under test.
 
+#[path = "../support/perft_data.rs"]
+mod perft_data;
+
 #[path = "typhoon_reference.rs"]
 mod reference;
 

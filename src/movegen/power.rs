@@ -70,11 +70,8 @@ pub trait Spec: Sized {
     /// The longest single vector its moves use, in king distance: the mailbox padding must be
     /// at least this, so that every step from a board square lands inside the array.
     fn reach(&self) -> u8;
-    /// What it does, for the piece tables (`kyodai pieces`, README).
-    fn text(&self) -> String;
-    /// Its moves in XBetza for XBoard's `piece` command; empty where XBetza cannot say them
-    /// (the engine's `highlight` answers show those moves).
-    fn xbetza(&self) -> String;
+    /// What it does, in words and in XBetza.
+    fn describe(&self) -> Description;
     /// How attack detection finds its captures.
     const ATTACKS: Attacks;
     /// How quiescence finds its captures.
@@ -116,6 +113,23 @@ pub trait Generate: Sized {
     }
 }
 
+/// How a power is described.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// What it does, for the piece tables (`kyodai pieces`, README).
+    pub text: String,
+    /// Its moves in XBetza for XBoard's `piece` command; empty where XBetza cannot say them
+    /// (the engine's `highlight` answers show those moves).
+    pub xbetza: String,
+}
+
+impl Description {
+    /// A power whose moves XBetza cannot say.
+    pub fn text_only(text: impl Into<String>) -> Description {
+        Description { text: text.into(), xbetza: String::new() }
+    }
+}
+
 /// A rule of a power that forbids a move its geometry allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PowerRefusal {
@@ -145,8 +159,10 @@ pub enum StepRule {
 }
 
 impl Steps {
-    /// Reads the argument of `call` by `rule`.
+    /// Reads the argument of `call` by `rule`; a power whose argument is a Betza string takes
+    /// no parameters.
     pub fn parse(call: &PowerCall, rule: StepRule) -> Result<Steps, PowerError> {
+        check_flags(call, &[])?;
         let spec = call.arg.as_deref().ok_or_else(|| PowerError(format!("{call}: the power needs an argument")))?;
         let vectors = betza::parse(spec).map_err(|e| PowerError(format!("{}: {e}", call.name)))?;
         if vectors.iter().any(|v| v.initial) {
@@ -183,12 +199,13 @@ impl Steps {
     }
 }
 
-/// Checks that `call` has no argument, or says so.
-pub fn no_argument(call: &PowerCall) -> Result<(), PowerError> {
-    match &call.arg {
-        None => Ok(()),
-        Some(a) => Err(PowerError(format!("{call}: the power takes no argument (found '{a}')"))),
+/// Checks that `call` has no argument and only the parameters `allowed`, or says which rule
+/// it breaks.
+pub fn no_argument(call: &PowerCall, allowed: &[&str]) -> Result<(), PowerError> {
+    if let Some(a) = &call.arg {
+        return Err(PowerError(format!("{call}: the power takes no argument (found '{a}')")));
     }
+    check_flags(call, allowed)
 }
 
 /// Checks that `call`'s parameters are among `allowed`, or says which is not.
@@ -268,13 +285,13 @@ macro_rules! powers {
 
             pub fn text(&self) -> String {
                 match self {
-                    $( Power::$variant(p) => p.text(), )*
+                    $( Power::$variant(p) => p.describe().text, )*
                 }
             }
 
             pub fn xbetza(&self) -> String {
                 match self {
-                    $( Power::$variant(p) => p.xbetza(), )*
+                    $( Power::$variant(p) => p.describe().xbetza, )*
                 }
             }
 

@@ -6,7 +6,7 @@
 //! reverse lookup, so an attack query rarely generates moves.
 
 use super::atoms::Atoms;
-use super::power::{Attacks, Captures, Gen, Power, PowerKind};
+use super::power::{Attacks, Captures, Gen, Power, PowerKind, Steps};
 use super::powers::{bent, hop_capture, jump, leap_first, relay};
 use crate::cell::Cell;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
@@ -189,6 +189,11 @@ impl Compile<'_> {
     pub fn delta(&self, dx: i8, dy: i8) -> i32 {
         let (x, y) = self.board_vector(dx, dy);
         self.shape.delta(x, y)
+    }
+
+    /// The board deltas of a power argument's vectors, in their order.
+    pub fn deltas(&self, steps: &Steps) -> Vec<i32> {
+        steps.dirs().map(|(dx, dy)| self.delta(dx, dy)).collect()
     }
 }
 

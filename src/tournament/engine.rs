@@ -2,7 +2,7 @@
 //! option.NAME=VALUE tc=.. st=.. nodes=.. depth=.. timemargin=..`) and the referee's clock.
 
 use super::process::Launch;
-use crate::protocol::client::{Clocks, Proto, SearchLimits, TimeControl};
+use crate::protocol::client::{Clocks, Proto, SearchLimits, TimeControl, UnknownProto};
 use std::time::Duration;
 
 /// The command of the built-in random mover.
@@ -130,7 +130,7 @@ pub fn parse_settings(tokens: &[String], each: &[String]) -> Result<EngineSpec, 
             "cmd" => e.launch.cmd = v.to_string(),
             "dir" => e.launch.dir = Some(v.to_string()),
             "arg" => e.launch.args.push(v.to_string()),
-            "proto" => e.proto = v.parse()?,
+            "proto" => e.proto = v.parse().map_err(|e: UnknownProto| e.to_string())?,
             "tc" => e.limits.tc = parse_tc(v)?,
             "st" => e.limits.st = Some(seconds(v).map_err(|m| num(&m))?).filter(|d| !d.is_zero()),
             "nodes" => e.limits.nodes = Some(v.parse().map_err(|_| num("not a number"))?),

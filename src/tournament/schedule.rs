@@ -5,19 +5,33 @@
 //! The list is a pure function of the settings, so every shard agrees on game numbers,
 //! colours and opening slots; a slice never separates the two games of a repeat pair.
 
+use std::fmt;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     RoundRobin,
     Gauntlet,
 }
 
+/// A word that names no tournament [`Kind`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownKind(pub String);
+
+impl fmt::Display for UnknownKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tournament '{}' is not round-robin or gauntlet", self.0)
+    }
+}
+
+impl std::error::Error for UnknownKind {}
+
 impl std::str::FromStr for Kind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Kind, String> {
+    type Err = UnknownKind;
+    fn from_str(s: &str) -> Result<Kind, UnknownKind> {
         match s {
             "round-robin" | "roundrobin" => Ok(Kind::RoundRobin),
             "gauntlet" => Ok(Kind::Gauntlet),
-            _ => Err(format!("tournament '{s}' is not round-robin or gauntlet")),
+            _ => Err(UnknownKind(s.to_string())),
         }
     }
 }
@@ -36,9 +50,21 @@ pub struct Job {
     pub pair: Option<usize>,
 }
 
+/// A `--shard` value that is not `K/N` with 1 <= K <= N.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadShard(pub String);
+
+impl fmt::Display for BadShard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "--shard '{}' is not K/N with 1 <= K <= N", self.0)
+    }
+}
+
+impl std::error::Error for BadShard {}
+
 /// `K/N` (1 <= K <= N).
-pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--shard '{s}' is not K/N with 1 <= K <= N");
+pub fn parse_shard(s: &str) -> Result<(usize, usize), BadShard> {
+    let bad = || BadShard(s.to_string());
     let (k, n) = s.split_once('/').ok_or_else(bad)?;
     let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
     if k == 0 || k > n {

@@ -6,6 +6,7 @@
 use super::piece::KindId;
 use super::rules::{Castling, FenField, FenFormat};
 use std::collections::HashMap;
+use std::fmt;
 
 /// One way to castle, in board files (0 = a) of the castling rank.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,11 +32,52 @@ pub struct CastlingRule {
 /// At most this many ways to castle per player (the rights are bits of one byte per position).
 pub const MAX_WAYS: usize = 4;
 
-fn file(name: &str, files: u8, what: &str) -> Result<u8, String> {
+/// Why a `[castling]` table does not fit its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CastlingError {
+    /// The castling rank is off the board (`ranks` ranks).
+    Rank { rank: u8, ranks: u8 },
+    /// The value of `key` is not a file letter of a board `files` wide.
+    File { key: &'static str, name: String, files: u8 },
+    /// No piece of the catalogue has the Rook's ID.
+    Rook(String),
+    /// Too few or too many ways to castle.
+    Sides(usize),
+    /// A right that is not one upper-case letter.
+    Right(String),
+    /// The same right letter for two ways.
+    RightTwice(char),
+    /// A way whose King and Rook files overlap.
+    Overlap(char),
+}
+
+impl fmt::Display for CastlingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CastlingError::Rank { rank, ranks } => write!(f, "rank {rank} is not a rank of the board (1..{ranks})"),
+            CastlingError::File { key, name, files } => {
+                write!(f, "{key} '{name}' is not a file of the board (a letter a..{})", (b'a' + files - 1) as char)
+            }
+            CastlingError::Rook(id) => write!(f, "rook: no piece has the ID '{id}'"),
+            CastlingError::Sides(n) => write!(f, "{n} sides: between 1 and {MAX_WAYS} are allowed"),
+            CastlingError::Right(r) => write!(f, "right '{r}': one upper-case letter (K, Q)"),
+            CastlingError::RightTwice(r) => write!(f, "right '{r}' is given twice"),
+            CastlingError::Overlap(r) => write!(
+                f,
+                "right '{r}': the King's and the Rook's four files must be different \
+                 (the pieces land on squares neither starts on)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CastlingError {}
+
+fn file(name: &str, files: u8, key: &'static str) -> Result<u8, CastlingError> {
     let mut chars = name.trim().chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if c.is_ascii_lowercase() && ((c as u8 - b'a') < files) => Ok(c as u8 - b'a'),
-        _ => Err(format!("{what} '{name}' is not a file of the board (a letter a..{})", (b'a' + files - 1) as char)),
+        _ => Err(CastlingError::File { key, name: name.to_string(), files }),
     }
 }
 
@@ -46,26 +88,24 @@ impl CastlingRule {
         files: u8,
         ranks: u8,
         by_id: &HashMap<String, KindId>,
-    ) -> Result<CastlingRule, String> {
+    ) -> Result<CastlingRule, CastlingError> {
         if c.rank == 0 || c.rank > ranks {
-            return Err(format!("rank {} is not a rank of the board (1..{ranks})", c.rank));
+            return Err(CastlingError::Rank { rank: c.rank, ranks });
         }
         let king_file = file(&c.king_file, files, "king_file")?;
-        let rook = *by_id
-            .get(&c.rook.to_ascii_uppercase())
-            .ok_or_else(|| format!("rook: no piece has the ID '{}'", c.rook))?;
+        let rook = *by_id.get(&c.rook.to_ascii_uppercase()).ok_or_else(|| CastlingError::Rook(c.rook.clone()))?;
         if c.sides.is_empty() || c.sides.len() > MAX_WAYS {
-            return Err(format!("{} sides: between 1 and {MAX_WAYS} are allowed", c.sides.len()));
+            return Err(CastlingError::Sides(c.sides.len()));
         }
         let mut ways: Vec<CastlingWay> = Vec::new();
         for s in &c.sides {
             let mut letters = s.right.chars();
             let right = match (letters.next(), letters.next()) {
                 (Some(r), None) if r.is_ascii_uppercase() => r,
-                _ => return Err(format!("right '{}': one upper-case letter (K, Q)", s.right)),
+                _ => return Err(CastlingError::Right(s.right.clone())),
             };
             if ways.iter().any(|w| w.right == right) {
-                return Err(format!("right '{right}' is given twice"));
+                return Err(CastlingError::RightTwice(right));
             }
             let way = CastlingWay {
                 right,
@@ -80,10 +120,7 @@ impl CastlingRule {
                 || starts.contains(&way.rook_to)
                 || way.king_to == way.rook_to
             {
-                return Err(format!(
-                    "right '{right}': the King's and the Rook's four files must be different \
-                     (the pieces land on squares neither starts on)"
-                ));
+                return Err(CastlingError::Overlap(right));
             }
             ways.push(way);
         }

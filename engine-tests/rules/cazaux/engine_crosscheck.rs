@@ -83,17 +83,7 @@ fn heavy_shako_move_lists_agree_with_fairy_stockfish() {
 }
 
 /// SplitMix64: a fixed sequence, independent of the engine.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+use crate::shared::SplitMix as Rng;
 
 /// Plays `games` random games of `name` with both programs side by side: at every ply the same
 /// FEN, legal moves (as text) and outcome. Half the games favour captures, promotions, castling
@@ -128,10 +118,10 @@ fn random_games(name: &str, o: Options, games: usize, plies: usize, seed: u64) -
                         || r.pos.at(m.from).is_some_and(|pc| pc.kind == crate::pieces::Kind::King)
                 })
                 .collect();
-            let m = if g % 2 == 1 && !special.is_empty() && rng.below(3) > 0 {
-                *special[rng.below(special.len())]
+            let m = if g % 2 == 1 && !special.is_empty() && rng.index(3) > 0 {
+                *special[rng.index(special.len())]
             } else {
-                legal[rng.below(legal.len())]
+                legal[rng.index(legal.len())]
             };
             let t = r.pos.text(&m);
             r.play(&t).unwrap();

@@ -9,7 +9,7 @@
 use super::facing_twins;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -26,8 +26,7 @@ impl Spec for Approach {
     const SYNTAX: &'static str = "approach";
 
     fn parse(call: &PowerCall) -> Result<Approach, PowerError> {
-        no_argument(call)?;
-        check_flags(call, &[])?;
+        no_argument(call, &[])?;
         Ok(Approach)
     }
 
@@ -35,12 +34,8 @@ impl Spec for Approach {
         1
     }
 
-    fn text(&self) -> String {
-        "captures the run of enemies it approaches (all or none)".into()
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only("captures the run of enemies it approaches (all or none)")
     }
 
     const ATTACKS: Attacks = Attacks::Generated;

@@ -9,7 +9,7 @@
 use super::KING;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{check_flags, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -25,6 +25,13 @@ pub struct Area(pub u8);
 #[derive(Clone, Debug)]
 pub struct Compiled {
     pub steps: u8,
+}
+
+impl Area {
+    /// King steps through empty squares, the last may capture.
+    fn xbetza(&self) -> String {
+        (1..=self.0).map(|k| format!("{}K", "ma".repeat(k as usize - 1))).collect()
+    }
 }
 
 impl Spec for Area {
@@ -43,13 +50,8 @@ impl Spec for Area {
         1
     }
 
-    fn text(&self) -> String {
-        format!("area move of up to {} king steps", self.0)
-    }
-
-    /// King steps through empty squares, the last may capture.
-    fn xbetza(&self) -> String {
-        (1..=self.0).map(|k| format!("{}K", "ma".repeat(k as usize - 1))).collect()
+    fn describe(&self) -> Description {
+        Description { text: format!("area move of up to {} king steps", self.0), xbetza: self.xbetza() }
     }
 
     const ATTACKS: Attacks = Attacks::Own;

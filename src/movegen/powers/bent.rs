@@ -6,7 +6,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{BoardShape, Color, Square};
-use crate::movegen::power::{direction_name, Attacks, Captures, Generate, PowerError, Spec};
+use crate::movegen::power::{direction_name, Attacks, Captures, Description, Generate, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{add_to, Compile, KindSet};
 use crate::movegen::{power::Gen, Board};
@@ -57,6 +57,32 @@ pub struct Compiled {
 #[derive(Clone, Debug, Default)]
 pub struct AttackTable(pub Vec<(i32, Vec<(i32, KindSet)>)>);
 
+impl Bent {
+    fn xbetza(&self) -> String {
+        let mut s = String::new();
+        for v in &self.first {
+            let first = (v.dx, v.dy);
+            let atom = if first.0 != 0 && first.1 != 0 { 'F' } else { 'W' };
+            let conts = self.continuations(first);
+            // Continuations 45 degrees left or right of the first step, as slides ('y').
+            let cross = |u: (i8, i8)| first.0 as i32 * u.1 as i32 - first.1 as i32 * u.0 as i32;
+            let left = conts.iter().any(|&u| cross(u) > 0);
+            let right = conts.iter().any(|&u| cross(u) < 0);
+            let rel = match (left, right) {
+                (true, true) => "fs",
+                (true, false) => "fl",
+                (false, true) => "fr",
+                _ => continue,
+            };
+            let mode = if v.mode.captures { "" } else { "m" };
+            // The first step itself is a move (and capture unless move-only).
+            s.push_str(&format!("{}{mode}{atom}", direction_name(first)));
+            s.push_str(&format!("{}ya{rel}{atom}", direction_name(first)));
+        }
+        s
+    }
+}
+
 impl Spec for Bent {
     const NAME: &'static str = "bent";
     const SYNTAX: &'static str = "bent:FIRST>THEN";
@@ -81,32 +107,8 @@ impl Spec for Bent {
         1
     }
 
-    fn text(&self) -> String {
-        format!("bent slider `{}`", self.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        let mut s = String::new();
-        for v in &self.first {
-            let first = (v.dx, v.dy);
-            let atom = if first.0 != 0 && first.1 != 0 { 'F' } else { 'W' };
-            let conts = self.continuations(first);
-            // Continuations 45 degrees left or right of the first step, as slides ('y').
-            let cross = |u: (i8, i8)| first.0 as i32 * u.1 as i32 - first.1 as i32 * u.0 as i32;
-            let left = conts.iter().any(|&u| cross(u) > 0);
-            let right = conts.iter().any(|&u| cross(u) < 0);
-            let rel = match (left, right) {
-                (true, true) => "fs",
-                (true, false) => "fl",
-                (false, true) => "fr",
-                _ => continue,
-            };
-            let mode = if v.mode.captures { "" } else { "m" };
-            // The first step itself is a move (and capture unless move-only).
-            s.push_str(&format!("{}{mode}{atom}", direction_name(first)));
-            s.push_str(&format!("{}ya{rel}{atom}", direction_name(first)));
-        }
-        s
+    fn describe(&self) -> Description {
+        Description { text: format!("bent slider `{}`", self.spec), xbetza: self.xbetza() }
     }
 
     const ATTACKS: Attacks = Attacks::Own;

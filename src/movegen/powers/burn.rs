@@ -13,7 +13,7 @@
 use super::KING;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::{generate_from, Board};
 use crate::moves::{Burned, Move};
@@ -28,8 +28,7 @@ impl Spec for Burn {
     const SYNTAX: &'static str = "burn";
 
     fn parse(call: &PowerCall) -> Result<Burn, PowerError> {
-        no_argument(call)?;
-        check_flags(call, &[])?;
+        no_argument(call, &[])?;
         Ok(Burn)
     }
 
@@ -37,12 +36,8 @@ impl Spec for Burn {
         1
     }
 
-    fn text(&self) -> String {
-        "burns adjacent enemies; burns pieces that land next to it".into()
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only("burns adjacent enemies; burns pieces that land next to it")
     }
 
     const ATTACKS: Attacks = Attacks::Own;

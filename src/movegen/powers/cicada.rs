@@ -5,7 +5,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -25,8 +25,7 @@ impl Spec for Cicada {
     const SYNTAX: &'static str = "cicada";
 
     fn parse(call: &PowerCall) -> Result<Cicada, PowerError> {
-        no_argument(call)?;
-        check_flags(call, &[])?;
+        no_argument(call, &[])?;
         Ok(Cicada)
     }
 
@@ -34,12 +33,8 @@ impl Spec for Cicada {
         3
     }
 
-    fn text(&self) -> String {
-        "Cicada: Q 2-3 squares, must hop a piece".into()
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only("Cicada: Q 2-3 squares, must hop a piece")
     }
 
     const ATTACKS: Attacks = Attacks::Generated;

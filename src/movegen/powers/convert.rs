@@ -6,7 +6,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -26,7 +26,6 @@ impl Spec for Convert {
     const SYNTAX: &'static str = "convert:LEAPS";
 
     fn parse(call: &PowerCall) -> Result<Convert, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::Any).map(Convert)
     }
 
@@ -34,12 +33,8 @@ impl Spec for Convert {
         self.0.reach()
     }
 
-    fn text(&self) -> String {
-        format!("converts an enemy on `{}` instead of moving", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("converts an enemy on `{}` instead of moving", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
@@ -49,7 +44,7 @@ impl Spec for Convert {
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {
-        let deltas = self.0.vectors.iter().map(|v| cx.delta(v.dx, v.dy)).collect();
+        let deltas = cx.deltas(&self.0);
         cx.moves.add_gen(Gen::Convert(Compiled { deltas }));
     }
 

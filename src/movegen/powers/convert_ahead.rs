@@ -6,7 +6,7 @@
 use super::facing_twins;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -23,8 +23,7 @@ impl Spec for ConvertAhead {
     const SYNTAX: &'static str = "convert-ahead";
 
     fn parse(call: &PowerCall) -> Result<ConvertAhead, PowerError> {
-        no_argument(call)?;
-        check_flags(call, &[])?;
+        no_argument(call, &[])?;
         Ok(ConvertAhead)
     }
 
@@ -32,12 +31,8 @@ impl Spec for ConvertAhead {
         1
     }
 
-    fn text(&self) -> String {
-        "may convert the enemy next in line after moving".into()
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only("may convert the enemy next in line after moving")
     }
 
     const ATTACKS: Attacks = Attacks::Generated;

@@ -11,7 +11,7 @@ use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::movegen::attack::attacked_plain;
 use crate::movegen::power::{
-    check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, PowerRefusal, Spec,
+    no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, PowerRefusal, Spec,
 };
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{Compile, Sets};
@@ -36,8 +36,7 @@ impl Spec for Emperor {
     const SYNTAX: &'static str = "emperor[(free-nonroyal-capture)]";
 
     fn parse(call: &PowerCall) -> Result<Emperor, PowerError> {
-        no_argument(call)?;
-        check_flags(call, &["free-nonroyal-capture"])?;
+        no_argument(call, &["free-nonroyal-capture"])?;
         Ok(Emperor { free_nonroyal_capture: call.flags.iter().any(|f| f == "free-nonroyal-capture") })
     }
 
@@ -46,16 +45,12 @@ impl Spec for Emperor {
         0
     }
 
-    fn text(&self) -> String {
-        if self.free_nonroyal_capture {
-            "moves to any square; captures any non-royal and only unprotected royals".into()
+    fn describe(&self) -> Description {
+        Description::text_only(if self.free_nonroyal_capture {
+            "moves to any square; captures any non-royal and only unprotected royals"
         } else {
-            "moves to any square; captures only unprotected pieces".into()
-        }
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+            "moves to any square; captures only unprotected pieces"
+        })
     }
 
     /// Its protection test asks the other attacks, so it is asked after them.
@@ -127,87 +122,76 @@ fn has_emperor_except(pos: &impl Board, c: Color, except: Square, cell_at: &dyn 
     pos.royal_squares(c).iter().any(|&r| r != except && set.holds(cell_at(r), c))
 }
 
-/// Whether the piece on `target` (owned by `defender`) is protected against the Emperor on
-/// `from`, with cells read through `cell_at` (so callers can pretend a square is empty).
-fn protected_with(
-    pos: &impl Board,
+/// An Emperor's capture being judged: from `from` onto the piece of `defender` on `target`.
+#[derive(Clone, Copy)]
+struct Capture {
     from: Square,
     target: Square,
     defender: Color,
-    cell_at: &dyn Fn(Square) -> Cell,
-) -> bool {
-    let v = pos.variant();
-    let free = cell_at(from).piece().is_some_and(|p| pos.tables().special.free_emperors.contains(p.kind()));
-    if free {
-        // `free-nonroyal-capture`: non-royals are free; a royal is protected only by rule 2, where the
-        // defender's own Emperor counts if it could take our Emperor there in turn.
-        let victim = cell_at(target);
-        let royal = victim.piece().is_some_and(|p| v.piece(p.kind()).royal);
-        if !royal {
-            return false;
-        }
-        return attacked_after(pos, from, target, defender, cell_at)
-            || defender_emperor_recaptures(pos, from, target, defender, cell_at);
-    }
-    if has_emperor_except(pos, defender, target, cell_at) {
-        return true;
-    }
-    attacked_after(pos, from, target, defender, cell_at)
 }
 
-/// Rule 2: in the position after the capture, `defender` attacks `target` (Emperors aside).
-fn attacked_after(
-    pos: &impl Board,
-    from: Square,
+/// The board read through `cell_at` after the piece `mover` went onto `target`, with the squares
+/// `emptied` (its origin, and another piece that left) empty.
+fn after<'a>(
+    cell_at: &'a dyn Fn(Square) -> Cell,
+    emptied: [Square; 2],
     target: Square,
-    defender: Color,
-    cell_at: &dyn Fn(Square) -> Cell,
-) -> bool {
-    let emperor = cell_at(from);
-    let after = |sq: Square| -> Cell {
-        if sq == from {
+    mover: Cell,
+) -> impl Fn(Square) -> Cell + 'a {
+    move |sq| {
+        if emptied.contains(&sq) {
             Cell::EMPTY
         } else if sq == target {
-            emperor
+            mover
         } else {
             cell_at(sq)
         }
-    };
-    attacked_plain(pos, target, defender, &after)
+    }
 }
 
-/// Option `emperor_free_nonroyal_capture`: after our Emperor took the royal on `target`, could
-/// an Emperor of `defender` take our Emperor there? Our Emperor is royal, so only if no piece of
-/// ours protects it by attack (one level deep: our other Emperors are not asked in turn).
-fn defender_emperor_recaptures(
-    pos: &impl Board,
-    from: Square,
-    target: Square,
-    defender: Color,
-    cell_at: &dyn Fn(Square) -> Cell,
-) -> bool {
-    let set = &pos.tables().special.emperor_set;
-    let us = defender.flip();
-    for &r in pos.royal_squares(defender) {
-        let c = cell_at(r);
-        if r == target || !set.holds(c, defender) {
-            continue;
-        }
-        // After the recapture: their Emperor on `target`, `r` and our origin empty.
-        let after = |sq: Square| -> Cell {
-            if sq == from || sq == r {
-                Cell::EMPTY
-            } else if sq == target {
-                c
-            } else {
-                cell_at(sq)
+impl Capture {
+    /// Whether the piece on `target` is protected against the Emperor on `from`, with cells read
+    /// through `cell_at` (so callers can pretend a square is empty).
+    fn protected(self, pos: &impl Board, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+        let v = pos.variant();
+        let free = cell_at(self.from).piece().is_some_and(|p| pos.tables().special.free_emperors.contains(p.kind()));
+        if free {
+            // `free-nonroyal-capture`: non-royals are free; a royal is protected only by rule 2, where the
+            // defender's own Emperor counts if it could take our Emperor there in turn.
+            let victim = cell_at(self.target);
+            let royal = victim.piece().is_some_and(|p| v.piece(p.kind()).royal);
+            if !royal {
+                return false;
             }
-        };
-        if !attacked_plain(pos, target, us, &after) {
+            return self.attacked_after(pos, cell_at) || self.defender_emperor_recaptures(pos, cell_at);
+        }
+        if has_emperor_except(pos, self.defender, self.target, cell_at) {
             return true;
         }
+        self.attacked_after(pos, cell_at)
     }
-    false
+
+    /// Rule 2: in the position after the capture, `defender` attacks `target` (Emperors aside).
+    fn attacked_after(self, pos: &impl Board, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+        let board = after(cell_at, [self.from; 2], self.target, cell_at(self.from));
+        attacked_plain(pos, self.target, self.defender, &board)
+    }
+
+    /// Option `emperor_free_nonroyal_capture`: after our Emperor took the royal on `target`,
+    /// could an Emperor of `defender` take our Emperor there? Our Emperor is royal, so only if no
+    /// piece of ours protects it by attack (one level deep: our other Emperors are not asked in
+    /// turn).
+    fn defender_emperor_recaptures(self, pos: &impl Board, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+        let set = &pos.tables().special.emperor_set;
+        let us = self.defender.flip();
+        pos.royal_squares(self.defender).iter().any(|&r| {
+            let c = cell_at(r);
+            // After the recapture: their Emperor on `target`, `r` and our origin empty.
+            r != self.target
+                && set.holds(c, self.defender)
+                && !attacked_plain(pos, self.target, us, &after(cell_at, [self.from, r], self.target, c))
+        })
+    }
 }
 
 /// Whether the Emperor on `from` may not capture the enemy on `target` because it is protected.
@@ -215,7 +199,7 @@ pub fn protected(pos: &impl Board, from: Square, target: Square) -> bool {
     let Some(victim) = pos.piece_at(target) else {
         return false;
     };
-    protected_with(pos, from, target, victim.color(), &|sq| pos.cell(sq))
+    Capture { from, target, defender: victim.color() }.protected(pos, &|sq| pos.cell(sq))
 }
 
 /// Whether an Emperor of `by` could capture on `target` (attack detection: "is this royal
@@ -229,7 +213,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Squ
         if r == target || !set.holds(cell, by) {
             continue;
         }
-        if !protected_with(pos, r, target, defender, cell_at) {
+        if !(Capture { from: r, target, defender }).protected(pos, cell_at) {
             return true;
         }
     }

@@ -9,7 +9,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{check_flags, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{Compile, Sets};
 use crate::movegen::Board;
@@ -85,12 +85,8 @@ impl Spec for Hook {
         1
     }
 
-    fn text(&self) -> String {
-        format!("hook move `{}` (a slide, then optionally one at right angles)", self.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("hook move `{}` (a slide, then optionally one at right angles)", self.spec))
     }
 
     /// A first leg alone is a plain slide of the attack tables; two-leg captures are its own

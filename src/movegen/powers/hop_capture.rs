@@ -6,7 +6,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{add_to, Compile, KindSet};
 use crate::movegen::Board;
@@ -32,7 +32,6 @@ impl Spec for HopCapture {
     const SYNTAX: &'static str = "hop-capture:STEPS";
 
     fn parse(call: &PowerCall) -> Result<HopCapture, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::Unit).map(HopCapture)
     }
 
@@ -40,12 +39,8 @@ impl Spec for HopCapture {
         2
     }
 
-    fn text(&self) -> String {
-        format!("hop capture over an adjacent enemy `{}`", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("hop capture over an adjacent enemy `{}`", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Own;
@@ -55,7 +50,7 @@ impl Spec for HopCapture {
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {
-        let dirs: Vec<i32> = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        let dirs = cx.deltas(&self.0);
         for &e in &dirs {
             add_to(&mut cx.attacks.hop_capture.0, -e, cx.kind);
         }

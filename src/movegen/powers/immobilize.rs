@@ -7,7 +7,7 @@
 
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, PowerError, Spec};
 use crate::movegen::tables::{Compile, Sets};
 use crate::movegen::Board;
 use crate::variant::PowerCall;
@@ -22,8 +22,7 @@ impl Spec for Immobilize {
     const SYNTAX: &'static str = "immobilize";
 
     fn parse(call: &PowerCall) -> Result<Immobilize, PowerError> {
-        no_argument(call)?;
-        check_flags(call, &[])?;
+        no_argument(call, &[])?;
         Ok(Immobilize)
     }
 
@@ -31,12 +30,8 @@ impl Spec for Immobilize {
         1
     }
 
-    fn text(&self) -> String {
-        "freezes adjacent enemies; never captures".into()
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only("freezes adjacent enemies; never captures")
     }
 
     const ATTACKS: Attacks = Attacks::Never;

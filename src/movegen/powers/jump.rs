@@ -8,7 +8,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{add_to, Compile, KindSet};
 use crate::movegen::Board;
@@ -35,7 +35,6 @@ impl Spec for JumpCapture {
     const SYNTAX: &'static str = "jump-capture:RIDER";
 
     fn parse(call: &PowerCall) -> Result<JumpCapture, PowerError> {
-        check_flags(call, &[])?;
         let steps = Steps::parse(call, StepRule::Rider)?;
         if steps.vectors.iter().any(|v| !matches!(v.travel, crate::variant::betza::Travel::Ride { max: 0 })) {
             return Err(PowerError(format!(
@@ -50,12 +49,8 @@ impl Spec for JumpCapture {
         1
     }
 
-    fn text(&self) -> String {
-        format!("jumping captures `{}` over lower jump ranks", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("jumping captures `{}` over lower jump ranks", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Own;
@@ -65,7 +60,7 @@ impl Spec for JumpCapture {
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {
-        let dirs: Vec<i32> = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        let dirs = cx.deltas(&self.0);
         for &j in &dirs {
             add_to(&mut cx.attacks.jump.0, -j, cx.kind);
         }

@@ -7,7 +7,7 @@
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::movegen::attack::{is_attacked, is_attacked_ignoring};
-use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::Move;
@@ -30,8 +30,7 @@ impl Spec for KingLeap {
     const SYNTAX: &'static str = "king-leap[(both-safe)]";
 
     fn parse(call: &PowerCall) -> Result<KingLeap, PowerError> {
-        no_argument(call)?;
-        check_flags(call, &["both-safe"])?;
+        no_argument(call, &["both-safe"])?;
         Ok(KingLeap { both_safe: call.flags.iter().any(|f| f == "both-safe") })
     }
 
@@ -39,16 +38,12 @@ impl Spec for KingLeap {
         2
     }
 
-    fn text(&self) -> String {
-        if self.both_safe {
-            "King's leap (both crossed squares of a knight leap safe)".into()
+    fn describe(&self) -> Description {
+        Description::text_only(if self.both_safe {
+            "King's leap (both crossed squares of a knight leap safe)"
         } else {
-            "King's leap".into()
-        }
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+            "King's leap"
+        })
     }
 
     const ATTACKS: Attacks = Attacks::Never;

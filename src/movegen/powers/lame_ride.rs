@@ -6,7 +6,7 @@
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{check_flags, Attacks, Captures, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::variant::PowerCall;
@@ -19,7 +19,6 @@ impl Spec for LameRide {
     const SYNTAX: &'static str = "lame-ride:DD|AA";
 
     fn parse(call: &PowerCall) -> Result<LameRide, PowerError> {
-        check_flags(call, &[])?;
         let steps = Steps::parse(call, StepRule::Rider)?;
         if !steps.vectors.iter().all(|v| v.dx % 2 == 0 && v.dy % 2 == 0 && v.dx.abs().max(v.dy.abs()) == 2) {
             return Err(PowerError(format!("lame-ride:{}: the argument must be D or A riders (DD, AA)", steps.spec)));
@@ -31,12 +30,8 @@ impl Spec for LameRide {
         self.0.reach()
     }
 
-    fn text(&self) -> String {
-        format!("`{}` rider over empty squares only", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("`{}` rider over empty squares only", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Generated;

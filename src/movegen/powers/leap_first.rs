@@ -6,7 +6,7 @@
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{check_flags, Attacks, Captures, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::{add_range, Compile};
 use crate::movegen::Board;
 use crate::variant::PowerCall;
@@ -23,7 +23,6 @@ impl Spec for LeapFirst {
     const SYNTAX: &'static str = "leap-first:RIDER";
 
     fn parse(call: &PowerCall) -> Result<LeapFirst, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::Rider).map(LeapFirst)
     }
 
@@ -31,12 +30,8 @@ impl Spec for LeapFirst {
         self.0.reach()
     }
 
-    fn text(&self) -> String {
-        format!("`{}` skipping the 1st square", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("`{}` skipping the 1st square", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Own;

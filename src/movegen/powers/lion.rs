@@ -17,7 +17,7 @@ use super::captures_of;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{BoardShape, Color, Square};
 use crate::movegen::power::{
-    check_flags, direction, direction_name, Attacks, Captures, Gen, Generate, PowerError, Spec,
+    check_flags, direction, direction_name, Attacks, Captures, Description, Gen, Generate, PowerError, Spec,
 };
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
@@ -70,37 +70,7 @@ pub struct Compiled {
     pub pass: PassRule,
 }
 
-impl Spec for Lion {
-    const NAME: &'static str = "lion";
-    const SYNTAX: &'static str = "lion[:3|:F|:DIRS][(pass-anywhere)]";
-
-    fn parse(call: &PowerCall) -> Result<Lion, PowerError> {
-        check_flags(call, &["pass-anywhere"])?;
-        let shape = match call.arg.as_deref() {
-            None | Some("2") => LionShape::King { steps: 2 },
-            Some("3") => LionShape::King { steps: 3 },
-            Some("F") => LionShape::Diagonal,
-            Some(dirs) => LionShape::Lines(
-                dirs.split(',')
-                    .map(|d| {
-                        direction(d.trim()).ok_or_else(|| {
-                            PowerError(format!("lion direction '{}' is not one of f b l r fl fr bl br", d.trim()))
-                        })
-                    })
-                    .collect::<Result<_, _>>()?,
-            ),
-        };
-        let anywhere = call.flags.iter().any(|f| f == "pass-anywhere");
-        Ok(Lion { shape, pass: if anywhere { PassRule::Anywhere } else { PassRule::NeedsExit } })
-    }
-
-    fn reach(&self) -> u8 {
-        match self.shape {
-            LionShape::King { steps } => steps,
-            LionShape::Lines(_) | LionShape::Diagonal => 2,
-        }
-    }
-
+impl Lion {
     fn text(&self) -> String {
         let mut t = match &self.shape {
             LionShape::King { steps: 2 } => "lion power".to_string(),
@@ -134,6 +104,42 @@ impl Spec for Lion {
             // Capture diagonally and step on (or back: igui), and the pass.
             LionShape::Diagonal => "caFmabF".into(),
         }
+    }
+}
+
+impl Spec for Lion {
+    const NAME: &'static str = "lion";
+    const SYNTAX: &'static str = "lion[:3|:F|:DIRS][(pass-anywhere)]";
+
+    fn parse(call: &PowerCall) -> Result<Lion, PowerError> {
+        check_flags(call, &["pass-anywhere"])?;
+        let shape = match call.arg.as_deref() {
+            None | Some("2") => LionShape::King { steps: 2 },
+            Some("3") => LionShape::King { steps: 3 },
+            Some("F") => LionShape::Diagonal,
+            Some(dirs) => LionShape::Lines(
+                dirs.split(',')
+                    .map(|d| {
+                        direction(d.trim()).ok_or_else(|| {
+                            PowerError(format!("lion direction '{}' is not one of f b l r fl fr bl br", d.trim()))
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+        };
+        let anywhere = call.flags.iter().any(|f| f == "pass-anywhere");
+        Ok(Lion { shape, pass: if anywhere { PassRule::Anywhere } else { PassRule::NeedsExit } })
+    }
+
+    fn reach(&self) -> u8 {
+        match self.shape {
+            LionShape::King { steps } => steps,
+            LionShape::Lines(_) | LionShape::Diagonal => 2,
+        }
+    }
+
+    fn describe(&self) -> Description {
+        Description { text: self.text(), xbetza: self.xbetza() }
     }
 
     const ATTACKS: Attacks = Attacks::Tables;

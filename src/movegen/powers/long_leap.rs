@@ -6,7 +6,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -26,7 +26,6 @@ impl Spec for LongLeap {
     const SYNTAX: &'static str = "long-leap:RIDER";
 
     fn parse(call: &PowerCall) -> Result<LongLeap, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::UnitRider).map(LongLeap)
     }
 
@@ -34,12 +33,8 @@ impl Spec for LongLeap {
         1
     }
 
-    fn text(&self) -> String {
-        format!("long leap `{}`: captures every enemy jumped", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("long leap `{}`: captures every enemy jumped", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
@@ -49,7 +44,7 @@ impl Spec for LongLeap {
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {
-        let dirs = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        let dirs = cx.deltas(&self.0);
         cx.moves.add_gen(Gen::LongLeap(Compiled { dirs }));
     }
 

@@ -9,7 +9,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -31,7 +31,6 @@ impl Spec for Parrot {
     const SYNTAX: &'static str = "parrot:STEPS";
 
     fn parse(call: &PowerCall) -> Result<Parrot, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::Unit).map(Parrot)
     }
 
@@ -39,12 +38,8 @@ impl Spec for Parrot {
         2
     }
 
-    fn text(&self) -> String {
-        format!("Parrot powers `{}`: shoot, hop-capture (up to 2), pass", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("Parrot powers `{}`: shoot, hop-capture (up to 2), pass", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
@@ -54,7 +49,7 @@ impl Spec for Parrot {
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {
-        let dirs = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        let dirs = cx.deltas(&self.0);
         let pass_needs_empty_step = cx.piece.pass_needs_empty_step;
         cx.moves.add_gen(Gen::Parrot(Compiled { dirs, pass_needs_empty_step }));
     }

@@ -24,7 +24,7 @@
 
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, PowerError, Spec};
+use crate::movegen::power::{check_flags, Attacks, Captures, Description, PowerError, Spec};
 use crate::movegen::tables::{Compile, KindSet, Sets};
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -94,20 +94,16 @@ impl Spec for Relay {
         2
     }
 
-    fn text(&self) -> String {
-        match self {
-            Relay::Dervish { turn: true, corner_leaps: false } => "Dervish relay (F, D, A to adjacent friends)".into(),
+    fn describe(&self) -> Description {
+        Description::text_only(match self {
+            Relay::Dervish { turn: true, corner_leaps: false } => "Dervish relay (F, D, A to adjacent friends)",
             Relay::Dervish { turn: true, corner_leaps: true } => {
-                "Dervish relay (F, D, A to adjacent friends; D to its corners)".into()
+                "Dervish relay (F, D, A to adjacent friends; D to its corners)"
             }
-            Relay::Dervish { turn: false, .. } => "Dervish relay 1999 (reflection: D, A across it)".into(),
-            Relay::Harpy { knight_away: false } => "Harpy relay (N to friends within Q3)".into(),
-            Relay::Harpy { knight_away: true } => "Harpy relay 1999 (N to friends a Knight's leap away)".into(),
-        }
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+            Relay::Dervish { turn: false, .. } => "Dervish relay 1999 (reflection: D, A across it)",
+            Relay::Harpy { knight_away: false } => "Harpy relay (N to friends within Q3)",
+            Relay::Harpy { knight_away: true } => "Harpy relay 1999 (N to friends a Knight's leap away)",
+        })
     }
 
     const ATTACKS: Attacks = Attacks::Own;

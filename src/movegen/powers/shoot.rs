@@ -5,7 +5,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -26,7 +26,6 @@ impl Spec for Shoot {
     const SYNTAX: &'static str = "shoot:STEPS";
 
     fn parse(call: &PowerCall) -> Result<Shoot, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::Unit).map(Shoot)
     }
 
@@ -34,12 +33,8 @@ impl Spec for Shoot {
         1
     }
 
-    fn text(&self) -> String {
-        format!("igui (captures without moving) `{}`", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("igui (captures without moving) `{}`", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Tables;
@@ -49,7 +44,7 @@ impl Spec for Shoot {
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {
-        let dirs: Vec<i32> = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        let dirs = cx.deltas(&self.0);
         for &d in &dirs {
             cx.attacks.add_leap(d, cx.kind);
         }

@@ -4,7 +4,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::Move;
@@ -24,7 +24,6 @@ impl Spec for ShootLine {
     const SYNTAX: &'static str = "shoot-line:RIDER";
 
     fn parse(call: &PowerCall) -> Result<ShootLine, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::UnitRider).map(ShootLine)
     }
 
@@ -32,12 +31,8 @@ impl Spec for ShootLine {
         1
     }
 
-    fn text(&self) -> String {
-        format!("shoots the first piece on `{}` lines", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("shoots the first piece on `{}` lines", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
@@ -47,7 +42,7 @@ impl Spec for ShootLine {
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {
-        let dirs = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        let dirs = cx.deltas(&self.0);
         cx.moves.add_gen(Gen::ShootLine(Compiled { dirs }));
     }
 

@@ -5,7 +5,7 @@
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{check_flags, Attacks, Captures, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::variant::PowerCall;
@@ -18,7 +18,6 @@ impl Spec for SkipFirst {
     const SYNTAX: &'static str = "skip-first:RIDER";
 
     fn parse(call: &PowerCall) -> Result<SkipFirst, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::Rider).map(SkipFirst)
     }
 
@@ -26,12 +25,8 @@ impl Spec for SkipFirst {
         self.0.reach()
     }
 
-    fn text(&self) -> String {
-        format!("`{}` from the 2nd square; the 1st must be empty", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("`{}` from the 2nd square; the 1st must be empty", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Tables;

@@ -5,7 +5,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -26,7 +26,6 @@ impl Spec for Swap {
     const SYNTAX: &'static str = "swap:LEAPS";
 
     fn parse(call: &PowerCall) -> Result<Swap, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::Any).map(Swap)
     }
 
@@ -34,12 +33,8 @@ impl Spec for Swap {
         self.0.reach()
     }
 
-    fn text(&self) -> String {
-        format!("swaps with any piece on `{}`", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("swaps with any piece on `{}`", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Never;
@@ -49,7 +44,7 @@ impl Spec for Swap {
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {
-        let deltas = self.0.vectors.iter().map(|v| cx.delta(v.dx, v.dy)).collect();
+        let deltas = cx.deltas(&self.0);
         cx.moves.add_gen(Gen::Swap(Compiled { deltas }));
     }
 

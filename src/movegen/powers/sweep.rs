@@ -8,7 +8,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -30,7 +30,6 @@ impl Spec for Sweep {
     const SYNTAX: &'static str = "sweep:RIDER";
 
     fn parse(call: &PowerCall) -> Result<Sweep, PowerError> {
-        check_flags(call, &[])?;
         Steps::parse(call, StepRule::UnitRider).map(Sweep)
     }
 
@@ -38,12 +37,8 @@ impl Spec for Sweep {
         1
     }
 
-    fn text(&self) -> String {
-        format!("sweep `{}`: captures every enemy passed", self.0.spec)
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(format!("sweep `{}`: captures every enemy passed", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Generated;

@@ -8,7 +8,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -30,8 +30,7 @@ impl Spec for Withdraw {
     const SYNTAX: &'static str = "withdraw[(optional)]";
 
     fn parse(call: &PowerCall) -> Result<Withdraw, PowerError> {
-        no_argument(call)?;
-        check_flags(call, &["optional"])?;
+        no_argument(call, &["optional"])?;
         Ok(Withdraw { optional: call.flags.iter().any(|f| f == "optional") })
     }
 
@@ -39,16 +38,8 @@ impl Spec for Withdraw {
         1
     }
 
-    fn text(&self) -> String {
-        if self.optional {
-            "may capture by withdrawal".into()
-        } else {
-            "captures by withdrawal".into()
-        }
-    }
-
-    fn xbetza(&self) -> String {
-        String::new()
+    fn describe(&self) -> Description {
+        Description::text_only(if self.optional { "may capture by withdrawal" } else { "captures by withdrawal" })
     }
 
     const ATTACKS: Attacks = Attacks::Generated;

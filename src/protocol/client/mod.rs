@@ -15,6 +15,7 @@ use crate::game::Game as Compiled;
 use crate::geometry::Color;
 use crate::protocol::engine::Game;
 use crate::search::Score;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -218,14 +219,26 @@ pub enum Proto {
     Xboard,
 }
 
+/// A word that names no [`Proto`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownProto(pub String);
+
+impl fmt::Display for UnknownProto {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "protocol '{}' is not uci, usi or xboard", self.0)
+    }
+}
+
+impl std::error::Error for UnknownProto {}
+
 impl std::str::FromStr for Proto {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Proto, String> {
+    type Err = UnknownProto;
+    fn from_str(s: &str) -> Result<Proto, UnknownProto> {
         match s {
             "uci" => Ok(Proto::Uci),
             "usi" => Ok(Proto::Usi),
             "xboard" | "cecp" => Ok(Proto::Xboard),
-            _ => Err(format!("protocol '{s}' is not uci, usi or xboard")),
+            _ => Err(UnknownProto(s.to_string())),
         }
     }
 }
