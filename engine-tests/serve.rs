@@ -101,7 +101,11 @@ fn page_and_assets_are_served() {
     assert_eq!(request(&h, "PUT", "/api/state", None, None).0, 405);
     let games = get(&h, "/api/games");
     let names: Vec<&str> = games["games"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["bigorra", "chu", "nutty", "scirocco", "typhoon", "tai"]);
+    let cazaux = ["patchanka", "heavy-shako", "timurid-herat", "timurid-babur", "timurid-mirza", "timurid-samarkand"];
+    let wild = ["timurid-wild-herat", "timurid-wild-babur", "timurid-wild-mirza", "timurid-wild-samarkand"];
+    let expected: Vec<&str> =
+        ["bigorra", "chu", "nutty", "scirocco", "typhoon", "tai"].into_iter().chain(cazaux).chain(wild).collect();
+    assert_eq!(names, expected);
     h.stop();
 }
 
