@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod book;
 pub mod cell;
 pub mod diagram;
 pub mod eval;

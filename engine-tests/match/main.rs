@@ -75,7 +75,9 @@ fn replay_pgn_of(path: &Path, v: &std::sync::Arc<Game>) -> Vec<PgnGame> {
     games
 }
 
-/// Kyodai against itself over `proto` in `variant`, two games at depth 1.
+/// Kyodai against itself over `proto` in `variant`, two games at depth 1, without its opening
+/// book (book moves are answered without a search, so they carry no score; the book in a
+/// match is `kyodai_plays_its_book_moves_in_a_match`).
 fn selfplay(variant: &str, proto: &str) {
     let dir = scratch(&format!("{proto}-{variant}"));
     let pgn = dir.join("games.pgn");
@@ -91,6 +93,7 @@ fn selfplay(variant: &str, proto: &str) {
         &format!("cmd={KYODAI}"),
         &each,
         "depth=1",
+        "option.OwnBook=false",
         "--games",
         "2",
         "--maxmoves",
@@ -113,6 +116,30 @@ fn selfplay(variant: &str, proto: &str) {
         assert!(g.comments[0][0].contains("/1 "), "{variant} over {proto}: {:?}", g.comments[0]);
         assert!(g.moves.len() <= 16);
         assert!(matches!(g.tag("Termination"), Some("normal" | "adjudication")), "{variant} over {proto}: {g:?}");
+    }
+}
+
+/// With `OwnBook` on (the default), Kyodai answers a position of its built-in book at once with
+/// a book move: the games' first two plies are moves of the book's entries (no score or depth
+/// in their comments), and every game replays legally.
+#[test]
+fn kyodai_plays_its_book_moves_in_a_match() {
+    let pgn = scratch("book").join("games.pgn");
+    let cmd = format!("cmd={KYODAI}");
+    let args = ["--variant", "scirocco", "--engine", "name=one", "--engine", "name=two", "--each", &cmd, "depth=1"];
+    let o = run(&[&args[..], &["--games", "2", "--maxmoves", "2", "--pgnout", pgn.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = Game::builtin("scirocco").unwrap();
+    let book = kyodai::book::shipped(&v).expect("a built-in Scirocco book").unwrap();
+    for g in replay_pgn(&pgn, "scirocco") {
+        let mut pos = kyodai::Position::start(&v);
+        for (text, comment) in g.moves.iter().zip(&g.comments).take(2) {
+            let m = kyodai::notation::parse_move(&mut pos, text).unwrap();
+            let entry = book.probe(&pos).unwrap_or_else(|| panic!("{text}: not a book position"));
+            assert!(entry.moves.iter().any(|c| c.mv == m && c.weight > 0), "{text} is not a book move: {entry:?}");
+            assert!(comment.iter().all(|c| !c.contains('/')), "{text} {comment:?}");
+            pos.make(m);
+        }
     }
 }
 

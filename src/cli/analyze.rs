@@ -42,6 +42,11 @@ pub struct AnalyzeArgs {
     /// Number of best lines to show.
     #[arg(long, default_value_t = 1)]
     multipv: usize,
+    #[command(flatten)]
+    book: super::book::BookChoice,
+    /// Seed of the book's choice in a book position (default: a new one each run).
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
@@ -61,6 +66,13 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
         return Ok(());
     }
     let v = Arc::clone(pos.game());
+    let book_move = match a.book.load(&v)? {
+        Some(book) => {
+            let seed = a.seed.unwrap_or_else(kyodai::selfplay::Rng::entropy_seed);
+            super::book::print_book_moves(&book, &mut p, seed, a.book.book_best)
+        }
+        None => None,
+    };
     let limits = match (a.depth, a.nodes, a.movetime) {
         (Some(d), _, _) => Limits::depth(d),
         (_, Some(n), _) => Limits::nodes(n),
@@ -83,7 +95,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
             pv.join(" ")
         );
     });
-    match r.best {
+    match book_move.or(r.best) {
         Some(m) => outln!("bestmove {}", format_move(&v, m)),
         None => outln!("bestmove (none)"),
     }

@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod annotate;
 pub mod bench;
+pub mod book;
 pub mod match_cmd;
 pub mod perft;
 pub mod pgn;

@@ -96,10 +96,13 @@ pub fn removed_squares(pos: &impl Board, m: Move, out: &mut ArrayVec<Square, 16>
     }
 }
 
-/// Calls `f` for every enemy square `m` empties by capture (burns and conversions aside): the
-/// search's victims and its test of a capture, without building a whole [`Effect`].
+/// Calls `f` for every enemy square `m` empties by capture or by burning (conversions aside):
+/// the search's victims and its test of a capture, without building a whole [`Effect`].
 #[inline]
 pub fn for_each_taken(pos: &impl Board, m: Move, mut f: impl FnMut(Square)) {
+    if !pos.tables().special.burners.is_empty() {
+        return for_each_taken_or_burned(pos, m, f);
+    }
     match m.kind {
         // The common case, without the general bookkeeping.
         MoveKind::Normal => {
@@ -128,8 +131,29 @@ pub fn for_each_taken(pos: &impl Board, m: Move, mut f: impl FnMut(Square)) {
     }
 }
 
-/// Whether `m` takes a piece from the opponent: a capture of any kind, or a conversion. A
-/// frozen piece's self-capture removes only its own piece, so it is no capture.
+/// [`for_each_taken`] in a game with burners (Nutty Shogi): the pieces the move takes, then
+/// the enemies it burns (a Fire Demon's move that only burns takes pieces too).
+fn for_each_taken_or_burned(pos: &impl Board, m: Move, mut f: impl FnMut(Square)) {
+    let mut removed = ArrayVec::new();
+    removed_squares(pos, m, &mut removed);
+    // As in [`of`]: a self-capture removes the mover's own piece, and en passant burns nothing.
+    if m.kind != MoveKind::SelfCapture {
+        removed.iter().for_each(|&s| f(s));
+    }
+    if m.kind == MoveKind::EnPassant {
+        return;
+    }
+    let mover = pos.piece_at(m.from).expect("a move starts on its piece");
+    let final_kind = m.promotion().unwrap_or(mover.kind());
+    if let Burned::Victims(burned) = burn::burned(pos, m, mover, final_kind, &removed) {
+        for s in burned {
+            f(s);
+        }
+    }
+}
+
+/// Whether `m` takes a piece from the opponent: a capture of any kind, a burn, or a
+/// conversion. A frozen piece's self-capture removes only its own piece, so it is no capture.
 #[inline]
 pub fn is_capture(pos: &impl Board, m: Move) -> bool {
     if m.kind == MoveKind::Convert {

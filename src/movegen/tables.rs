@@ -238,6 +238,13 @@ impl Tables {
             }
         }
         finish_sets(&mut sets, pieces, &powers);
+        // A type that promotes to a burner burns with its promoting moves: quiescence filters its
+        // moves too (the burners themselves say so with their power, `Captures::Filtered`).
+        for c in Color::ALL {
+            for &k in &sets.may_burn {
+                moves[c][k.index()].capture_search = CaptureSearch::Filter;
+            }
+        }
         let relays = powers.iter().flatten().any(|p| p.kind() == PowerKind::Relay);
         let never_retreats = pieces
             .iter()

@@ -157,6 +157,14 @@ impl<F: Flavor> Session<F> {
             self.out.line(&self.flavor.game_over_line(&self.e.game.pos, o));
             return Ok(());
         }
+        if !(g.infinite || g.ponder || g.mate.is_some()) {
+            if let Some(c) = self.e.book_move() {
+                let text = self.flavor.move_text(&mut self.e.game.pos.clone(), c.mv);
+                self.out.line(&format!("info string book move {text}{}", c.details()));
+                self.out.line(&format!("bestmove {text}"));
+                return Ok(());
+            }
+        }
         let g = if self.flavor.swaps_clocks() { g.clocks_swapped() } else { g };
         let white = self.e.game.pos.side() == Color::White;
         let mut limits = g.limits(white, self.e.opts.overhead_ms);

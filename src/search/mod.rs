@@ -14,7 +14,7 @@ use crate::position::Position;
 use crate::rules::legality::legal_move_list;
 pub use time::{Limits, TimeManager};
 use tt::TranspositionTable;
-use worker::Worker;
+use worker::{Role, Shared, Worker};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -177,7 +177,8 @@ impl Searcher {
                 let ev = Arc::clone(&ev);
                 let (hs, nodes, tm, pos) = (&helpers_stop, &nodes, &tm, pos.clone());
                 scope.spawn(move || {
-                    let mut w = Worker::new(pos, &ev, tt, hs, tm, limits, nodes, false);
+                    let shared = Shared { ev: &ev, tt, stop: hs, tm, limits, nodes };
+                    let mut w = Worker::new(pos, shared, Role::Helper);
                     // Helpers start one ply deeper on odd ids so threads spread over depths.
                     let mut depth = 1 + (id as u32 % 2);
                     while depth <= max_depth && !hs.load(Ordering::Relaxed) {
@@ -186,7 +187,8 @@ impl Searcher {
                     }
                 });
             }
-            let mut w = Worker::new(pos.clone(), &ev, tt, stop, &tm, limits, &nodes, true);
+            let shared = Shared { ev: &ev, tt, stop, tm: &tm, limits, nodes: &nodes };
+            let mut w = Worker::new(pos.clone(), shared, Role::Main);
             let r = iterate(&mut w, &legal, max_depth, multipv, &tm, on_info);
             helpers_stop.store(true, Ordering::Relaxed);
             r

@@ -49,9 +49,10 @@ impl Spec for Burn {
         Attacks::Own
     }
 
-    /// Burning is a forced effect of moves, not a move.
+    /// Burning is a forced effect of moves, not a move; but a move that only burns takes
+    /// pieces, so quiescence generates a burner's moves and keeps those that take or burn.
     fn captures(&self) -> Captures {
-        Captures::Never
+        Captures::Filtered
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {
