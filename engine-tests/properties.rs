@@ -643,7 +643,7 @@ fn capture_generator_matches_filtered_generate() {
                 seed ^= seed << 17;
                 // Prefer captures half of the time, so positions get sparse.
                 let caps: Vec<_> = legal.iter().copied().filter(|&m| is_capture(&pos, m)).collect();
-                let m = if seed % 2 == 0 && !caps.is_empty() {
+                let m = if seed.is_multiple_of(2) && !caps.is_empty() {
                     caps[(seed >> 8) as usize % caps.len()]
                 } else {
                     legal[(seed >> 8) as usize % legal.len()]

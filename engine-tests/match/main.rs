@@ -336,8 +336,11 @@ fn ctrl_c_keeps_finished_games_and_ends_every_engine() {
     assert_eq!(all_gone(&pids), 1);
 }
 
+/// One game as a comparable row: number, White, Black, FEN, moves, result.
+type Row = (usize, String, String, Option<String>, Vec<String>, String);
+
 /// The games of PGN files as comparable rows, by game number.
-fn rows(files: &[PathBuf]) -> Vec<(usize, String, String, Option<String>, Vec<String>, String)> {
+fn rows(files: &[PathBuf]) -> Vec<Row> {
     let mut r: Vec<_> = files
         .iter()
         .flat_map(|f| read_pgn(&std::fs::read_to_string(f).unwrap()).unwrap())
@@ -397,7 +400,7 @@ fn shards_merged_give_the_same_games_and_standing_as_one_run() {
     for (k, p) in parts.iter().enumerate() {
         base(p, Some(&format!("{}/3", k + 1)));
     }
-    let all = rows(&[whole.clone()]);
+    let all = rows(std::slice::from_ref(&whole));
     assert_eq!(all.len(), 6);
     assert_eq!(all, rows(&parts), "the shards play the same games");
     // Different openings were drawn (random start arrays), each played with both colours.
@@ -406,9 +409,9 @@ fn shards_merged_give_the_same_games_and_standing_as_one_run() {
     // `pgn stats` over the shards prints the standing the whole run ended with.
     let stats = Command::new(KYODAI).args(["pgn", "stats"]).args(&parts).output().unwrap();
     let stats = stdout(&stats);
-    let last_score = out.lines().filter(|l| l.starts_with("Score of")).last().unwrap();
-    let last_elo = out.lines().filter(|l| l.starts_with("Elo difference")).last().unwrap();
-    let last_ptnml = out.lines().filter(|l| l.starts_with("Ptnml")).last().unwrap();
+    let last_score = out.lines().rfind(|l| l.starts_with("Score of")).unwrap();
+    let last_elo = out.lines().rfind(|l| l.starts_with("Elo difference")).unwrap();
+    let last_ptnml = out.lines().rfind(|l| l.starts_with("Ptnml")).unwrap();
     for l in [last_score, last_elo, last_ptnml] {
         assert!(stats.lines().any(|s| s == l), "'{l}' not in:\n{stats}");
     }

@@ -1,6 +1,6 @@
 //! `kyodai selfplay`: the engine (or a random mover) against itself, games printed with results.
 
-use super::{setup, Fail, PositionArgs};
+use super::{setup, Fail, GameArgs};
 use crate::outln;
 use clap::Args;
 use kyodai::search::Limits;
@@ -9,16 +9,8 @@ use std::sync::Arc;
 
 #[derive(Args)]
 pub struct SelfplayArgs {
-    /// Game name or alias, or a game file (*.toml). Default: the default game (Chu Shogi: its
-    /// data file says `default = true`).
-    #[arg(long, short, default_value = kyodai::Variant::default_name())]
-    variant: String,
-    /// Rule option KEY=VALUE (repeatable).
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
-    options: Vec<String>,
-    /// Start from this FEN instead of the game's start position.
-    #[arg(long, short)]
-    fen: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
     /// Thinking time per move in milliseconds.
     #[arg(long, default_value_t = 100)]
     movetime: u64,
@@ -50,8 +42,7 @@ pub fn run(a: SelfplayArgs) -> Result<(), Fail> {
     if a.movetime == 0 || a.games == 0 || a.max_plies == 0 || a.hash == 0 {
         return Err(Fail("--movetime, --games, --max-plies and --hash must be at least 1".into()));
     }
-    let start =
-        setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, setup: None, moves: vec![] })?;
+    let start = setup(&a.game.at_start_of(vec![]))?;
     let v = Arc::clone(start.game());
     let mut searcher = kyodai::resources::searcher(a.hash, 1).map_err(|e| Fail(format!("--hash: {e}")))?;
     let limits = Limits::movetime(a.movetime);

@@ -2,6 +2,7 @@
 //! and the README, so the table is never written twice).
 
 use super::Game;
+use crate::geometry::Color;
 
 /// One row per piece type: ID, name, Betza, powers, promotion, value, notes.
 pub fn piece_table(g: &Game) -> String {
@@ -57,7 +58,7 @@ pub fn piece_table(g: &Game) -> String {
         }
         s.push_str(&format!(
             "| `{}` | {} | {} | {} | {} | {} | {} |\n",
-            p.fen_token(true),
+            p.fen_token(Color::White),
             p.name,
             if p.betza.is_empty() { "—".to_string() } else { format!("`{}`", p.betza) },
             if powers.is_empty() { "—".to_string() } else { powers.join(", ") },
@@ -66,7 +67,7 @@ pub fn piece_table(g: &Game) -> String {
             } else {
                 p.promotion_targets
                     .iter()
-                    .map(|&k| format!("`{}`", v.piece(k).fen_token(true)))
+                    .map(|&k| format!("`{}`", v.piece(k).fen_token(Color::White)))
                     .collect::<Vec<_>>()
                     .join(" ")
             },

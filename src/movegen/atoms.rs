@@ -208,7 +208,7 @@ impl Atoms {
                     promotion::push(pos, piece, Move::new(from, to), Shape::QUIET.step(l.dist == 1), out);
                 }
                 if l.ep && l.mode.captures && pos.ep_square() == Some(to) {
-                    promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.step(true), out);
+                    promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.one_step(), out);
                 }
             } else if l.mode.captures && cell.holds(them) {
                 promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);
@@ -241,7 +241,7 @@ impl Atoms {
                 }
                 if cell.is_empty() {
                     if l.ep && pos.ep_square() == Some(to) {
-                        promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.step(true), out);
+                        promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.one_step(), out);
                     }
                 } else if cell.holds(them) {
                     promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);

@@ -26,6 +26,12 @@ impl Shape {
         Shape { step, ..self }
     }
 
+    /// The same, as a one-square step.
+    #[inline]
+    pub fn one_step(self) -> Shape {
+        Shape { step: true, ..self }
+    }
+
     /// A capture or not.
     #[inline]
     pub fn taking(captures: bool) -> Shape {

@@ -3,7 +3,7 @@
 
 use super::{Piece, Position};
 use crate::game::Game;
-use crate::geometry::Color;
+use crate::geometry::{Color, Square};
 use crate::variant::placement;
 use crate::variant::{FenField, Legality, PromotionRule};
 use std::fmt;
@@ -61,19 +61,20 @@ fn castling_rights(rights: &[(char, u8)], text: &str, off: bool) -> Result<u8, F
 }
 
 impl Position {
-    /// Reads a FEN and validates it as a playable position of `game`.
+    /// Reads a FEN and validates it as a playable position of `game`. Fields after the side to
+    /// move may be left out from the end: each takes its default (no leap rights, no e.p. or
+    /// counter-strike square, halfmove clock 0, move 1), as when the placement stands alone.
     pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
         let v = &game.variant;
-        let shape = game.shape;
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return err("empty FEN");
         }
         let mut pos = Position::empty(Arc::clone(game));
         for p in placement::parse(v, fields[0]).map_err(|e| FenError(e.0))? {
-            pos.put(shape.square_unchecked(p.file, p.rank), Piece::new(p.kind, p.color));
+            pos.put(game.shape.square_unchecked(p.file, p.rank), Piece::new(p.kind, p.color));
         }
-        let side = match fields.get(1) {
+        pos.side = match fields.get(1) {
             None if v.fen.side_required => {
                 return err(format!("the side to move is missing after the placement ({} needs 'w' or 'b')", v.title))
             }
@@ -82,7 +83,6 @@ impl Position {
             Some(&"b") => Color::Black,
             Some(other) => return err(format!("side to move '{other}' is not 'w' or 'b'")),
         };
-        pos.side = side;
         let mut extra = &fields[2.min(fields.len())..];
         let nf = v.fen.fields.len();
         if v.fen.ignore_extra_fields && extra.len() > nf {
@@ -98,73 +98,69 @@ impl Position {
                 extra[nf..].join(" ")
             ));
         }
-        if extra.len() + v.fen.optional_fields < nf && fields.len() > 1 {
-            let names: Vec<String> = v.fen.fields.iter().map(|f| format!("{f:?}")).collect();
-            return err(format!("missing fields: {} needs {}", v.title, names.join(", ")));
-        }
-        // Defaults: leap rights only for Kings standing on their start squares are unknown, so a
-        // FEN without the field has none.
-        for (i, field) in v.fen.fields.iter().enumerate() {
-            let Some(text) = extra.get(i).copied() else {
-                continue;
-            };
-            match field {
-                FenField::LeapRights => {
-                    if text != "-" {
-                        let mut seen = String::new();
-                        for ch in text.chars() {
-                            let c = match ch {
-                                'K' => Color::White,
-                                'k' => Color::Black,
-                                _ => return err(format!("leap-rights field '{text}': only K, k or - are allowed")),
-                            };
-                            if seen.contains(ch) {
-                                return err(format!("leap-rights field '{text}' repeats '{ch}'"));
-                            }
-                            seen.push(ch);
-                            pos.leap_rights[c] = true;
-                        }
-                        if text == "kK" {
-                            return err("leap-rights field 'kK' must be written 'Kk'");
-                        }
-                    }
-                }
-                FenField::CastlingRights => {
-                    // A game that describes castling but plays without it (an option is off).
-                    let off = v.castling.is_some() && !v.rules.castling;
-                    pos.castling = castling_rights(&g_rights(game), text, off)?
-                }
-                FenField::EnPassant => {
-                    if text != "-" {
-                        let sq = shape.parse_square(text).map_err(|e| FenError(format!("en-passant field: {e}")))?;
-                        pos.ep = sq;
-                    }
-                }
-                FenField::CounterStrike => {
-                    if text != "-" {
-                        let sq =
-                            shape.parse_square(text).map_err(|e| FenError(format!("counter-strike field: {e}")))?;
-                        pos.counter_strike = sq;
-                    }
-                }
-                FenField::Halfmove => {
-                    pos.halfmove =
-                        text.parse().map_err(|_| FenError(format!("halfmove clock '{text}' is not a number")))?;
-                }
-                FenField::Fullmove => {
-                    let n: u32 =
-                        text.parse().map_err(|_| FenError(format!("fullmove number '{text}' is not a number")))?;
-                    if n == 0 {
-                        return err("fullmove number must be at least 1");
-                    }
-                    pos.fullmove = n;
-                }
-            }
+        for (field, text) in v.fen.fields.iter().zip(extra) {
+            pos.read_field(*field, text)?;
         }
         pos.rev_plies = 0;
         pos.validate()?;
         pos.finish_setup();
         Ok(pos)
+    }
+
+    /// Reads one field after the side to move.
+    fn read_field(&mut self, field: FenField, text: &str) -> Result<(), FenError> {
+        let shape = self.game.shape;
+        let square = |what: &str| match text {
+            "-" => Ok(Square::NONE),
+            t => shape.parse_square(t).map_err(|e| FenError(format!("{what} field: {e}"))),
+        };
+        match field {
+            FenField::LeapRights => self.read_leap_rights(text)?,
+            FenField::CastlingRights => {
+                // A game that describes castling but plays without it (an option is off).
+                let v = &self.game.variant;
+                let off = v.castling.is_some() && !v.rules.castling;
+                self.castling = castling_rights(&g_rights(&self.game), text, off)?
+            }
+            FenField::EnPassant => self.ep = square("en-passant")?,
+            FenField::CounterStrike => self.counter_strike = square("counter-strike")?,
+            FenField::Halfmove => {
+                self.halfmove =
+                    text.parse().map_err(|_| FenError(format!("halfmove clock '{text}' is not a number")))?;
+            }
+            FenField::Fullmove => {
+                let n: u32 = text.parse().map_err(|_| FenError(format!("fullmove number '{text}' is not a number")))?;
+                if n == 0 {
+                    return err("fullmove number must be at least 1");
+                }
+                self.fullmove = n;
+            }
+        }
+        Ok(())
+    }
+
+    /// Bigorra's King-leap rights: `K`, `k`, both in that order, or `-`.
+    fn read_leap_rights(&mut self, text: &str) -> Result<(), FenError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let mut seen = String::new();
+        for ch in text.chars() {
+            let c = match ch {
+                'K' => Color::White,
+                'k' => Color::Black,
+                _ => return err(format!("leap-rights field '{text}': only K, k or - are allowed")),
+            };
+            if seen.contains(ch) {
+                return err(format!("leap-rights field '{text}' repeats '{ch}'"));
+            }
+            seen.push(ch);
+            self.leap_rights[c] = true;
+        }
+        if text == "kK" {
+            return err("leap-rights field 'kK' must be written 'Kk'");
+        }
+        Ok(())
     }
 
     /// The rules a set-up position must satisfy before play.
@@ -261,7 +257,7 @@ impl Position {
         let v = self.variant();
         let shape = *self.shape();
         placement::write(shape.files, shape.ranks, |f, r| {
-            self.piece_at(shape.square_unchecked(f, r)).map(|p| v.piece(p.kind()).fen_token(p.color() == Color::White))
+            self.piece_at(shape.square_unchecked(f, r)).map(|p| v.piece(p.kind()).fen_token(p.color()))
         })
     }
 

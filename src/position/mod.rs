@@ -1,8 +1,11 @@
 //! [`Position`]: the state of one game (mailbox, piece lists, side to move, game-specific
 //! state, hash and history) and make / unmake, which restore everything exactly.
 
+mod consistency;
 pub mod fen;
 mod load;
+
+pub use consistency::Inconsistency;
 
 use crate::game::Game;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
@@ -757,61 +760,6 @@ impl Position {
             + self.counts.capacity() * size_of::<u16>()
             + self.history.capacity() * size_of::<u64>()
             + self.moves.capacity() * size_of::<Move>()
-    }
-
-    /// Checks internal consistency (lists, indices, royal counts, hash). For tests.
-    pub fn debug_check(&self) -> Result<(), String> {
-        let shape = self.game.shape;
-        let mut count = ByColor::new(0usize, 0usize);
-        let mut royals = ByColor::new(Vec::new(), Vec::new());
-        let mut codes = vec![0u16; self.counts.len()];
-        for sq in shape.squares() {
-            if let Some(p) = self.piece_at(sq) {
-                count[p.color()] += 1;
-                codes[p.index()] += 1;
-                if self.game.variant.piece(p.kind()).royal {
-                    royals[p.color()].push(sq);
-                }
-                let idx = self.list_idx[sq.index()] as usize;
-                if self.lists[p.color()].get(idx) != Some(&sq) {
-                    return Err(format!("list index of {} is wrong", shape.name(sq)));
-                }
-            }
-        }
-        for c in Color::ALL {
-            if self.lists[c].len() != count[c] {
-                return Err(format!("{} list has {} entries for {} pieces", c.name(), self.lists[c].len(), count[c]));
-            }
-        }
-        if codes != self.counts {
-            return Err("piece counts per type are wrong".into());
-        }
-        for c in Color::ALL {
-            let mut a = royals[c].clone();
-            let mut b: Vec<Square> = self.royals[c].to_vec();
-            a.sort();
-            b.sort();
-            if a != b {
-                return Err(format!("{} royal squares are wrong", c.name()));
-            }
-        }
-        if self.ep_hashed != self.clone().ep_capturable() {
-            return Err("en-passant hashing flag is stale".into());
-        }
-        for c in Color::ALL {
-            let sum: i32 = self.lists[c]
-                .iter()
-                .filter_map(|&sq| Some(self.game.psq.get(self.board[sq.index()].piece()?, sq)))
-                .sum();
-            if sum != self.psq[c] {
-                return Err(format!("{} piece-square sum {} != recomputed {sum}", c.name(), self.psq[c]));
-            }
-        }
-        let full = self.compute_hash();
-        if full != self.hash {
-            return Err(format!("incremental hash {:016x} != recomputed {:016x}", self.hash, full));
-        }
-        Ok(())
     }
 }
 

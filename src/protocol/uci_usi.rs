@@ -9,7 +9,6 @@ use super::go::{info_line, parse_go, Go};
 use super::options::parse_setoption;
 use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::game::Game;
-use crate::geometry::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::outcome::Outcome;
@@ -166,8 +165,7 @@ impl<F: Flavor> Session<F> {
             }
         }
         let g = if self.flavor.swaps_clocks() { g.clocks_swapped() } else { g };
-        let white = self.e.game.pos.side() == Color::White;
-        let mut limits = g.limits(white, self.e.opts.overhead_ms);
+        let mut limits = g.limits(self.e.game.pos.side(), self.e.opts.overhead_ms);
         if g.ponder {
             limits.infinite = true;
         }
@@ -188,8 +186,7 @@ impl<F: Flavor> Session<F> {
             Ok(Some(g)) => g,
         };
         let Some(id) = self.e.running_id() else { return };
-        let white = self.e.game.pos.side() == Color::White;
-        let mut limits = g.limits(white, self.e.opts.overhead_ms);
+        let mut limits = g.limits(self.e.game.pos.side(), self.e.opts.overhead_ms);
         limits.infinite = false;
         match budget(&limits) {
             Some(t) => self.e.arm_deadline(id, t),

@@ -145,9 +145,8 @@ impl XbGame {
 
     /// An XBoard move (`e2e4`, `c4d5,d5e4`, `e9e10+`, `a8a9q`, `@@@@`) as our move text,
     /// not yet checked against a position.
-    pub fn move_to_ours(&self, v: &Game, text: &str) -> Result<String, String> {
-        let super::squares::XbMove { body, suffix } =
-            super::squares::parse_xb_move(&v.shape, text).map_err(|e| e.to_string())?;
+    pub fn move_to_ours(&self, v: &Game, text: &str) -> CmdResult<String> {
+        let super::squares::XbMove { body, suffix } = super::squares::parse_xb_move(&v.shape, text)?;
         Ok(match suffix.as_str() {
             "" => body,
             "+" | "=" => format!("{body}{suffix}"),
@@ -155,7 +154,7 @@ impl XbGame {
             _ if v.promotion.text == PromotionText::Plus => format!("{body}+"),
             s => match self.kind_of(s) {
                 Some(k) => format!("{body}=({})", v.pieces[k].id.trim_start_matches('+')),
-                None => return Err(format!("unknown promotion piece '{s}'")),
+                None => return Err(CommandError::usage(format!("unknown promotion piece '{s}'"))),
             },
         })
     }
@@ -222,8 +221,8 @@ impl XbGame {
             let Some(kind) = self.kind_of(&tok) else {
                 return Err(CommandError::usage(format!("unknown piece '{tok}' in the FEN placement")));
             };
-            let white = (l as char).is_ascii_uppercase();
-            ours.push_str(&v.pieces[kind].fen_token(white));
+            let owner = if (l as char).is_ascii_uppercase() { Color::White } else { Color::Black };
+            ours.push_str(&v.pieces[kind].fen_token(owner));
         }
         let side = match fields.get(1) {
             None | Some(&"w") => 'w',

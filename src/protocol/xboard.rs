@@ -146,10 +146,10 @@ impl Xboard {
     }
 
     /// Reads a move from the GUI in the current position; the error is the reason alone.
-    fn read_move(&mut self, text: &str) -> Result<Move, String> {
+    fn read_move(&mut self, text: &str) -> CmdResult<Move> {
         let v = Arc::clone(self.e.variant());
         let ours = self.xb.move_to_ours(&v, text)?;
-        parse_move(&mut self.e.game.pos, &ours).map_err(|e| e.reason())
+        parse_move(&mut self.e.game.pos, &ours).map_err(|e| CommandError::Refused(e.reason()))
     }
 
     fn formatter(&self, post: bool) -> InfoFormatter {

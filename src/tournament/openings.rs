@@ -14,9 +14,9 @@
 //! shard of a match plays the same openings as the whole match would.
 
 use super::pgn::read_pgn;
-use super::player::Rng;
 use super::referee::{replay, setup_count, setup_fen, start_fen, start_position};
 use crate::game::Game;
+use crate::selfplay::Rng;
 use crate::variant::Variant;
 use std::sync::Arc;
 
@@ -159,7 +159,7 @@ fn permutation(n: usize, seed: u64) -> Vec<usize> {
     let mut p: Vec<usize> = (0..n).collect();
     let mut rng = Rng::new(seed);
     for i in (1..n).rev() {
-        p.swap(i, rng.below(i + 1));
+        p.swap(i, rng.index(i + 1));
     }
     p
 }
@@ -171,7 +171,7 @@ impl Source {
             Source::Standard => Ok(Opening { fen: None, moves: Vec::new() }),
             Source::Setup { fixed: Some(f), .. } => Ok(Opening { fen: Some(f.clone()), moves: Vec::new() }),
             Source::Setup { fixed: None, count } => {
-                let index = Rng::new(seed ^ (slot as u64).wrapping_mul(0xA24B_AED4_963E_E407)).below(*count);
+                let index = Rng::new(seed ^ (slot as u64).wrapping_mul(0xA24B_AED4_963E_E407)).index(*count);
                 let fen = setup_fen(v, &index.to_string())?;
                 Ok(Opening { fen: (fen != v.start_fen).then_some(fen), moves: Vec::new() })
             }

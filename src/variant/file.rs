@@ -216,7 +216,7 @@ impl PieceFile {
         let powers = self
             .powers
             .iter()
-            .map(|t| PowerCall::parse(t).map_err(|x| pe("powers", x)))
+            .map(|t| PowerCall::parse(t).map_err(|x| pe("powers", x.to_string())))
             .collect::<Result<Vec<_>, _>>()?;
         let initial = vectors.iter().any(|v| v.initial);
         match self.initial_rank {

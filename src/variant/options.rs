@@ -246,7 +246,7 @@ fn patch_powers(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Resu
         let Some(powers) = piece.get_mut("powers").and_then(|x| x.as_array_mut()) else { continue };
         for p in powers.iter_mut() {
             let Some(text) = p.as_str() else { continue };
-            let mut call = PowerCall::parse(text).map_err(|m| option_err(key, m))?;
+            let mut call = PowerCall::parse(text).map_err(|m| option_err(key, m.to_string()))?;
             if call.is(&target) {
                 for f in &flags {
                     call.add_flag(f);

@@ -4,6 +4,7 @@
 //! module per power.
 
 use super::betza::Vector;
+use crate::geometry::Color;
 use std::fmt;
 
 /// Index of a piece type in its game's catalogue.
@@ -27,18 +28,30 @@ pub struct PowerCall {
     pub flags: Vec<String>,
 }
 
+/// A power call that is not well formed; the message quotes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PowerCallError(pub String);
+
+impl fmt::Display for PowerCallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PowerCallError {}
+
 impl PowerCall {
-    pub fn parse(text: &str) -> Result<PowerCall, String> {
+    pub fn parse(text: &str) -> Result<PowerCall, PowerCallError> {
         let t = text.trim();
         let (head, flags) = match t.split_once('(') {
             None => (t, Vec::new()),
             Some((head, rest)) => {
                 let inner = rest
                     .strip_suffix(')')
-                    .ok_or_else(|| format!("power '{t}': '(' without a closing ')' at the end"))?;
+                    .ok_or_else(|| PowerCallError(format!("power '{t}': '(' without a closing ')' at the end")))?;
                 let flags: Vec<String> = inner.split(',').map(|f| f.trim().to_string()).collect();
                 if flags.iter().any(|f| f.is_empty()) {
-                    return Err(format!("power '{t}': an empty parameter between the parentheses"));
+                    return Err(PowerCallError(format!("power '{t}': an empty parameter between the parentheses")));
                 }
                 (head.trim(), flags)
             }
@@ -48,7 +61,7 @@ impl PowerCall {
             None => (head, None),
         };
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-            return Err(format!("power '{t}': a power name is lower-case letters and '-'"));
+            return Err(PowerCallError(format!("power '{t}': a power name is lower-case letters and '-'")));
         }
         Ok(PowerCall { name: name.to_string(), arg, flags })
     }
@@ -144,13 +157,17 @@ pub struct PieceType {
 }
 
 impl PieceType {
-    /// The ID as written in FEN for `white`/`black` (parentheses for multi-letter IDs).
-    pub fn fen_token(&self, white: bool) -> String {
+    /// The ID as written in FEN for a piece of `owner` (upper case for the first player,
+    /// parentheses for multi-letter IDs).
+    pub fn fen_token(&self, owner: Color) -> String {
         let (plus, base) = match self.id.strip_prefix('+') {
             Some(b) => ("+", b),
             None => ("", self.id.as_str()),
         };
-        let base = if white { base.to_ascii_uppercase() } else { base.to_ascii_lowercase() };
+        let base = match owner {
+            Color::White => base.to_ascii_uppercase(),
+            Color::Black => base.to_ascii_lowercase(),
+        };
         if base.len() == 1 {
             format!("{plus}{base}")
         } else {

@@ -152,16 +152,14 @@ fn yes() -> bool {
     true
 }
 
-/// The `[fen]` table: the game's FEN fields and what a FEN may leave out.
+/// The `[fen]` table: the game's FEN fields and what a FEN may leave out (any fields from the
+/// end: they take their defaults).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FenFormat {
     /// The fields after the side to move, in order.
     #[serde(default)]
     pub fields: Vec<FenField>,
-    /// How many of the last fields may be left out (the rest default).
-    #[serde(default)]
-    pub optional_fields: usize,
     /// The side-to-move field is required (otherwise a board-only FEN means White to move).
     #[serde(default)]
     pub side_required: bool,
@@ -180,7 +178,6 @@ impl Default for FenFormat {
     fn default() -> Self {
         FenFormat {
             fields: Vec::new(),
-            optional_fields: 0,
             side_required: false,
             ignore_extra_fields: false,
             any_royals: false,
