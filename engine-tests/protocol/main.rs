@@ -242,6 +242,7 @@ transcripts! {
     uci_session => "uci_session.txt",
     uci_moves => "uci_moves.txt",
     uci_errors => "uci_errors.txt",
+    uci_cazaux => "uci_cazaux.txt",
     usi_session => "usi_session.txt",
     usi_errors => "usi_errors.txt",
     xboard_session => "xboard_session.txt",
