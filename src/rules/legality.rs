@@ -207,7 +207,7 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
     out.truncate(w);
     // A King that would be mated may hand over to a successor (Timurid).
     if out.is_empty() && super::succession::possible(pos) && in_check(pos, pos.side()) {
-        super::succession::moves(pos, out);
+        succession_moves(pos, out);
     }
 }
 
@@ -231,10 +231,38 @@ pub fn has_legal_move(pos: &mut Position) -> bool {
     // A King that would be mated may hand over to a successor (Timurid), as in the list above.
     if super::succession::possible(pos) && in_check(pos, pos.side()) {
         moves.clear();
-        super::succession::moves(pos, &mut moves);
+        succession_moves(pos, &mut moves);
         return !moves.is_empty();
     }
     false
+}
+
+/// Appends the legal succession moves (`rules::succession`) of the side to move, which must be
+/// in check with no ordinary legal move (the caller knows).
+fn succession_moves(pos: &mut Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    super::succession::candidates(pos, out);
+    let mut w = start;
+    for r in start..out.len() {
+        let m = out[r];
+        if check(pos, m, History::Ignore).is_ok() {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// For the search: if the side to move, in check, has no legal move among the pseudo-legal
+/// `pseudo`, appends its succession moves (`rules::succession`) to them.
+pub fn add_succession_if_mated(pos: &mut Position, pseudo: &mut Vec<Move>) {
+    if !super::succession::possible(pos) || !in_check(pos, pos.side()) {
+        return;
+    }
+    if pseudo.iter().any(|&m| check(pos, m, History::Ignore).is_ok()) {
+        return;
+    }
+    succession_moves(pos, pseudo);
 }
 
 /// Whether `m` is a legal move here (generated and legal).

@@ -9,10 +9,11 @@
 //! King move (it loses castling rights), counting for the clock (+1) and repetition like any
 //! other. The game is checkmate only when no such move exists.
 //!
-//! Every list of legal moves (`legality::legal_moves`) and the search (`add_if_mated`) ask here,
-//! so a mated side is never scored as lost while a swap exists.
+//! This module says which swaps are candidates; `legality` keeps those that leave the King out
+//! of check, for every list of legal moves (`legality::legal_moves`) and for the search
+//! (`legality::add_succession_if_mated`), so a mated side is never scored as lost while a swap
+//! exists. (The arrow points one way: legality asks here, never the reverse.)
 
-use super::legality::{self, History};
 use crate::movegen::attack::is_attacked;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -28,40 +29,20 @@ pub fn possible(pos: &Position) -> bool {
     pos.pieces(us).iter().any(|&sq| pos.piece_at(sq).is_some_and(|p| v.piece(p.kind()).successor))
 }
 
-/// Appends the succession moves of the side to move, which must be in check with no ordinary
-/// legal move (the caller knows).
-pub fn moves(pos: &mut Position, out: &mut Vec<Move>) {
+/// Appends the candidate succession moves of the side to move: a swap with each own successor
+/// on a square the opponent does not attack. The caller keeps those that are legal
+/// (`legality::check`): the King, once on that square, must not be in check.
+pub fn candidates(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
     let them = us.flip();
     let Some(king) = pos.royal_squares(us).next() else {
         return;
     };
-    let v = std::sync::Arc::clone(pos.game());
-    let heirs: Vec<_> = pos
-        .pieces(us)
-        .iter()
-        .copied()
-        .filter(|&sq| pos.piece_at(sq).is_some_and(|p| v.piece(p.kind()).successor))
-        .collect();
-    for q in heirs {
-        if is_attacked(pos, q, them) {
+    let v = pos.game();
+    for &q in pos.pieces(us).iter() {
+        if !pos.piece_at(q).is_some_and(|p| v.piece(p.kind()).successor) || is_attacked(pos, q, them) {
             continue;
         }
-        let m = Move::of_kind(king, q, MoveKind::Succession, [crate::geometry::Square::NONE; 2]);
-        if legality::check(pos, m, History::Ignore).is_ok() {
-            out.push(m);
-        }
+        out.push(Move::of_kind(king, q, MoveKind::Succession, [crate::geometry::Square::NONE; 2]));
     }
-}
-
-/// For the search: if the side to move, in check, has no legal move among the pseudo-legal
-/// `pseudo`, appends its succession moves to them.
-pub fn add_if_mated(pos: &mut Position, pseudo: &mut Vec<Move>) {
-    if !possible(pos) || !legality::in_check(pos, pos.side()) {
-        return;
-    }
-    if pseudo.iter().any(|&m| legality::check(pos, m, History::Ignore).is_ok()) {
-        return;
-    }
-    moves(pos, pseudo);
 }

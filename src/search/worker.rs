@@ -9,9 +9,8 @@ use crate::geometry::Square;
 use crate::movegen::{generate, generate_captures};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::rules::legality::{in_check, try_make};
+use crate::rules::legality::{add_succession_if_mated, in_check, try_make};
 use crate::rules::outcome::{end, without_moves, Judge, Outcome};
-use crate::rules::succession;
 use crate::variant::Legality;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -524,7 +523,7 @@ impl<'a> Worker<'a> {
         gen_buf.clear();
         generate(&self.pos, &mut gen_buf);
         if node.danger && self.succession {
-            succession::add_if_mated(&mut self.pos, &mut gen_buf);
+            add_succession_if_mated(&mut self.pos, &mut gen_buf);
         }
         buf.extend(gen_buf.iter().map(|&m| (m, 0)));
         self.gen_bufs[ply] = gen_buf;
@@ -658,7 +657,7 @@ impl<'a> Worker<'a> {
         } else {
             generate(&self.pos, &mut gen_buf);
             if self.succession {
-                succession::add_if_mated(&mut self.pos, &mut gen_buf);
+                add_succession_if_mated(&mut self.pos, &mut gen_buf);
             }
             buf.extend(gen_buf.iter().map(|&m| (m, 0)));
             self.score_moves(&mut buf, 0, ply);
