@@ -249,6 +249,9 @@ transcripts! {
     xboard_moves => "xboard_moves.txt",
     xboard_errors => "xboard_errors.txt",
     autodetect => "autodetect.txt",
+    uci_book_file => "uci_book_file.txt",
+    usi_book_file => "usi_book_file.txt",
+    xboard_book_file => "xboard_book_file.txt",
 }
 
 #[test]
