@@ -1,6 +1,6 @@
 //! `kyodai book` and the engine commands' books, as a user runs them: build a tiny book, check,
 //! probe and list it, play from it in `analyze` and `selfplay`, and one clear error line (exit
-//! status 2, the file and line named) for a bad book.
+//! status 2, the file and line named) for a bad book, also from `kyodai uci|usi|xboard --book`.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -89,7 +89,10 @@ fn a_bad_book_is_one_error_line_with_file_and_line() {
     for args in [
         vec!["book", "check", "--variant", "chu", file],
         vec!["book", "probe", "--variant", "chu", "--book", file],
-        vec!["analyze", "--variant", "chu", "--depth", "1", "--book", file],
+        vec!["analyze", "--variant", "chu", "--depth", "1", "--book-file", file],
+        // The protocol commands check a --book file before they read the GUI's first line.
+        vec!["xboard", "--book", file],
+        vec!["uci", "--book-file", file],
     ] {
         let o = kyodai(&args);
         let err = String::from_utf8_lossy(&o.stderr);
@@ -97,6 +100,11 @@ fn a_bad_book_is_one_error_line_with_file_and_line() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(err.contains("bad.txt: line 3: book move 2: illegal move 'f4f6'"), "{err}");
     }
+    let missing = dir.join("missing.txt");
+    let o = kyodai(&["usi", "--book", missing.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("kyodai: error: cannot read book ") && err.contains("missing.txt"), "{err}");
     let o = kyodai(&["book", "check", "--variant", "tai", file]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("line 1: this book is for 'chu', not 'tai'"));
 }

@@ -31,19 +31,22 @@ enum Command {
     /// Speak UCI on stdin/stdout (games chosen with the UCI_Variant option).
     #[command(after_help = "Examples (type the lines after starting it; 'quit' ends):\n  kyodai uci\n    uci\n    \
 setoption name UCI_Variant value chu\n    position startpos moves f4f5 g9g8\n    go depth 4\n    quit\n\n\
-In a GUI: add the command 'kyodai uci' (or plain 'kyodai') as a UCI engine.")]
-    Uci,
+In a GUI: add the command 'kyodai uci' (or plain 'kyodai') as a UCI engine.\n\
+With --book FILE (or the BookFile option) it plays from that book instead of the built-in one.")]
+    Uci(cli::book::ProtocolBook),
     /// Speak USI (lishogi dialect) on stdin/stdout: the shogi games.
     #[command(after_help = "Examples (type the lines after starting it; 'quit' ends):\n  kyodai usi\n    usi\n    \
 setoption name USI_Variant value chushogi\n    position startpos moves 7i7h\n    go byoyomi 1000\n    quit\n\n\
-In a GUI: add the command 'kyodai usi' as a USI engine.")]
-    Usi,
+In a GUI: add the command 'kyodai usi' as a USI engine.\n\
+With --book FILE (or the USI_BookFile option) it plays from that book instead of the built-in one.")]
+    Usi(cli::book::ProtocolBook),
     /// Speak XBoard/CECP protocol 2 on stdin/stdout (games up to 16x16).
     #[command(
         after_help = "Examples:\n  xboard -fcp \"kyodai xboard\" -variant chu -testLegality false -repeatsToDraw 0 -ruleMoves 0\n  \
-kyodai xboard    (then type: xboard, protover 2, variant chu, usermove f4f5, quit)"
+kyodai xboard    (then type: xboard, protover 2, variant chu, usermove f4f5, quit)\n  \
+xboard -fcp \"kyodai xboard --book my-chu.txt\" -variant chu    (play from a book file; also: option BookFile=FILE)"
     )]
-    Xboard,
+    Xboard(cli::book::ProtocolBook),
     /// List every game with board size, number of piece types and pieces per side.
     #[command(
         after_help = "Example:\n  kyodai variants\n\nThe names are what --variant, UCI_Variant, USI_Variant and XBoard's variant take."
@@ -131,19 +134,18 @@ kyodai serve --engine name=hachu cmd=/usr/games/hachu proto=xboard --engine 'nam
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
-    use kyodai::protocol::{run_stdio, Protocol};
+    use kyodai::protocol::{run_stdio, Protocol, Startup};
     let Some(command) = cli.command else {
         // A person at a terminal gets a hint; a GUI (stdin not a terminal) gets nothing extra.
         if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
             eprintln!("kyodai: waiting for a GUI protocol: type uci, usi or xboard (or quit; 'kyodai --help' lists the commands)");
         }
-        run_stdio(None);
-        return Ok(());
+        return run_stdio(None, &Startup::default()).map_err(Fail);
     };
     match command {
-        Command::Uci => run_stdio(Some(Protocol::Uci)),
-        Command::Usi => run_stdio(Some(Protocol::Usi)),
-        Command::Xboard => run_stdio(Some(Protocol::Xboard)),
+        Command::Uci(b) => run_stdio(Some(Protocol::Uci), &b.startup()).map_err(Fail)?,
+        Command::Usi(b) => run_stdio(Some(Protocol::Usi), &b.startup()).map_err(Fail)?,
+        Command::Xboard(b) => run_stdio(Some(Protocol::Xboard), &b.startup()).map_err(Fail)?,
         Command::Variants => cli::variants::run_variants()?,
         Command::Analyze(a) => cli::analyze::run(a)?,
         Command::Selfplay(a) => cli::selfplay::run(a)?,

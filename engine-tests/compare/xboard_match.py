@@ -4,6 +4,9 @@
 Usage:
   engine-tests/compare/xboard_match.py selfplay [GAME ...]     Kyodai vs Kyodai, one game per GAME
                                                                (default: every game XBoard can show)
+                                                               at 0:20+0.2, or $TC (e.g. TC=1:00+1
+                                                               on a busy machine, where process
+                                                               delays can flag a short clock)
   engine-tests/compare/xboard_match.py hachu [GAMES] [TC]      Kyodai vs HaChu, Chu Shogi, GAMES games
                                                                (default 2) at time control TC
                                                                (default 0:30+0.2), colours alternating
@@ -150,8 +153,9 @@ def main():
     ok = True
     if mode == "selfplay":
         games = sys.argv[2:] or games_xboard_shows()
+        base, _, inc = os.environ.get("TC", "0:20+0.2").partition("+")
         for game in games:
-            res, timed_out, pgn, log = play(f"selfplay-{game}", game, kyodai_cmd, kyodai_cmd, 1, "0:20", 0.2, 900)
+            res, timed_out, pgn, log = play(f"selfplay-{game}", game, kyodai_cmd, kyodai_cmd, 1, base, float(inc or 0), 1800)
             if res and res[0][0] in ("1-0", "0-1", "1/2-1/2") and not timed_out and not gui_verdict(res[0][1]):
                 r, comment, _, moves = res[0]
                 print(f"{game}: {r} {{{comment}}} after {moves} moves -> game file {pgn}")

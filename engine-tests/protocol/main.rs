@@ -242,12 +242,16 @@ transcripts! {
     uci_session => "uci_session.txt",
     uci_moves => "uci_moves.txt",
     uci_errors => "uci_errors.txt",
+    uci_cazaux => "uci_cazaux.txt",
     usi_session => "usi_session.txt",
     usi_errors => "usi_errors.txt",
     xboard_session => "xboard_session.txt",
     xboard_moves => "xboard_moves.txt",
     xboard_errors => "xboard_errors.txt",
     autodetect => "autodetect.txt",
+    uci_book_file => "uci_book_file.txt",
+    usi_book_file => "usi_book_file.txt",
+    xboard_book_file => "xboard_book_file.txt",
 }
 
 #[test]

@@ -34,3 +34,6 @@ mod crosscheck;
 
 #[path = "cazaux/mixed_game.rs"]
 mod mixed_game;
+
+#[path = "cazaux/engine_tools.rs"]
+mod tools;

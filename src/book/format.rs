@@ -160,9 +160,14 @@ fn read_entry(v: &Arc<Game>, line: &str, number: usize) -> Result<(String, Entry
     Ok((position_key(&pos), Entry { path, moves, line: number }))
 }
 
-/// The game a book says it is for (`# variant: NAME` in its header), if it says.
+/// The game a comment line says the book is for (`# variant: NAME`), if it says.
 fn declared_variant(line: &str) -> Option<&str> {
     line.strip_prefix('#')?.trim().strip_prefix("variant:").map(str::trim)
+}
+
+/// The game a book's text says it is for (its first `# variant: NAME` line), if it says.
+pub fn declared_game(text: &str) -> Option<&str> {
+    text.lines().find_map(|l| declared_variant(l.trim()))
 }
 
 impl Book {

@@ -170,11 +170,25 @@ pub fn engine_book(v: &Arc<Game>, file: Option<&str>, no_book: bool) -> Result<O
     }
 }
 
+/// The book of a protocol session (`kyodai uci|usi|xboard --book FILE`).
+#[derive(Args)]
+pub struct ProtocolBook {
+    /// Play from this book file instead of the game's built-in book (as the BookFile option).
+    #[arg(long, visible_alias = "book-file", value_name = "FILE")]
+    pub book: Option<String>,
+}
+
+impl ProtocolBook {
+    pub fn startup(&self) -> kyodai::protocol::Startup {
+        kyodai::protocol::Startup { book_file: self.book.clone() }
+    }
+}
+
 /// How an engine command uses its opening book (`analyze`, `selfplay`).
 #[derive(Args)]
 pub struct BookChoice {
     /// Opening book file (default: the game's book built into the binary).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, visible_alias = "book-file", value_name = "FILE")]
     pub book: Option<String>,
     /// Play without an opening book.
     #[arg(long, conflicts_with = "book")]

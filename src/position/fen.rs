@@ -34,8 +34,9 @@ fn g_rights(game: &Game) -> Vec<(char, u8)> {
     Color::ALL.iter().flat_map(|&col| c.ways[col].iter().map(|w| (w.letter, w.bit))).collect()
 }
 
-/// Reads the castling-rights field `text` (`KQkq`, a subset in any order, or `-`).
-fn castling_rights(rights: &[(char, u8)], text: &str) -> Result<u8, FenError> {
+/// Reads the castling-rights field `text` (`KQkq`, a subset in any order, or `-`); `off`: the
+/// game's castling is switched off.
+fn castling_rights(rights: &[(char, u8)], text: &str, off: bool) -> Result<u8, FenError> {
     if text == "-" {
         return Ok(0);
     }
@@ -43,7 +44,9 @@ fn castling_rights(rights: &[(char, u8)], text: &str) -> Result<u8, FenError> {
     for ch in text.chars() {
         let Some(&(_, b)) = rights.iter().find(|(l, _)| *l == ch) else {
             let known: String = rights.iter().map(|(l, _)| *l).collect();
-            return err(if known.is_empty() {
+            return err(if off {
+                format!("castling-rights field '{text}': castling is off in this game (write '-', or turn it on with its option)")
+            } else if known.is_empty() {
                 format!("castling-rights field '{text}': this game has no castling (write '-')")
             } else {
                 format!("castling-rights field '{text}': '{ch}' is not a right (the rights are {known}, or '-')")
@@ -113,7 +116,12 @@ impl Position {
         };
         match field {
             FenField::LeapRights => self.read_leap_rights(text)?,
-            FenField::CastlingRights => self.castling = castling_rights(&g_rights(&self.game), text)?,
+            FenField::CastlingRights => {
+                // A game that describes castling but plays without it (an option is off).
+                let v = &self.game.variant;
+                let off = v.castling.is_some() && !v.rules.castling;
+                self.castling = castling_rights(&g_rights(&self.game), text, off)?
+            }
             FenField::EnPassant => self.ep = square("en-passant")?,
             FenField::CounterStrike => self.counter_strike = square("counter-strike")?,
             FenField::Halfmove => {

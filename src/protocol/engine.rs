@@ -125,6 +125,8 @@ pub struct Engine {
     next_id: u64,
     events: Sender<Event>,
     out: Out,
+    /// The opening book: the built-in one, or the file the GUI named.
+    books: super::book::BookSource,
     /// Book moves are drawn by weight from this seed (new each session) and a counter.
     book_seed: u64,
     book_draws: u64,
@@ -146,6 +148,7 @@ impl Engine {
             next_id: 1,
             events,
             out,
+            books: Default::default(),
             book_seed: crate::selfplay::Rng::entropy_seed(),
             book_draws: 0,
         }
@@ -328,15 +331,36 @@ impl Engine {
         s
     }
 
-    /// With `OwnBook` on, a move of the game's built-in book for the current position (drawn
-    /// by weight), if the book has one that is legal here.
-    pub fn book_move(&mut self) -> Option<crate::book::Candidate> {
+    /// Uses the book file `path` from now on (`None` or empty: the built-in books); refused
+    /// with the file and the line when it cannot be read or does not fit its game.
+    pub fn set_book_file(&mut self, path: Option<&str>) -> CmdResult {
+        let mut books = std::mem::take(&mut self.books);
+        let current = Arc::clone(&self.game.variant);
+        let r = books.set_file(path, &current, &|name: &str| self.find_variant(name));
+        self.books = books;
+        r
+    }
+
+    /// The book file set, if any.
+    pub fn book_file(&self) -> Option<&str> {
+        self.books.file()
+    }
+
+    /// The book for the current game (see [`super::book::BookSource::book`]).
+    pub fn book(&mut self) -> Result<Option<Arc<crate::book::Book>>, String> {
+        self.books.book(&self.game.variant)
+    }
+
+    /// With `OwnBook` on, a move of the book for the current position (drawn by weight), if
+    /// the book has one that is legal here. An error (once per game) when the book file set
+    /// does not fit the game.
+    pub fn book_move(&mut self) -> Result<Option<crate::book::Candidate>, String> {
         if !self.opts.own_book || self.no_position.is_some() {
-            return None;
+            return Ok(None);
         }
-        let book = crate::book::shipped_shared(&self.game.variant)?;
+        let Some(book) = self.book()? else { return Ok(None) };
         self.book_draws += 1;
-        book.choose(&mut self.game.pos, crate::book::mix(self.book_seed, self.book_draws), false).cloned()
+        Ok(book.choose(&mut self.game.pos, crate::book::mix(self.book_seed, self.book_draws), false).cloned())
     }
 
     // ----- searching -----

@@ -7,6 +7,7 @@
 //! live in [`engine::Engine`]. Every malformed or out-of-order command gets an error line in
 //! the dialect's form and the session goes on.
 
+pub mod book;
 pub mod client;
 pub mod engine;
 pub mod error;
@@ -196,13 +197,24 @@ fn spawn_reader<R: BufRead + Send + 'static>(input: R, tx: Sender<Event>) {
     });
 }
 
-fn make_dialect(p: Protocol, out: Out, tx: Sender<Event>) -> Box<dyn Dialect> {
-    let engine = engine::Engine::new(out.clone(), tx);
-    match p {
+/// Settings from the command line of `kyodai uci|usi|xboard`, applied before the GUI's first
+/// line.
+#[derive(Clone, Debug, Default)]
+pub struct Startup {
+    /// `--book FILE`: as if the GUI had set the `BookFile` option first.
+    pub book_file: Option<String>,
+}
+
+fn make_dialect(p: Protocol, startup: &Startup, out: Out, tx: Sender<Event>) -> Result<Box<dyn Dialect>, String> {
+    let mut engine = engine::Engine::new(out.clone(), tx);
+    if let Some(f) = &startup.book_file {
+        engine.set_book_file(Some(f)).map_err(|e| e.to_string())?;
+    }
+    Ok(match p {
         Protocol::Uci => Box::new(uci_usi::Session::new(engine, out, uci::Uci)),
         Protocol::Usi => Box::new(uci_usi::Session::new(engine, out, usi::Usi)),
         Protocol::Xboard => Box::new(xboard::Xboard::new(engine, out)),
-    }
+    })
 }
 
 fn run_loop(mut d: Box<dyn Dialect>, rx: &Receiver<Event>) {
@@ -229,49 +241,62 @@ fn run_loop(mut d: Box<dyn Dialect>, rx: &Receiver<Event>) {
 /// Runs a session of protocol `p` (or, with `None`, the protocol named by the first
 /// non-empty line) over `input` and `out`. Returns when the GUI quits or closes the input.
 pub fn run_with<R: BufRead + Send + 'static>(p: Option<Protocol>, input: R, out: Out) {
-    let (tx, rx) = channel();
-    spawn_reader(input, tx.clone());
-    let protocol = match p {
-        Some(p) => p,
-        None => loop {
-            match rx.recv() {
-                Ok(Event::Line(l)) => {
-                    let t = l.trim();
-                    if t.is_empty() {
-                        continue;
-                    }
-                    if t == "quit" {
-                        return;
-                    }
-                    match Protocol::from_first_line(t) {
-                        Some(p) => {
-                            let mut d = make_dialect(p, out.clone(), tx.clone());
-                            if d.line(t) == Flow::Quit {
-                                d.shutdown();
-                                return;
-                            }
-                            run_loop(d, &rx);
-                            return;
-                        }
-                        None => out.line(&format!(
-                            "info string error: unknown protocol command '{}': send 'uci', 'usi' or 'xboard' first",
-                            error::echo(t)
-                        )),
-                    }
-                }
-                Ok(Event::Eof) | Err(_) => return,
-                Ok(_) => {}
-            }
-        },
-    };
-    let d = make_dialect(protocol, out, tx);
-    run_loop(d, &rx);
+    // With no start-up settings nothing can be refused.
+    let _ = run_session(p, &Startup::default(), input, out);
 }
 
-/// Runs a session on standard input and output.
-pub fn run_stdio(p: Option<Protocol>) {
+/// [`run_with`] after applying `startup`; an error (before any input is read when `p` is
+/// given) when a start-up setting is refused.
+pub fn run_session<R: BufRead + Send + 'static>(
+    p: Option<Protocol>,
+    startup: &Startup,
+    input: R,
+    out: Out,
+) -> Result<(), String> {
+    let (tx, rx) = channel();
+    if let Some(p) = p {
+        let d = make_dialect(p, startup, out, tx.clone())?;
+        spawn_reader(input, tx);
+        run_loop(d, &rx);
+        return Ok(());
+    }
+    spawn_reader(input, tx.clone());
+    loop {
+        match rx.recv() {
+            Ok(Event::Line(l)) => {
+                let t = l.trim();
+                if t.is_empty() {
+                    continue;
+                }
+                if t == "quit" {
+                    return Ok(());
+                }
+                match Protocol::from_first_line(t) {
+                    Some(p) => {
+                        let mut d = make_dialect(p, startup, out.clone(), tx.clone())?;
+                        if d.line(t) == Flow::Quit {
+                            d.shutdown();
+                            return Ok(());
+                        }
+                        run_loop(d, &rx);
+                        return Ok(());
+                    }
+                    None => out.line(&format!(
+                        "info string error: unknown protocol command '{}': send 'uci', 'usi' or 'xboard' first",
+                        error::echo(t)
+                    )),
+                }
+            }
+            Ok(Event::Eof) | Err(_) => return Ok(()),
+            Ok(_) => {}
+        }
+    }
+}
+
+/// Runs a session on standard input and output (see [`run_session`]).
+pub fn run_stdio(p: Option<Protocol>, startup: &Startup) -> Result<(), String> {
     let stdin = std::io::stdin();
-    run_with(p, std::io::BufReader::new(stdin), Out::stdout());
+    run_session(p, startup, std::io::BufReader::new(stdin), Out::stdout())
 }
 
 /// Splits a command line into its first word and the rest (trimmed).

@@ -61,6 +61,7 @@ impl Flavor for Uci {
             format!("option name Hash type spin default {} min 1 max {}", o.hash_mb, max_hash_mb()),
             format!("option name Ponder type check default {}", o.ponder),
             format!("option name OwnBook type check default {}", o.own_book),
+            format!("option name BookFile type string default {}", e.book_file().unwrap_or("<empty>")),
         ]
     }
 
@@ -71,6 +72,7 @@ impl Flavor for Uci {
             "hash" => spin(name, v, 1, max_hash_mb() as i64).and_then(|n| e.set_hash(n as u64)),
             "ponder" => check(name, v).map(|b| e.opts.ponder = b),
             "ownbook" => check(name, v).map(|b| e.opts.own_book = b),
+            "bookfile" => e.set_book_file(v),
             _ => return None,
         };
         Some(r)

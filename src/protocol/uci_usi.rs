@@ -157,7 +157,11 @@ impl<F: Flavor> Session<F> {
             return Ok(());
         }
         if !(g.infinite || g.ponder || g.mate.is_some()) {
-            if let Some(c) = self.e.book_move() {
+            let book_move = self.e.book_move().unwrap_or_else(|e| {
+                self.error(&e);
+                None
+            });
+            if let Some(c) = book_move {
                 let text = self.flavor.move_text(&mut self.e.game.pos.clone(), c.mv);
                 self.out.line(&format!("info string book move {text}{}", c.details()));
                 self.out.line(&format!("bestmove {text}"));

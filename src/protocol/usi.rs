@@ -132,6 +132,7 @@ impl Flavor for Usi {
             format!("option name USI_Hash type spin default {} min 1 max {}", o.hash_mb, max_hash_mb()),
             format!("option name USI_Ponder type check default {}", o.ponder),
             format!("option name USI_OwnBook type check default {}", o.own_book),
+            format!("option name USI_BookFile type string default {}", e.book_file().unwrap_or("<empty>")),
         ]
     }
 
@@ -141,6 +142,7 @@ impl Flavor for Usi {
             "usi_hash" | "hash" => spin(name, v, 1, max_hash_mb() as i64).and_then(|n| e.set_hash(n as u64)),
             "usi_ponder" => check(name, v).map(|b| e.opts.ponder = b),
             "usi_ownbook" | "ownbook" => check(name, v).map(|b| e.opts.own_book = b),
+            "usi_bookfile" | "bookfile" => e.set_book_file(v),
             _ => return None,
         };
         Some(r)

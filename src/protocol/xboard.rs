@@ -128,6 +128,7 @@ impl Xboard {
             .line(&format!("feature option=\"Move Overhead -spin {} 0 {MAX_OVERHEAD_MS}\"", self.e.opts.overhead_ms));
         self.out.line("feature option=\"Clear Hash -button\"");
         self.out.line(&format!("feature option=\"OwnBook -check {}\"", u8::from(self.e.opts.own_book)));
+        self.out.line(&format!("feature option=\"BookFile -file {}\"", self.e.book_file().unwrap_or("")));
         self.out.line("feature done=1");
     }
 
@@ -188,7 +189,11 @@ impl Xboard {
         if self.e.game.pos.side() != self.engine_side || self.check_end() {
             return;
         }
-        if let Some(c) = self.e.book_move() {
+        let book_move = self.e.book_move().unwrap_or_else(|e| {
+            self.out.line(&format!("tellusererror {e}"));
+            None
+        });
+        if let Some(c) = book_move {
             let text = self.move_text(c.mv);
             self.out.line(&format!("# book move {text}{}", c.details()));
             self.play_our_move(c.mv);
@@ -214,11 +219,14 @@ impl Xboard {
         MoveWriter::new(self.e.variant(), &self.xb).legs(m).concat()
     }
 
-    /// `bk`: the built-in book's moves for the current position, each on a line starting with a
+    /// `bk`: the book's moves for the current position, each on a line starting with a
     /// tab, then an empty line (what XBoard shows for its Book button).
     fn book_moves(&mut self) {
-        let entry = crate::book::shipped_shared(self.e.variant()).and_then(|b| b.probe(&self.e.game.pos).cloned());
-        match entry {
+        let book = self.e.book().unwrap_or_else(|e| {
+            self.out.line(&format!("\t{e}"));
+            None
+        });
+        match book.and_then(|b| b.probe(&self.e.game.pos).cloned()) {
             Some(e) => {
                 for c in &e.moves {
                     self.out.line(&format!("\t{}{}", self.move_text(c.mv), c.details()));
@@ -424,6 +432,9 @@ impl Xboard {
                 };
                 if name.eq_ignore_ascii_case("ownbook") {
                     return Some(check(name, value).map(|b| self.e.opts.own_book = b));
+                }
+                if name.eq_ignore_ascii_case("bookfile") {
+                    return Some(self.e.set_book_file(value));
                 }
                 return Some(
                     set_common_option(&mut self.e, name, value)
