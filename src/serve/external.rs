@@ -149,7 +149,7 @@ impl Opponent for External {
     }
 
     fn think(&mut self, req: &ThinkRequest, stop: &AtomicBool, info: &mut dyn FnMut(Line)) -> Result<Decision, String> {
-        let (mut referee, _) = replay(req.start.clone(), &req.moves)?;
+        let (mut referee, _) = replay(req.start.clone(), &req.moves).map_err(|e| e.to_string())?;
         let side = referee.side();
         let (limits, clocks, wait) = protocol_limits(&req.budget, side.index())?;
         if let Err(e) = self.prepare(req, &limits) {

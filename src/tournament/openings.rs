@@ -151,7 +151,7 @@ pub fn parse_setup(v: &Variant, spec: &str) -> Result<Source, String> {
     if spec == "random" {
         return Ok(Source::Setup { fixed: None, count });
     }
-    Ok(Source::Setup { fixed: Some(setup_fen(v, spec)?), count })
+    Ok(Source::Setup { fixed: Some(setup_fen(v, spec).map_err(|e| e.to_string())?), count })
 }
 
 /// A permutation of `0..n` drawn from `seed` (Fisher-Yates).
@@ -172,7 +172,7 @@ impl Source {
             Source::Setup { fixed: Some(f), .. } => Ok(Opening { fen: Some(f.clone()), moves: Vec::new() }),
             Source::Setup { fixed: None, count } => {
                 let index = Rng::new(seed ^ (slot as u64).wrapping_mul(0xA24B_AED4_963E_E407)).index(*count);
-                let fen = setup_fen(v, &index.to_string())?;
+                let fen = setup_fen(v, &index.to_string()).map_err(|e| e.to_string())?;
                 Ok(Opening { fen: (fen != v.start_fen).then_some(fen), moves: Vec::new() })
             }
             Source::Book { openings, order, start } => {
