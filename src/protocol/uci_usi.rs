@@ -90,6 +90,11 @@ impl<F: Flavor> Session<F> {
     }
 
     fn setoption(&mut self, args: &str) -> CmdResult {
+        // An option may change the game or the engine under a running search, whose bestmove
+        // would then be lost or about another game: the protocols forbid it, we refuse it.
+        if self.e.is_searching() {
+            return Err(CommandError::not_now("'setoption' while searching (send 'stop' first)"));
+        }
         let (name, value) = parse_setoption(args)?;
         if let Some(r) = self.flavor.setoption(&mut self.e, &self.out, &name, value.as_deref()) {
             return r;
