@@ -574,7 +574,8 @@ pub fn set_common_option(e: &mut Engine, name: &str, v: Option<&str>) -> Option<
 }
 
 /// The time a search with `limits` plans to spend (used to end a ponder search after
-/// `ponderhit`, since a running search keeps the limits it started with).
-pub fn budget(limits: &Limits) -> Option<Duration> {
-    crate::search::time::Budget::of(limits).soft
+/// `ponderhit`, since a running search keeps the limits it started with) in `pos`.
+pub fn budget(limits: &Limits, pos: &Position) -> Option<Duration> {
+    let legal = crate::legality::legal_move_list(&mut pos.clone()).len();
+    crate::search::time::Budget::of(limits, &crate::search::Plan::of(pos, legal)).soft
 }

@@ -183,7 +183,7 @@ impl<F: Flavor> Session<F> {
         let white = self.e.game.pos.side() == Color::White;
         let mut limits = g.limits(white, self.e.opts.overhead_ms);
         limits.infinite = false;
-        match budget(&limits) {
+        match budget(&limits, &self.e.game.pos) {
             Some(t) => self.e.arm_deadline(id, t),
             None => {
                 if g.depth.is_none() && g.nodes.is_none() && !g.infinite {

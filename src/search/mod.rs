@@ -12,7 +12,7 @@ use crate::eval::Evaluator;
 use crate::legality::legal_move_list;
 use crate::moves::Move;
 use crate::position::Position;
-pub use time::{Limits, TimeManager};
+pub use time::{Limits, Plan, TimeManager};
 use tt::TranspositionTable;
 use worker::Worker;
 
@@ -155,9 +155,9 @@ impl Searcher {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let ev = self.evaluator(pos);
-        let tm = TimeManager::new(limits);
         let mut root = pos.clone();
         let legal = legal_move_list(&mut root);
+        let tm = TimeManager::new(limits, &Plan::of(pos, legal.len()));
         // A finished game has no best move, even where moves remain (a draw by the fifty-move
         // rule or by repetition, a Nutty repetition, the move cap): the search agrees with the
         // referee on the end.
@@ -195,6 +195,15 @@ impl Searcher {
     }
 }
 
+/// How far the last iteration's score fell below the one two iterations before (same parity:
+/// in many games odd and even depths disagree by a steady margin), in centipawns.
+fn score_drop(scores: &[i32]) -> i32 {
+    match scores {
+        [.., before, _, last] => before - last,
+        _ => 0,
+    }
+}
+
 /// The main thread's iterative deepening, with aspiration windows and MultiPV.
 fn iterate(
     w: &mut Worker,
@@ -206,6 +215,8 @@ fn iterate(
 ) -> SearchResult {
     let mut lines: Vec<RootLine> = Vec::new();
     let mut completed_depth = 0;
+    // The best score of each finished iteration, for the time manager's drop test.
+    let mut scores: Vec<i32> = Vec::new();
     for depth in 1..=max_depth {
         let mut new_lines: Vec<RootLine> = Vec::new();
         w.root_excluded.clear();
@@ -273,7 +284,8 @@ fn iterate(
         if best.abs() >= MATE_BOUND && depth as i32 >= 2 * (MATE - best.abs()) + 2 {
             break;
         }
-        if !tm.may_start_iteration() || w.node_limit_reached() {
+        scores.push(best.clamp(-MATE_BOUND, MATE_BOUND));
+        if !tm.may_start_iteration(score_drop(&scores)) || w.node_limit_reached() {
             break;
         }
     }

@@ -278,6 +278,21 @@ impl Default for EvalParams {
     }
 }
 
+/// What the search needs to know about a game beyond its rules and evaluation.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchParams {
+    /// Typical length of a game between strong players, in moves per side: the clock is
+    /// planned for it (scaled by the material left, `search::time::Plan`).
+    pub game_length: u32,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams { game_length: crate::search::time::DEFAULT_GAME_LENGTH }
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct VariantFile {
@@ -292,6 +307,8 @@ struct VariantFile {
     promotion: PromotionFile,
     #[serde(default)]
     eval: EvalParams,
+    #[serde(default)]
+    search: SearchParams,
     /// Array freedom: which start squares may be exchanged (`setup.rs`).
     #[serde(default)]
     setup: Option<setup::SetupFile>,
@@ -352,6 +369,7 @@ pub struct Variant {
     pub pieces: Vec<PieceType>,
     pub rules: Rules,
     pub eval: EvalParams,
+    pub search: SearchParams,
     pub start_fen: String,
     /// The start arrays a player may choose, if the game has array freedom.
     pub setup: Option<SetupRules>,
@@ -375,6 +393,11 @@ impl Variant {
     /// Names of the built-in games.
     pub fn builtin_names() -> Vec<&'static str> {
         BUILTIN.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// The data file of the built-in game `name` (its exact name), as shipped.
+    pub fn builtin_source(name: &str) -> Option<&'static str> {
+        BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
     }
 
     /// Loads a built-in game by name or alias (case-insensitive).
@@ -648,6 +671,7 @@ impl Variant {
             pieces,
             rules,
             eval: file.eval.clone(),
+            search: file.search.clone(),
             start_fen: file.start.trim().to_string(),
             setup: None,
             by_id,
