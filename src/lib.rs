@@ -24,6 +24,7 @@ pub mod selfplay;
 pub mod serve;
 pub mod soak;
 pub mod tournament;
+pub mod tune;
 pub mod variant;
 
 pub use geometry::{BoardShape, ByColor, Color, Square};

@@ -12,6 +12,7 @@ pub mod serve;
 pub mod show;
 pub mod soak;
 pub mod svg;
+pub mod tune;
 pub mod variants;
 
 use clap::Args;
