@@ -3,13 +3,14 @@
 //! of moves (the first legal move chosen by a fixed-seed LCG).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use kyodai::legality::legal_move_list;
 use kyodai::movegen::generate;
 use kyodai::perft::perft;
-use kyodai::{Position, Variant};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
+use kyodai::{Game, Position, Variant};
 
 /// A reproducible midgame position: 40 plies of pseudo-random legal moves.
-fn midgame(v: &std::sync::Arc<Variant>) -> Position {
+fn midgame(v: &std::sync::Arc<Game>) -> Position {
     let mut pos = Position::start(v);
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     for _ in 0..40 {
@@ -25,7 +26,7 @@ fn midgame(v: &std::sync::Arc<Variant>) -> Position {
 }
 
 fn bench_game(c: &mut Criterion, name: &str) {
-    let v = Variant::builtin(name).unwrap();
+    let v = Game::builtin(name).unwrap();
     for (label, pos) in [("start", Position::start(&v)), ("midgame", midgame(&v))] {
         let mut buf = Vec::with_capacity(512);
         c.bench_function(&format!("{name}/{label}/generate"), |b| {
@@ -48,7 +49,9 @@ fn bench_game(c: &mut Criterion, name: &str) {
                 }
             })
         });
-        c.bench_function(&format!("{name}/{label}/perft2"), |b| b.iter(|| perft(black_box(&mut p), 2, false)));
+        c.bench_function(&format!("{name}/{label}/perft2"), |b| {
+            b.iter(|| perft(black_box(&mut p), 2, History::Ignore))
+        });
     }
 }
 
@@ -56,7 +59,7 @@ fn bench_game(c: &mut Criterion, name: &str) {
 /// lions have long reaches (generation cost is dominated by the Emperor's 600-odd targets and
 /// the hook movers' two-leg slides), and attack queries that need the hook and Emperor lookups.
 fn bench_tai_open(c: &mut Criterion) {
-    let v = Variant::builtin("tai").unwrap();
+    let v = Game::builtin("tai").unwrap();
     let fen = "e24/2(hm)9(ca)6(lgn)5/25/5(pc)13(ln)5/25/25/25/25/25/25/25/12(fk)12/25/25/25/25/\
                25/25/25/25/5(PC)13(LN)5/25/2(HM)9(CA)6(LGN)5/25/24E w";
     let pos = Position::from_fen(&v, fen).unwrap();
@@ -79,7 +82,7 @@ fn bench_tai_open(c: &mut Criterion) {
 /// Typhoon with many powers on the board at once (relays, freezing, swaps, conversions,
 /// sweeps, long leaps, shots, Parrot hops), so their generators dominate.
 fn bench_typhoon_powers(c: &mut Criterion) {
-    let v = Variant::builtin("typhoon").unwrap();
+    let v = Game::builtin("typhoon").unwrap();
     let fen = "(lo)1(ee)2(ty)k1(so)2(pa)/2(ra)(im)1p1(der)(cu)2(ha)/3p2p2p2/2(ho)5(do)3/12/4p2P4/3(MI)4(CI)3/\
                1(IM)1(SO)2(CU)1(HU)3/2P3P1P3/(DER)2(TY)1(EE)2(LO)1(HA)1/(PA)2(UN)2K1(OV)1(RA)1/12 w";
     let pos = Position::from_fen(&v, fen).unwrap();
@@ -92,7 +95,7 @@ fn bench_typhoon_powers(c: &mut Criterion) {
         })
     });
     let mut p = pos.clone();
-    c.bench_function("typhoon/powers/perft2", |b| b.iter(|| perft(black_box(&mut p), 2, false)));
+    c.bench_function("typhoon/powers/perft2", |b| b.iter(|| perft(black_box(&mut p), 2, History::Ignore)));
 }
 
 fn benches(c: &mut Criterion) {

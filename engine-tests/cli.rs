@@ -255,10 +255,17 @@ fn svg_diagrams_in_docs_are_current() {
 }
 
 #[test]
-fn serve_refuses_external_engines_for_now_and_bad_specs() {
-    fails_with(
-        &["serve", "--port", "0", "--engine", "name=hachu cmd=hachu proto=xboard"],
-        &["hachu", "not part of this build"],
-    );
-    fails_with(&["serve", "--port", "0", "--engine", "name=x proto=cecp cmd=y"], &["proto=cecp"]);
+fn serve_refuses_bad_engine_specs() {
+    let serve = |spec: &[&str], needles: &[&str]| {
+        let mut args = vec!["serve", "--port", "0", "--engine"];
+        args.extend(spec);
+        fails_with(&args, needles);
+    };
+    serve(&["name=x proto=uxi cmd=y"], &["protocol 'uxi'"]);
+    serve(&["name=x", "colour=red", "cmd=y"], &["unknown engine setting 'colour'"]);
+    serve(&["name=x"], &["cmd="]);
+    // The page chooses the time, so an engine's own limits are refused.
+    serve(&["name=x cmd=y st=1"], &["engine x", "chosen on the page"]);
+    serve(&["name=kyodai cmd=y"], &["two players are named 'kyodai'"]);
+    serve(&["name=a cmd=y", "--engine", "name=A cmd=z"], &["two players are named 'A'"]);
 }

@@ -44,7 +44,7 @@ fn random_players_take_a_seed_and_default_to_a_new_one() {
 const NUTTY_REPEATED: [&str; 4] = ["a2b2", "m12l12", "b2a2", "l12m12"];
 
 fn nutty_repeated() -> kyodai::Position {
-    let v = kyodai::Variant::builtin("nutty").unwrap();
+    let v = kyodai::Game::builtin("nutty").unwrap();
     let mut pos = kyodai::Position::start(&v);
     for t in NUTTY_REPEATED {
         let m = kyodai::notation::parse_move(&mut pos, t).unwrap();
@@ -56,8 +56,8 @@ fn nutty_repeated() -> kyodai::Position {
 #[test]
 fn the_search_finds_no_move_in_a_finished_game() {
     let mut pos = nutty_repeated();
-    assert!(kyodai::outcome::outcome(&mut pos).is_some());
-    assert!(!kyodai::legality::legal_move_list(&mut pos).is_empty());
+    assert!(kyodai::rules::outcome::outcome(&mut pos).is_some());
+    assert!(!kyodai::rules::legality::legal_move_list(&mut pos).is_empty());
     let mut s = kyodai::search::Searcher::new(1, 1);
     let stop = std::sync::atomic::AtomicBool::new(false);
     let r = s.search(&pos, &kyodai::search::Limits::depth(2), 1, &stop, &mut |_| {});
@@ -299,6 +299,6 @@ fn a_game_file_whose_start_lacks_a_royal_is_refused_not_a_panic() {
     // Chu's King and Crown Prince lose their royal flag: the start has no royal.
     let text = chu.replace("royal = true", "royal = false");
     assert_ne!(text, chu);
-    let e = kyodai::Variant::from_toml(&text).err().expect("refused").to_string();
+    let e = kyodai::Game::from_toml(&text).err().expect("refused").to_string();
     assert!(e.contains("start position") && e.contains("royal"), "{e}");
 }

@@ -30,12 +30,12 @@
 //! `PROPTEST_CASES` overrides the number of cases per game and property. Games on boards of
 //! more than 400 squares (Tai Shogi) get a quarter of the cases and half the plies.
 
-use kyodai::legality::{in_check, legal_move_list, legal_moves_with, material_decided, royal_lost};
 use kyodai::moves::MoveKind;
 use kyodai::notation::{format_move, parse_move};
-use kyodai::outcome::outcome;
+use kyodai::rules::legality::{in_check, legal_move_list, legal_moves_with, material_decided, royal_lost, History};
+use kyodai::rules::outcome::outcome;
 use kyodai::variant::{Legality, Repetition};
-use kyodai::{movegen, Move, Position, Variant};
+use kyodai::{movegen, Game, Move, Position, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use std::collections::{HashMap, HashSet};
@@ -72,7 +72,7 @@ fn is_capture(pos: &Position, m: Move) -> bool {
 
 /// How far `sq` is from the owner's first rank, for the side to move.
 fn depth(pos: &Position, sq: kyodai::Square) -> i32 {
-    let shape = &pos.variant().shape;
+    let shape = &pos.game().shape;
     let r = shape.rank_of(sq);
     if pos.side().forward() > 0 {
         r
@@ -106,7 +106,7 @@ fn pick(pos: &Position, legal: &[Move], (mode, index): Step) -> Move {
 
 /// What a visitor sees at each position of a random game.
 struct Visit<'a> {
-    v: &'a Arc<Variant>,
+    v: &'a Arc<Game>,
     pos: &'a mut Position,
     legal: &'a [Move],
     /// Texts of the moves played from the start position.
@@ -135,7 +135,7 @@ impl Visit<'_> {
 /// Plays the random game `steps` from the start position, calling `visit` at every position
 /// (including the last). Checks `debug_check` after every move played.
 fn play(
-    v: &Arc<Variant>,
+    v: &Arc<Game>,
     steps: &[Step],
     mut visit: impl FnMut(&mut Visit) -> Result<(), TestCaseError>,
 ) -> Result<(), TestCaseError> {
@@ -166,7 +166,7 @@ fn play(
 }
 
 /// The moves a step list plays (for failure reports); stops at a panic.
-fn replay_line(v: &Arc<Variant>, steps: &[Step]) -> String {
+fn replay_line(v: &Arc<Game>, steps: &[Step]) -> String {
     let mut line = Vec::new();
     let _ = catch_unwind(AssertUnwindSafe(|| {
         let mut pos = Position::start(v);
@@ -189,11 +189,11 @@ fn check_all_games(
     name: &str,
     default_cases: u32,
     max_plies: usize,
-    property: impl Fn(&Arc<Variant>, &[Step]) -> Result<(), TestCaseError>,
+    property: impl Fn(&Arc<Game>, &[Step]) -> Result<(), TestCaseError>,
 ) {
     let mut failures = Vec::new();
     for game in Variant::builtin_names() {
-        let v = Variant::builtin(game).unwrap_or_else(|e| panic!("built-in game {game}: {e}"));
+        let v = Game::builtin(game).unwrap_or_else(|e| panic!("built-in game {game}: {e}"));
         // Tai Shogi's positions are big (625 squares, about 300 moves each): fewer, shorter
         // games keep the suite quick while still reaching captures and promotions.
         let big = v.shape.num_squares() > 400;
@@ -221,8 +221,8 @@ fn check_all_games(
     }
 }
 
-fn board_cells(pos: &Position) -> Vec<u16> {
-    pos.variant().shape.squares().map(|sq| pos.cell(sq)).collect()
+fn board_cells(pos: &Position) -> Vec<kyodai::cell::Cell> {
+    pos.game().shape.squares().map(|sq| pos.cell(sq)).collect()
 }
 
 fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
@@ -230,7 +230,7 @@ fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
     moves
 }
 
-fn texts(v: &Variant, moves: &[Move]) -> String {
+fn texts(v: &Game, moves: &[Move]) -> String {
     moves.iter().map(|&m| format_move(v, m)).collect::<Vec<_>>().join(" ")
 }
 
@@ -391,8 +391,8 @@ fn fen_round_trips() {
             }
             let mut a = Vec::new();
             let mut b = Vec::new();
-            legal_moves_with(ctx.pos, &mut a, false);
-            legal_moves_with(&mut copy, &mut b, false);
+            legal_moves_with(ctx.pos, &mut a, History::Ignore);
+            legal_moves_with(&mut copy, &mut b, History::Ignore);
             let (a, b) = (sorted(a), sorted(b));
             if a != b {
                 let only_game: Vec<Move> = a.iter().copied().filter(|m| !b.contains(m)).collect();
@@ -420,7 +420,7 @@ fn hash_distinguishes_positions() {
         // (FEN and game line of each visited position, for the failure message.)
         let mut visited: Vec<String> = Vec::new();
         // hash -> (board, side, visited index, move from there)
-        let mut seen: HashMap<u64, (Vec<u16>, kyodai::Color, usize, Option<Move>)> = HashMap::new();
+        let mut seen: HashMap<u64, (Vec<kyodai::cell::Cell>, kyodai::Color, usize, Option<Move>)> = HashMap::new();
         let describe = |visited: &[String], i: usize, m: Option<Move>| -> String {
             let at = &visited[i];
             match m {
@@ -549,7 +549,7 @@ impl Rng {
 
 /// Plays a 200-ply random game with `seed`, calling `outcome` at every position. Returns the
 /// number of plies played and the final outcome text.
-fn smoke_game(v: &Arc<Variant>, seed: u64) -> (usize, String) {
+fn smoke_game(v: &Arc<Game>, seed: u64) -> (usize, String) {
     let mut rng = Rng(seed);
     let mut pos = Position::start(v);
     let mut line: Vec<String> = Vec::new();
@@ -590,7 +590,7 @@ fn builtin_games_are_listed_and_load() {
         assert!(names.contains(&expected), "{expected} missing from {names:?}");
     }
     for name in names {
-        let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let v = Game::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let mut pos = Position::start(&v);
         pos.debug_check().unwrap_or_else(|e| panic!("{name} start position: {e}"));
         assert_eq!(Position::from_fen(&v, &pos.to_fen()).unwrap().to_fen(), pos.to_fen());
@@ -602,7 +602,7 @@ fn builtin_games_are_listed_and_load() {
 #[test]
 fn smoke_fixed_seed_games_with_outcome() {
     for name in Variant::builtin_names() {
-        let v = Variant::builtin(name).unwrap();
+        let v = Game::builtin(name).unwrap();
         for seed in 1..=16u64 {
             let (plies, result) = smoke_game(&v, seed);
             eprintln!("{name} seed {seed}: {plies} plies, {result}");
@@ -616,7 +616,7 @@ fn smoke_fixed_seed_games_with_outcome() {
 fn capture_generator_matches_filtered_generate() {
     use kyodai::movegen::{generate, generate_captures, is_capture};
     for name in Variant::builtin_names() {
-        let v = Variant::builtin(name).unwrap();
+        let v = Game::builtin(name).unwrap();
         for game in 0..8u64 {
             let mut pos = Position::start(&v);
             let mut seed = 0x1234_5678_9ABC_DEF0u64 ^ (game << 7);
@@ -670,7 +670,7 @@ const TYPHOON_POWER_FENS: [&str; 3] = [
 /// after the move reads back to the same position and hash, and both move texts parse back.
 #[test]
 fn typhoon_power_positions_make_unmake_hash_text_fen() {
-    let v = Variant::builtin("typhoon").unwrap();
+    let v = Game::builtin("typhoon").unwrap();
     let config = Config { cases: cases(24), failure_persistence: None, ..Config::default() };
     let mut runner = TestRunner::new(config);
     let strategy = (0usize..TYPHOON_POWER_FENS.len(), steps_strategy(40));
@@ -724,7 +724,7 @@ fn typhoon_power_positions_make_unmake_hash_text_fen() {
 /// exercises them.
 #[test]
 fn typhoon_power_positions_cover_every_move_kind() {
-    let v = Variant::builtin("typhoon").unwrap();
+    let v = Game::builtin("typhoon").unwrap();
     let mut kinds = HashSet::new();
     let mut hops = false;
     for fen in TYPHOON_POWER_FENS {

@@ -1,20 +1,35 @@
 //! The web board's HTTP endpoints: a server on a free port of 127.0.0.1, spoken to over plain
 //! HTTP/1.1 as a browser would. Waiting for the engine is bounded by a number of polls, never
-//! by how fast it is.
+//! by how fast it is. `external.rs` (a module of this test) plays external engines through a
+//! real `kyodai serve` process.
+
+#[path = "serve/external.rs"]
+mod external;
 
 use kyodai::serve::{Config, Handle, Server};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
-use std::net::TcpStream;
+use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
+/// A server to talk to: in this process, or a `kyodai serve` process.
+pub trait At {
+    fn at(&self) -> SocketAddr;
+}
+
+impl At for Handle {
+    fn at(&self) -> SocketAddr {
+        self.addr
+    }
+}
+
 fn start() -> Handle {
-    Server::bind("127.0.0.1:0", &Config { hash_mb: 4, threads: 1 }).unwrap().spawn()
+    Server::bind("127.0.0.1:0", &Config { hash_mb: 4, threads: 1, ..Config::default() }).unwrap().spawn()
 }
 
 /// One request; returns the status and the body.
-fn request(h: &Handle, method: &str, path: &str, client: Option<u64>, body: Option<&str>) -> (u16, String) {
-    let mut s = TcpStream::connect(h.addr).unwrap();
+fn request(h: &impl At, method: &str, path: &str, client: Option<u64>, body: Option<&str>) -> (u16, String) {
+    let mut s = TcpStream::connect(h.at()).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let body = body.unwrap_or("");
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
@@ -32,27 +47,27 @@ fn request(h: &Handle, method: &str, path: &str, client: Option<u64>, body: Opti
     (status, body)
 }
 
-fn get(h: &Handle, path: &str) -> Value {
+fn get(h: &impl At, path: &str) -> Value {
     let (status, body) = request(h, "GET", path, None, None);
     assert_eq!(status, 200, "{path}: {body}");
     serde_json::from_str(&body).unwrap()
 }
 
-fn post(h: &Handle, path: &str, body: Value) -> Value {
+fn post(h: &impl At, path: &str, body: Value) -> Value {
     let (status, text) = request(h, "POST", path, None, Some(&body.to_string()));
     assert_eq!(status, 200, "{path} {body}: {text}");
     serde_json::from_str(&text).unwrap()
 }
 
 /// A refused request: its status and error message.
-fn refused(h: &Handle, path: &str, body: &str) -> (u16, String) {
+fn refused(h: &impl At, path: &str, body: &str) -> (u16, String) {
     let (status, text) = request(h, "POST", path, None, Some(body));
     let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
     (status, v["error"].as_str().unwrap_or_else(|| panic!("no error in {text}")).to_string())
 }
 
 /// Polls the state until `done` holds (at most 600 polls, 50 ms apart).
-fn wait(h: &Handle, done: impl Fn(&Value) -> bool) -> Value {
+fn wait(h: &impl At, done: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..600 {
         let st = get(h, "/api/state");
         if done(&st) {

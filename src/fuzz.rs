@@ -8,11 +8,12 @@
 //! texts in every dialect, the built-in game files, valid protocol commands) by random edits,
 //! plus pure noise, so that most of them get deep into the readers before anything is wrong.
 
-use crate::legality::legal_move_list;
+use crate::game::Game;
 use crate::notation::{format_move, parse_move};
 use crate::position::Position;
 use crate::protocol::squares::{move_to_usi, move_to_xb_legs, parse_xb_move, usi_move_to_ours};
 use crate::protocol::{run_with, Out, Protocol};
+use crate::rules::legality::legal_move_list;
 use crate::selfplay::Rng;
 use crate::variant::Variant;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -89,18 +90,18 @@ fn noise(len: u64, rng: &mut Rng) -> String {
 }
 
 /// The built-in games, loaded once.
-fn games() -> &'static [Arc<Variant>] {
-    static G: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
-    G.get_or_init(|| Variant::builtin_names().iter().map(|n| Variant::builtin(n).expect("built-in game")).collect())
+fn games() -> &'static [Arc<Game>] {
+    static G: OnceLock<Vec<Arc<Game>>> = OnceLock::new();
+    G.get_or_init(|| Variant::builtin_names().iter().map(|n| Game::builtin(n).expect("built-in game")).collect())
 }
 
-fn pick_game(rng: &mut Rng) -> &'static Arc<Variant> {
+fn pick_game(rng: &mut Rng) -> &'static Arc<Game> {
     let g = games();
     &g[rng.below(g.len() as u64) as usize]
 }
 
 /// A position of `v` after up to `plies` random legal moves from the start.
-pub fn random_position(v: &Arc<Variant>, plies: u64, rng: &mut Rng) -> Position {
+pub fn random_position(v: &Arc<Game>, plies: u64, rng: &mut Rng) -> Position {
     let mut pos = Position::start(v);
     for _ in 0..rng.below(plies + 1) {
         let legal = legal_move_list(&mut pos);
@@ -113,14 +114,14 @@ pub fn random_position(v: &Arc<Variant>, plies: u64, rng: &mut Rng) -> Position 
 // ----- FEN -----
 
 /// A FEN input: a real FEN (start or a random game's) edited, or noise.
-pub fn fen_input(rng: &mut Rng) -> (&'static Arc<Variant>, String) {
+pub fn fen_input(rng: &mut Rng) -> (&'static Arc<Game>, String) {
     let v = pick_game(rng);
     let base = if rng.below(8) == 0 { noise(40, rng) } else { random_position(v, 30, rng).to_fen() };
     (v, mutated(&base, 4, rng))
 }
 
 /// A FEN is refused, or read into a consistent position whose FEN reads back the same.
-pub fn check_fen(v: &Arc<Variant>, fen: &str) -> Result<(), String> {
+pub fn check_fen(v: &Arc<Game>, fen: &str) -> Result<(), String> {
     let Ok(pos) = Position::from_fen(v, fen) else { return Ok(()) };
     pos.debug_check().map_err(|e| format!("{}: FEN {fen:?} accepted inconsistent: {e}", v.name))?;
     let out = pos.to_fen();
@@ -162,7 +163,7 @@ pub fn move_input(rng: &mut Rng) -> (Position, Dialect, String) {
 
 /// A move text is refused, or read as a legal move whose own text reads back as it.
 pub fn check_move(pos: &mut Position, dialect: Dialect, text: &str) -> Result<(), String> {
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     let ours = match dialect {
         Dialect::Ours => text.to_string(),
         Dialect::Usi => match usi_move_to_ours(&v.shape, text) {
@@ -380,7 +381,7 @@ pub fn gamefile_input(rng: &mut Rng) -> String {
 /// A game file is refused, or gives a game whose start position is consistent, reads back,
 /// and has legal moves that all read back.
 pub fn check_gamefile(text: &str) -> Result<(), String> {
-    let Ok(v) = Variant::from_toml(text) else { return Ok(()) };
+    let Ok(v) = Game::from_toml(text) else { return Ok(()) };
     let v = Arc::new(v);
     let mut pos = Position::start(&v);
     pos.debug_check().map_err(|e| format!("{}: start position inconsistent: {e}", v.name))?;

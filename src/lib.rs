@@ -1,24 +1,26 @@
 //! Kyodai: an engine for giant chess variants.
 //!
-//! The rules core is `geometry`, `variant`, `position`, `movegen`, `moves`, `notation`,
-//! `legality` and `outcome`; `perft` counts moves; the binary's command-line tools sit on top.
+//! The rules core, bottom up: `geometry`, `variant` (the rules as data), `cell` and `moves`,
+//! `movegen` (one module per power), `game` (a variant compiled for play), `position`, `rules`
+//! (legality, game end, repetition) and `notation`; above them `eval`, `search`, `perft`, the
+//! tools and the protocols. No module imports from one above it (README, Architecture).
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod cell;
 pub mod diagram;
 pub mod eval;
 pub mod fuzz;
+pub mod game;
 pub mod geometry;
-pub mod legality;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
-pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod protocol;
-pub mod repetition;
 pub mod resources;
+pub mod rules;
 pub mod search;
 pub mod selfplay;
 pub mod serve;
@@ -27,6 +29,8 @@ pub mod tournament;
 pub mod tune;
 pub mod variant;
 
+pub use cell::{Cell, Piece};
+pub use game::Game;
 pub use geometry::{BoardShape, ByColor, Color, Square};
 pub use moves::Move;
 pub use position::Position;

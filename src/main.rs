@@ -125,10 +125,14 @@ kyodai tune --variant my-game.toml --games a.pgn --games b.pgn --output my-game.
 kyodai tune --variant tai --games tai.pgn --only values,tempo"
     )]
     Tune(cli::tune::TuneArgs),
-    /// Serve a local web board: play Kyodai, watch it play itself, replay a PGN (every game).
+    /// Serve a local web board: play Kyodai or external engines, watch engines play, replay a
+    /// PGN (every game).
     #[command(
-        after_help = "The page and all its files are built into the binary; nothing is fetched from the network.\n\n\
-Examples:\n  kyodai serve --open\n  kyodai serve --port 0\n  kyodai serve --port 9000 --threads 2 --hash 256"
+        after_help = "The page and all its files are built into the binary; nothing is fetched from the network.\n\
+External engines (--engine, as for 'kyodai match') are started when first chosen on the page and\n\
+ended when the server stops (Ctrl-C).\n\n\
+Examples:\n  kyodai serve --open\n  kyodai serve --port 0\n  kyodai serve --port 9000 --threads 2 --hash 256\n  \
+kyodai serve --engine name=hachu cmd=/usr/games/hachu proto=xboard --engine 'name=k2 cmd=kyodai uci'"
     )]
     Serve(cli::serve::ServeArgs),
 }

@@ -13,13 +13,55 @@
 //!   captures, approach, conversion, swap, self-capture).
 //!
 //! Forced side effects that follow from these fields (the pawn taken en passant, a Fire Demon's
-//! burns, a Longleaper's jumped pieces, the rest of a Sorcerer's run) are not stored: `make`
-//! computes them (`Position::removed_squares`) and records them for `unmake`. A Typhoon sweep's
-//! victims (at most two besides the destination) are stored in `mid`, so that a sweep without
-//! victims is the plain move with the same effect.
+//! burns, a Longleaper's jumped pieces, the rest of a Sorcerer's run) are not stored: the
+//! [`Effect`] of a move in a position says them all (`movegen::effect`), and `make` plays it. A
+//! Typhoon sweep's victims (at most two besides the destination) are stored in `mid`, so that a
+//! sweep without victims is the plain move with the same effect.
 
 use crate::geometry::{BoardShape, Square};
 use crate::variant::KindId;
+use arrayvec::ArrayVec;
+
+/// Everything a move does to the board besides taking its piece from `from` to `to`, found
+/// from the move and the position before it (`movegen::effect::of`): one answer for `make`, the
+/// explicit move text, attack detection and the search.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Effect {
+    /// The squares whose pieces the move takes, in the order `make` removes them: captures on
+    /// the way and the destination, en passant, a Longleaper's jumped pieces, a Sorcerer's run, a
+    /// frozen piece's own square.
+    pub removed: ArrayVec<Square, 16>,
+    /// What burns once the move is made (Nutty Fire Demons).
+    pub burned: Burned,
+    /// The enemy piece that changes sides (Typhoon Cuckoo, Missionary).
+    pub converted: Option<Square>,
+    /// The mover and the piece on `to` exchange places (Typhoon Hummingbird).
+    pub swapped: bool,
+    /// What the mover becomes, if it promotes (the Typhoon King's choice already made).
+    pub promotion: Option<KindId>,
+}
+
+/// What a Fire Demon burns after a move.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Burned {
+    #[default]
+    Nothing,
+    /// The mover, arriving next to an enemy Fire Demon.
+    Mover,
+    /// The enemies next to the mover, a Fire Demon.
+    Victims(ArrayVec<Square, 8>),
+}
+
+impl Effect {
+    /// The enemy squares the move empties, burns included: what it takes from the opponent
+    /// (a conversion aside).
+    pub fn burned_victims(&self) -> &[Square] {
+        match &self.burned {
+            Burned::Victims(v) => v,
+            _ => &[],
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]

@@ -6,12 +6,14 @@
 //! `<from><to>` then `x<sq>` for every removed square other than an enemy on a destination
 //! that differs from the origin, e.g. `e5c7xd6` (hop capture) or `e5e5xe6` (igui).
 
+use crate::game::Game;
+use crate::geometry::Color;
 use crate::geometry::Square;
-use crate::legality::{is_legal_pseudo, legal_move_list};
 use crate::movegen;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::variant::{PromotionText, Variant};
+use crate::rules::legality::{self, legal_move_list, History, Illegal};
+use crate::variant::PromotionText;
 use std::fmt;
 
 /// Why a move text was refused.
@@ -19,8 +21,18 @@ use std::fmt;
 pub enum MoveError {
     /// The text is not a move in our notation.
     Syntax { text: String, reason: String },
-    /// A well-formed move that is not legal here.
-    Illegal { text: String, reason: String },
+    /// A well-formed move that names no legal move here.
+    Illegal { text: String, reason: Refusal },
+}
+
+impl MoveError {
+    /// The reason alone, without the move text (the protocols' `Illegal move (reason)`).
+    pub fn reason(&self) -> String {
+        match self {
+            MoveError::Syntax { reason, .. } => reason.clone(),
+            MoveError::Illegal { reason, .. } => reason.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for MoveError {
@@ -32,12 +44,53 @@ impl fmt::Display for MoveError {
     }
 }
 
+/// Why a well-formed move text names no legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its origin is empty.
+    NoPiece { square: String },
+    /// Its piece belongs to the side not to move.
+    NotYourPiece { square: String, owner: Color },
+    /// No piece of the side to move can pass here (`@@@@`, `pass`).
+    NoPass,
+    /// The piece has no such move.
+    CannotMoveThatWay { piece: String, square: String },
+    /// The move exists, promoting: the text declines or omits the promotion.
+    MustPromote,
+    /// The move exists, but not promoting: the text asks to promote.
+    CannotPromote,
+    /// The promotion suffix names another piece than the one it becomes.
+    WrongPromotion,
+    /// A rule forbids the move (`rules::legality`).
+    Rule(Illegal),
+    /// The move exists, written another way (a Typhoon move with markers).
+    WrittenAs(String),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NoPiece { square } => write!(f, "there is no piece on {square}"),
+            Refusal::NotYourPiece { square, owner } => {
+                write!(f, "the piece on {square} belongs to {}, but it is {}'s turn", owner.name(), owner.flip().name())
+            }
+            Refusal::NoPass => f.write_str("no piece can pass here"),
+            Refusal::CannotMoveThatWay { piece, square } => write!(f, "the {piece} on {square} cannot move that way"),
+            Refusal::MustPromote => f.write_str("this move must promote"),
+            Refusal::CannotPromote => f.write_str("this move cannot promote"),
+            Refusal::WrongPromotion => f.write_str("the promotion suffix does not match the piece it becomes"),
+            Refusal::Rule(r) => write!(f, "{r}"),
+            Refusal::WrittenAs(t) => write!(f, "this move is written {t}"),
+        }
+    }
+}
+
 impl std::error::Error for MoveError {}
 
 /// The canonical text of `m`.
-pub fn format_move(v: &Variant, m: Move) -> String {
-    let mut s = m.legs_text(&v.shape);
-    if m.promotion().is_some() && v.rules.promotion_text == PromotionText::Plus {
+pub fn format_move(g: &Game, m: Move) -> String {
+    let mut s = m.legs_text(&g.shape);
+    if m.promotion().is_some() && g.variant.promotion.text == PromotionText::Plus {
         s.push('+');
     }
     s
@@ -45,8 +98,8 @@ pub fn format_move(v: &Variant, m: Move) -> String {
 
 /// The explicit effect form of `m`: `<from><to>`, `x<sq>` per removed square other than the
 /// destination, nearest to the origin first, then `+` if it promotes (`e5c7xd6`, `e5e5xe6`).
-pub fn format_explicit(v: &Variant, m: Move) -> String {
-    let shape = &v.shape;
+pub fn format_explicit(g: &Game, m: Move) -> String {
+    let shape = &g.shape;
     let mut s = String::with_capacity(16);
     shape.write_name(m.from, &mut s);
     shape.write_name(m.to, &mut s);
@@ -56,7 +109,7 @@ pub fn format_explicit(v: &Variant, m: Move) -> String {
         s.push('x');
         shape.write_name(x, &mut s);
     }
-    if m.promotion().is_some() && v.rules.promotion_text == PromotionText::Plus {
+    if m.promotion().is_some() && g.variant.promotion.text == PromotionText::Plus {
         s.push('+');
     }
     s
@@ -69,12 +122,12 @@ pub fn format_explicit(v: &Variant, m: Move) -> String {
 /// approach runs), so every move has exactly one explicit text.
 pub fn format_explicit_at(pos: &Position, m: Move) -> String {
     let v = pos.variant();
-    let shape = &v.shape;
+    let shape = pos.shape();
     let mut s = String::with_capacity(20);
     shape.write_name(m.from, &mut s);
     shape.write_name(m.to, &mut s);
     let mut removed = arrayvec::ArrayVec::<Square, 16>::new();
-    pos.removed_squares(m, &mut removed);
+    crate::movegen::effect::removed_squares(pos, m, &mut removed);
     let mut removed: Vec<Square> = removed.into_iter().filter(|&x| x != m.to || m.to == m.from).collect();
     removed.sort_by_key(|&x| (shape.distance(m.from, x), shape.file_of(x), shape.rank_of(x)));
     for x in removed {
@@ -88,7 +141,7 @@ pub fn format_explicit_at(pos: &Position, m: Move) -> String {
     if m.kind == MoveKind::Swap {
         s.push('s');
     }
-    if m.promotion().is_some() && v.rules.promotion_text == PromotionText::Plus {
+    if m.promotion().is_some() && v.promotion.text == PromotionText::Plus {
         s.push('+');
     }
     s
@@ -97,13 +150,13 @@ pub fn format_explicit_at(pos: &Position, m: Move) -> String {
 /// The legal move whose canonical or explicit text is `text` (lower-cased, a trailing `=`
 /// declining promotion removed), in games that write promotion as `+`.
 fn find_by_text(pos: &mut Position, legal: &[Move], text: &str) -> Option<Move> {
-    let v = std::sync::Arc::clone(pos.variant());
-    if v.rules.promotion_text != PromotionText::Plus {
+    let g = std::sync::Arc::clone(pos.game());
+    if g.variant.promotion.text != PromotionText::Plus {
         return None;
     }
     let t = text.trim().to_ascii_lowercase();
     let t = t.strip_suffix('=').unwrap_or(&t);
-    legal.iter().copied().find(|&m| format_move(&v, m) == t || format_explicit_at(pos, m) == t)
+    legal.iter().copied().find(|&m| format_move(&g, m) == t || format_explicit_at(pos, m) == t)
 }
 
 /// What the suffix after the last square asked for.
@@ -128,7 +181,7 @@ fn syntax(text: &str, reason: impl Into<String>) -> MoveError {
     MoveError::Syntax { text: text.to_string(), reason: reason.into() }
 }
 
-fn parse_text(v: &Variant, text: &str) -> Result<Parsed, MoveError> {
+fn parse_text(g: &Game, text: &str) -> Result<Parsed, MoveError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(syntax(text, "empty move"));
@@ -137,7 +190,7 @@ fn parse_text(v: &Variant, text: &str) -> Result<Parsed, MoveError> {
     if lower == "@@@@" || lower == "0000" || lower == "pass" {
         return Ok(Parsed { path: Vec::new(), removed: None, suffix: Suffix::None, pass_alias: true });
     }
-    let shape = &v.shape;
+    let shape = &g.shape;
     let mut path: Vec<Square> = Vec::new();
     let legs: Vec<&str> = lower.split(',').collect();
     let mut suffix = Suffix::None;
@@ -239,9 +292,9 @@ fn path_matches(pos: &Position, m: Move, path: &[Square]) -> bool {
     a == b
 }
 
-fn suffix_ok(v: &Variant, m: Move, s: &Suffix) -> bool {
-    let implicit = v.rules.promotion_text == PromotionText::Implicit;
-    let silent = v.rules.promotion_text == PromotionText::Silent;
+fn suffix_ok(v: &crate::variant::Variant, m: Move, s: &Suffix) -> bool {
+    let implicit = v.promotion.text == PromotionText::Implicit;
+    let silent = v.promotion.text == PromotionText::Silent;
     match (s, m.promotion()) {
         // Where capturing decides promotion, `+` may confirm it; nothing can decline it.
         (Suffix::Decline, _) if silent => false,
@@ -259,14 +312,14 @@ fn suffix_ok(v: &Variant, m: Move, s: &Suffix) -> bool {
 }
 
 /// Picks the move the text means among `cands` (moves matching the path).
-fn choose(v: &Variant, cands: &[Move], suffix: &Suffix) -> Option<Move> {
+fn choose(v: &crate::variant::Variant, cands: &[Move], suffix: &Suffix) -> Option<Move> {
     let ok: Vec<Move> = cands.iter().copied().filter(|&m| suffix_ok(v, m, suffix)).collect();
     if *suffix == Suffix::None {
         // No suffix: the non-promoting move if it exists; otherwise a forced promotion.
         if let Some(m) = ok.iter().find(|m| m.promotion().is_none()) {
             return Some(*m);
         }
-        if v.rules.promotion_text == PromotionText::Implicit || ok.len() == 1 {
+        if v.promotion.text == PromotionText::Implicit || ok.len() == 1 {
             return ok.first().copied();
         }
         return None;
@@ -276,78 +329,61 @@ fn choose(v: &Variant, cands: &[Move], suffix: &Suffix) -> Option<Move> {
 
 /// Reads `text` as a legal move in `pos`.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
-    let v = std::sync::Arc::clone(pos.variant());
+    let g = std::sync::Arc::clone(pos.game());
+    let v = &g.variant;
     let legal = legal_move_list(pos);
     // Every text the engine prints (canonical or explicit) names exactly one move.
     if let Some(m) = find_by_text(pos, &legal, text) {
         return Ok(m);
     }
-    let parsed = parse_text(&v, text)?;
+    let parsed = parse_text(&g, text)?;
     if parsed.pass_alias {
         // The pass of the pass-capable piece on the lowest square (a1, b1, ..., a2, ...).
         return legal
             .iter()
             .copied()
             .filter(|m| m.is_pass())
-            .min_by_key(|m| (v.shape.rank_of(m.from), v.shape.file_of(m.from)))
-            .ok_or_else(|| MoveError::Illegal { text: text.to_string(), reason: "no piece can pass here".into() });
+            .min_by_key(|m| (g.shape.rank_of(m.from), g.shape.file_of(m.from)))
+            .ok_or_else(|| MoveError::Illegal { text: text.to_string(), reason: Refusal::NoPass });
     }
     // Moves whose text carries a Typhoon marker or implies its captures are read only in their
     // exact canonical or explicit form (above): `a4a5` never means the swap `a4a5s`.
     let plain = |m: Move| matches!(m.kind, MoveKind::Normal | MoveKind::EnPassant | MoveKind::Pass);
     let cands: Vec<Move> = legal.iter().copied().filter(|&m| plain(m) && text_matches(pos, m, &parsed)).collect();
-    if let Some(m) = choose(&v, &cands, &parsed.suffix) {
+    if let Some(m) = choose(v, &cands, &parsed.suffix) {
         return Ok(m);
     }
     Err(MoveError::Illegal { text: text.to_string(), reason: explain(pos, &parsed, &cands) })
 }
 
 /// Says why no legal move matched.
-fn explain(pos: &mut Position, parsed: &Parsed, legal_cands: &[Move]) -> String {
-    let v = std::sync::Arc::clone(pos.variant());
+fn explain(pos: &mut Position, parsed: &Parsed, legal_cands: &[Move]) -> Refusal {
+    let g = std::sync::Arc::clone(pos.game());
     let from = parsed.path[0];
-    let name = v.shape.name(from);
+    let square = g.shape.name(from);
     let Some(p) = pos.piece_at(from) else {
-        return format!("there is no piece on {name}");
+        return Refusal::NoPiece { square };
     };
     if p.color() != pos.side() {
-        return format!("the piece on {name} belongs to {}, but it is {}'s turn", p.color().name(), pos.side().name());
+        return Refusal::NotYourPiece { square, owner: p.color() };
     }
     if !legal_cands.is_empty() {
         return match parsed.suffix {
-            Suffix::Decline | Suffix::None => "this move must promote".into(),
-            Suffix::Promote => "this move cannot promote".into(),
-            Suffix::Id(_) => "the promotion suffix does not match the piece it becomes".into(),
+            Suffix::Decline | Suffix::None => Refusal::MustPromote,
+            Suffix::Promote => Refusal::CannotPromote,
+            Suffix::Id(_) => Refusal::WrongPromotion,
         };
     }
     let mut pseudo = Vec::new();
     movegen::generate(pos, &mut pseudo);
-    let cands: Vec<Move> = pseudo.iter().copied().filter(|&m| text_matches(pos, m, parsed)).collect();
-    if cands.is_empty() {
-        if crate::legality::material_decided(pos) {
-            return "the game is over".into();
+    let Some(&m) = pseudo.iter().find(|&&m| text_matches(pos, m, parsed)) else {
+        if legality::material_decided(pos) {
+            return Refusal::Rule(Illegal::GameOver);
         }
-        return format!("the {} on {name} cannot move that way", v.piece(p.kind()).name);
+        return Refusal::CannotMoveThatWay { piece: g.piece(p.kind()).name.clone(), square };
+    };
+    match legality::check(pos, m, History::Apply) {
+        Err(r) => Refusal::Rule(r),
+        Ok(()) => Refusal::WrittenAs(format_move(&g, m)),
     }
-    let m = cands[0];
-    let _ = is_legal_pseudo(pos, m);
-    if v.rules.legality == crate::variant::Legality::Check {
-        let us = pos.side();
-        let u = pos.make_raw(m);
-        let safe = crate::legality::royal_safe(pos, us);
-        pos.unmake_raw(m, u);
-        if !safe {
-            return "it leaves the King in check".into();
-        }
-    }
-    if v.rules.lion_capture_rules && !movegen::lion::capture_rules_allow(pos, m) {
-        return "the lion-capture rules forbid it (protected distant Lion, or counter-strike)".into();
-    }
-    if crate::legality::material_decided(pos) {
-        return "the game is over".into();
-    }
-    if v.rules.repetition == crate::variant::Repetition::ForbidThird {
-        return "it would produce the same position for the third time".into();
-    }
-    "it repeats an earlier position".into()
 }

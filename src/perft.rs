@@ -1,30 +1,29 @@
 //! Perft: counts the legal move sequences of a given length (canonical moves, one per effect).
 //! The last ply is bulk-counted; with several threads the root moves are shared out by rayon.
 
-use crate::legality::legal_moves_with;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::legality::{legal_moves_with, History};
 use rayon::prelude::*;
 
 /// Number of leaf nodes at `depth` (depth >= 1).
 ///
-/// With `repetition = false` (the usual perft) the history-dependent no-repeat rule of Chu
-/// Shogi is not applied, as independent move counters do; every other rule is. With `true`,
-/// moves that would recreate an earlier position of the game are not counted.
-pub fn perft(pos: &mut Position, depth: u32, repetition: bool) -> u64 {
+/// With `History::Ignore` (the usual perft) the history-dependent repetition rules (Chu's
+/// no-repeat, Scirocco's third occurrence) are not applied, as independent move counters do;
+/// every other rule is. With `History::Apply`, moves they forbid are not counted.
+pub fn perft(pos: &mut Position, depth: u32, repetition: History) -> u64 {
     let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
     perft_rec(pos, depth, repetition, &mut bufs)
 }
 
-fn perft_rec(pos: &mut Position, depth: u32, rep: bool, bufs: &mut [Vec<Move>]) -> u64 {
+fn perft_rec(pos: &mut Position, depth: u32, rep: History, bufs: &mut [Vec<Move>]) -> u64 {
     let (buf, rest) = bufs.split_first_mut().unwrap();
     legal_moves_with(pos, buf, rep);
     if depth == 1 {
         return buf.len() as u64;
     }
     let mut n = 0;
-    for i in 0..buf.len() {
-        let m = buf[i];
+    for &m in buf.iter() {
         let u = pos.make(m);
         n += perft_rec(pos, depth - 1, rep, rest);
         pos.unmake(m, u);
@@ -33,7 +32,7 @@ fn perft_rec(pos: &mut Position, depth: u32, rep: bool, bufs: &mut [Vec<Move>]) 
 }
 
 /// Per-root-move counts, in generation order, using `threads` worker threads.
-pub fn divide(pos: &Position, depth: u32, threads: usize, repetition: bool) -> Vec<(Move, u64)> {
+pub fn divide(pos: &Position, depth: u32, threads: usize, repetition: History) -> Vec<(Move, u64)> {
     let mut p = pos.clone();
     let mut roots = Vec::new();
     legal_moves_with(&mut p, &mut roots, repetition);

@@ -1,10 +1,10 @@
 //! Engine-vs-itself games, adjudicated by our own rules: used by `kyodai selfplay` and by the
 //! tests that check the engine never plays an illegal move.
 
-use crate::legality::legal_move_list;
 use crate::notation::format_move;
-use crate::outcome::{outcome, Outcome};
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
+use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
 
@@ -130,7 +130,7 @@ pub fn play_match_game(
     max_plies: usize,
     on_move: &mut dyn FnMut(usize, &str),
 ) -> GameRecord {
-    let v = start.variant().clone();
+    let v = start.game().clone();
     let mut pos = start.clone();
     let stop = AtomicBool::new(false);
     let mut moves = Vec::new();

@@ -13,14 +13,14 @@
 //! - referee and search agree on the end: the search reports no move exactly when
 //!   `outcome` says the game is over (checked on every engine turn and at the end).
 
-use crate::legality::legal_move_list;
+use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
-use crate::outcome::{outcome, Outcome};
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
+use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Limits, Searcher};
 use crate::selfplay::Rng;
-use crate::variant::Variant;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -62,7 +62,7 @@ pub struct SoakReport {
 
 /// Checks one move `m` in `pos` and plays it: make/unmake, consistency, FEN and move text.
 fn play_checked(pos: &mut Position, m: Move) -> Result<(), String> {
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     let text = format_move(&v, m);
     match parse_move(pos, &text) {
         Ok(back) if back == m => {}
@@ -84,7 +84,7 @@ fn play_checked(pos: &mut Position, m: Move) -> Result<(), String> {
 /// Reads the position's FEN back and compares; a refusal is allowed only in a finished game.
 fn fen_round_trip(pos: &Position, over: bool) -> Result<(), String> {
     let fen = pos.to_fen();
-    match Position::from_fen(pos.variant(), &fen) {
+    match Position::from_fen(pos.game(), &fen) {
         Ok(q) if q.to_fen() != fen => Err(format!("FEN {fen} reads back as {}", q.to_fen())),
         Ok(q) if q.hash() != pos.hash() => Err(format!("FEN {fen} reads back with another hash")),
         Ok(_) => Ok(()),
@@ -112,7 +112,7 @@ fn soak_game(
     cfg: &SoakConfig,
     rng: &mut Rng,
 ) -> (String, usize, Option<GameFailure>) {
-    let v = Arc::clone(start.variant());
+    let v = Arc::clone(start.game());
     let limits = Limits::nodes(cfg.nodes);
     let stop = AtomicBool::new(false);
     let mut pos = start.clone();
@@ -161,7 +161,7 @@ fn result_text(o: Option<Outcome>) -> String {
 }
 
 /// Plays `cfg.games` games of `v`; `progress` sees the report after each game.
-pub fn soak(v: &Arc<Variant>, cfg: &SoakConfig, progress: &mut dyn FnMut(&SoakReport)) -> SoakReport {
+pub fn soak(v: &Arc<Game>, cfg: &SoakConfig, progress: &mut dyn FnMut(&SoakReport)) -> SoakReport {
     let start = Position::start(v);
     let mut searcher = Searcher::new(cfg.hash_mb, 1);
     let mut report = SoakReport::default();
@@ -186,10 +186,10 @@ mod tests {
 
     #[test]
     fn the_end_checks_compare_search_and_referee() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         let mut pos = Position::start(&v);
         let m = legal_move_list(&mut pos)[0];
-        let win = Outcome::Win { winner: crate::Color::White, reason: crate::outcome::Reason::NoLegalMove };
+        let win = Outcome::Win { winner: crate::Color::White, reason: crate::rules::outcome::Reason::NoLegalMove };
         assert!(agree(Some(m), None).is_ok());
         assert!(agree(None, Some(win)).is_ok());
         assert!(agree(None, None).is_err());
@@ -200,8 +200,8 @@ mod tests {
 
     #[test]
     fn a_short_soak_of_every_game_is_clean_and_repeatable() {
-        for name in Variant::builtin_names() {
-            let v = Variant::builtin(name).unwrap();
+        for name in crate::Variant::builtin_names() {
+            let v = Game::builtin(name).unwrap();
             let cfg = SoakConfig { games: 2, nodes: 20, max_plies: 24, random_percent: 50, seed: 7, hash_mb: 1 };
             let a = soak(&v, &cfg, &mut |_| {});
             assert!(a.failures.is_empty(), "{name}: {:?}", a.failures);

@@ -1,7 +1,8 @@
 // Drives the web board as a person would: the system's headless Chromium (playwright-core, no
 // browser download) clicks squares on `kyodai serve --port 0`. It plays a short Chu Shogi game
-// with a Lion double move and a promotion choice, and a few moves of Tai Shogi against Kyodai,
-// checking the board after each move, and saves screenshots in target/browser-shots/.
+// with a Lion double move and a promotion choice, a few moves of Tai Shogi against Kyodai, and a
+// move against an external engine (the same binary over UCI, named K2 with --engine), checking
+// the board after each move, and saves screenshots in target/browser-shots/.
 //
 // Usage: node board.test.mjs [path/to/kyodai]   (default: target/release/kyodai, then debug)
 // Exits 0 with "N passed, 0 failed", 1 on a failure.
@@ -29,7 +30,8 @@ function binary() {
 /** Starts the server on a free port; resolves with [process, url]. */
 function serve(bin) {
   return new Promise((ok, fail) => {
-    const p = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const args = ['serve', '--port', '0', '--engine', `name=K2 cmd=${bin} uci proto=uci`];
+    const p = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d) => {
       out += d;
@@ -174,6 +176,20 @@ async function tai(page) {
   check(fits, 'the board fits a narrow window');
 }
 
+/** An external engine chosen on the page: it answers, and its analysis is drawn. */
+async function external(page) {
+  const names = await page.$$eval('#black option', (os) => os.map((o) => o.textContent));
+  check(names.join(',') === 'Human,Kyodai,K2', `the engine list holds the external engine (${names})`);
+  await newGame(page, 'chu', 'human', 'k2', 0.3);
+  await play(page, ['f4', 'f5'], 'f4f5', { f5: 'w:P' });
+  await waitPlies(page, 2);
+  const reply = await page.evaluate(() => document.querySelector('#moves span[data-ply="2"]').textContent);
+  check(/^[a-l]\d+[a-l]\d+/.test(reply), `K2 replied (${reply})`);
+  const error = await page.evaluate(() => document.getElementById('error').textContent);
+  check(error === '', `no engine error (${error})`);
+  await page.screenshot({ path: join(shots, 'chu-vs-external-engine.png') });
+}
+
 async function main() {
   if (!existsSync(CHROMIUM)) {
     console.log(`browser test skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
@@ -195,6 +211,7 @@ async function main() {
     await page.goto(url);
     await page.waitForSelector('#board svg');
     await chu(page);
+    await external(page);
     await tai(page);
     check(errors.length === 0, `no script errors (${errors.join('; ')})`);
     console.log(`screenshots in ${shots}`);

@@ -10,6 +10,9 @@ lines a robust GUI must ignore), then misbehaves on its first 'go' according to 
   hang      never answers (and ignores 'stop' and 'quit')
   slow      answers a legal-looking move after 3 seconds (beyond a 1-second clock)
   resign-then-hang   resigns in its first game, hangs in the second
+  refuse    (speaks XBoard) answers 'Illegal move' to the first move it is sent, as HaChu 0.21
+            does to a promotion it does not know; as White it opens with f4f5
+  falsewin  (speaks USI) claims a win ('bestmove win') at its first 'go'
 
 With PIDFILE it appends its process id there, one line per start, so the test can check
 that the match ended it.
@@ -37,18 +40,41 @@ def hang():
         time.sleep(3600)
 
 
+def xboard(cmd):
+    """One XBoard command of the 'refuse' mode."""
+    global received
+    if cmd[0] == "protover":
+        say('feature myname="Fake refuse" usermove=1 ping=1 setboard=1 variants="chu" done=1')
+    elif cmd[0] == "ping":
+        say("pong " + cmd[1])
+    elif cmd[0] == "usermove":
+        received = cmd[1]
+        say("Illegal move: " + cmd[1])
+    elif cmd[0] == "go" and received is None:
+        say("move f4f5")
+    elif cmd[0] == "quit":
+        sys.exit(0)
+
+
+received = None
 for line in sys.stdin:
     cmd = line.split()
     if not cmd:
         continue
-    if cmd[0] == "uci":
+    if mode == "refuse":
+        xboard(cmd)
+    elif cmd[0] == "usi":
+        say("id name Fake " + mode)
+        say("option name USI_Variant type combo default chu var chu")
+        say("usiok")
+    elif cmd[0] == "uci":
         say("some banner the GUI must ignore")
         say("id name Fake " + mode)
         say("option name UCI_Variant type combo default chu var chu")
         say("uciok")
     elif cmd[0] == "isready":
         say("readyok")
-    elif cmd[0] == "ucinewgame":
+    elif cmd[0] in ("ucinewgame", "usinewgame"):
         games += 1
     elif cmd[0] == "go":
         if mode == "illegal":
@@ -66,6 +92,8 @@ for line in sys.stdin:
         elif mode == "slow":
             time.sleep(3)
             say("bestmove f4f5")
+        elif mode == "falsewin":
+            say("bestmove win")
         elif mode == "resign-then-hang":
             if games <= 1:
                 say("bestmove resign")

@@ -9,7 +9,7 @@
 
 use kyodai::tournament::pgn::{read_pgn, PgnGame};
 use kyodai::tournament::referee::{replay, start_position, Verdict};
-use kyodai::Variant;
+use kyodai::Game;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -46,10 +46,10 @@ fn stdout(o: &Output) -> String {
 /// Reads a PGN file back and replays every game by our rules: the moves are legal, the ply
 /// count is right, and a game the rules ended has the rules' result.
 fn replay_pgn(path: &Path, variant: &str) -> Vec<PgnGame> {
-    replay_pgn_of(path, &Variant::builtin(variant).unwrap())
+    replay_pgn_of(path, &Game::builtin(variant).unwrap())
 }
 
-fn replay_pgn_of(path: &Path, v: &std::sync::Arc<Variant>) -> Vec<PgnGame> {
+fn replay_pgn_of(path: &Path, v: &std::sync::Arc<Game>) -> Vec<PgnGame> {
     let text = std::fs::read_to_string(path).unwrap();
     let games = read_pgn(&text).unwrap();
     for g in &games {
@@ -229,6 +229,46 @@ fn misbehaving_engines_forfeit_with_their_reason_and_the_match_goes_on() {
     // illegal and garbage: one process each (a forfeit by a bad move keeps the engine); crash,
     // hang and slow: restarted for their second game.
     assert_eq!(all_gone(&pids), 8);
+}
+
+/// An XBoard engine that refuses a legal move (as HaChu 0.21 refuses a Pawn promotion after a
+/// deferral) and a USI engine that claims a win it does not have both lose, with the reason in
+/// the PGN, and the match goes on.
+#[test]
+fn a_refused_legal_move_and_a_false_claim_lose_over_xboard_and_usi() {
+    if !have_python() {
+        return;
+    }
+    let dir = scratch("refuse-claim");
+    let pgn = dir.join("games.pgn");
+    let cmd = |mode: &str| format!("cmd=python3 {} {mode}", fake());
+    let (refuse, falsewin) = (cmd("refuse"), cmd("falsewin"));
+    let pgn_arg = pgn.to_string_lossy().into_owned();
+    #[rustfmt::skip]
+    let args = [
+        "--variant", "chu", "--tournament", "gauntlet", "--games", "2", "--timeout", "5",
+        "--engine", "cmd=builtin:random",
+        "--engine", "name=refuse", &refuse, "proto=xboard", "tc=60+0",
+        "--engine", "name=falsewin", &falsewin, "proto=usi", "tc=60+0",
+        "--pgnout", &pgn_arg,
+    ];
+    let o = run(&args);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
+    let games = replay_pgn(&pgn, "chu");
+    assert_eq!(games.len(), 4, "{out}");
+    for (mode, reason) in [("refuse", "refused a legal move: Illegal move"), ("falsewin", "makes a false claim")] {
+        let mine: Vec<&PgnGame> =
+            games.iter().filter(|g| g.tag("White") == Some(mode) || g.tag("Black") == Some(mode)).collect();
+        assert_eq!(mine.len(), 2, "{mode}");
+        for g in mine {
+            let fake_white = g.tag("White") == Some(mode);
+            assert_eq!(g.result, if fake_white { "0-1" } else { "1-0" }, "{mode}: {g:?}");
+            assert_eq!(g.tag("Termination"), Some("rules infraction"), "{mode}");
+            let why = g.comments.last().and_then(|c| c.last()).or(g.final_comment.as_ref()).unwrap();
+            assert!(why.contains(reason), "{mode}: {why}");
+        }
+    }
 }
 
 #[test]
@@ -450,7 +490,7 @@ fn a_game_file_and_an_openings_file() {
         pgn.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let v = std::sync::Arc::new(Variant::from_toml(&std::fs::read_to_string(&game).unwrap()).unwrap());
+    let v = std::sync::Arc::new(Game::from_toml(&std::fs::read_to_string(&game).unwrap()).unwrap());
     let games = replay_pgn_of(&pgn, &v);
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].tag("Variant"), Some("myrocco"));

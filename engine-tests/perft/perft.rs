@@ -19,10 +19,10 @@
 #[path = "reference.rs"]
 mod reference;
 
-use kyodai::legality::{legal_move_list, legal_moves_with};
 use kyodai::notation::format_move;
 use kyodai::perft::perft;
-use kyodai::{Position, Variant};
+use kyodai::rules::legality::{legal_move_list, legal_moves_with, History};
+use kyodai::Position;
 use reference::{move_text, Game, RefPos};
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -35,8 +35,8 @@ static ROYAL_LESS_SKIPPED: AtomicUsize = AtomicUsize::new(0);
 // ------------------------------------------------------------------------------------------
 // helpers
 
-fn variant(game: Game) -> Arc<Variant> {
-    Variant::builtin(match game {
+fn variant(game: Game) -> Arc<kyodai::Game> {
+    kyodai::Game::builtin(match game {
         Game::Bigorra => "bigorra",
         Game::Chu => "chu",
     })
@@ -45,12 +45,12 @@ fn variant(game: Game) -> Arc<Variant> {
 
 /// The engine's legal moves as texts; duplicate texts are reported as an error (move identity
 /// requires one move per effect).
-fn engine_texts(v: &Arc<Variant>, pos: &mut Position) -> Result<BTreeSet<String>, String> {
+fn engine_texts(v: &Arc<kyodai::Game>, pos: &mut Position) -> Result<BTreeSet<String>, String> {
     let list = legal_move_list(pos);
     texts_of(v, &list)
 }
 
-fn texts_of(v: &Arc<Variant>, list: &[kyodai::Move]) -> Result<BTreeSet<String>, String> {
+fn texts_of(v: &Arc<kyodai::Game>, list: &[kyodai::Move]) -> Result<BTreeSet<String>, String> {
     let mut set = BTreeSet::new();
     let mut dups = Vec::new();
     for m in list {
@@ -85,7 +85,7 @@ fn diff_report(fen: &str, what: &str, engine: &BTreeSet<String>, reference: &BTr
 /// the rules' FEN section (chu-shogi.md §11) does not list that as a reason to reject, but it is
 /// a reader policy, not a move-generation question. Such positions are counted in
 /// [`ROYAL_LESS_SKIPPED`] and compared through the incrementally made position only.
-fn compare_fen(v: &Arc<Variant>, game: Game, fen: &str) -> Option<String> {
+fn compare_fen(v: &Arc<kyodai::Game>, game: Game, fen: &str) -> Option<String> {
     let r = match RefPos::from_fen(game, fen) {
         Ok(r) => r,
         Err(e) => return Some(format!("reference cannot read FEN {fen}: {e}")),
@@ -107,7 +107,7 @@ fn compare_fen(v: &Arc<Variant>, game: Game, fen: &str) -> Option<String> {
 /// For every legal move of `fen` (matched by text), the engine's FEN after the move must equal
 /// the reference's: this checks each move's effect (captured squares, e.p. victim, promotion,
 /// leap rights, e.p. square, clocks, counter-strike), which the move text alone cannot show.
-fn compare_makes(v: &Arc<Variant>, game: Game, fen: &str) -> Vec<String> {
+fn compare_makes(v: &Arc<kyodai::Game>, game: Game, fen: &str) -> Vec<String> {
     let (Ok(mut pos), Ok(r)) = (Position::from_fen(v, fen), RefPos::from_fen(game, fen)) else {
         return Vec::new(); // already reported by compare_fen
     };
@@ -132,7 +132,7 @@ fn compare_makes(v: &Arc<Variant>, game: Game, fen: &str) -> Vec<String> {
 }
 
 /// `fen` as the engine writes it (so that input spelling does not matter).
-fn fen_normal(v: &Arc<Variant>, fen: &str) -> String {
+fn fen_normal(v: &Arc<kyodai::Game>, fen: &str) -> String {
     Position::from_fen(v, fen).map(|p| p.to_fen()).unwrap_or_default()
 }
 
@@ -177,7 +177,7 @@ impl Rng {
 /// - after each move, the engine's FEN with the reference's own make.
 ///
 /// Returns the number of positions compared and the failures.
-fn random_game(v: &Arc<Variant>, game: Game, fen: &str, plies: usize, seed: u64) -> (usize, Vec<String>) {
+fn random_game(v: &Arc<kyodai::Game>, game: Game, fen: &str, plies: usize, seed: u64) -> (usize, Vec<String>) {
     let mut rng = Rng::new(seed);
     let mut pos = Position::from_fen(v, fen).expect("start FEN");
     let mut r = RefPos::from_fen(game, fen).expect("reference FEN");
@@ -200,7 +200,7 @@ fn random_game(v: &Arc<Variant>, game: Game, fen: &str, plies: usize, seed: u64)
         }
         let rmoves = r.legal_moves();
         let rtexts: BTreeSet<String> = rmoves.iter().map(|m| move_text(game, m)).collect();
-        legal_moves_with(&mut pos, &mut buf, false);
+        legal_moves_with(&mut pos, &mut buf, History::Ignore);
         match texts_of(v, &buf) {
             Err(e) => failures.push(format!("MISMATCH (incremental)\n  FEN: {fen_now}\n  {e}")),
             Ok(es) => {
@@ -714,7 +714,7 @@ fn assert_perft(game: Game, fen: &str, expected: &[(u32, u64)], reference: bool)
     let mut pos = Position::from_fen(&v, fen).expect("FEN");
     let r = RefPos::from_fen(game, fen).expect("reference FEN");
     for &(d, n) in expected {
-        assert_eq!(perft(&mut pos, d, false), n, "engine perft({d}) of {fen}");
+        assert_eq!(perft(&mut pos, d, History::Ignore), n, "engine perft({d}) of {fen}");
         if reference {
             assert_eq!(r.perft(d), n, "reference perft({d}) of {fen}");
         }

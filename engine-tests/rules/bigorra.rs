@@ -5,11 +5,11 @@
 //! filtered by origin square), together with each move's captured squares and promotion ID,
 //! which are observed by actually making the move.
 
-use kyodai::legality::{in_check, legal_move_list};
 use kyodai::notation::{format_move, parse_move};
-use kyodai::outcome::{outcome, Outcome, Reason};
 use kyodai::perft::perft;
-use kyodai::{Color, Move, Position, Square, Variant};
+use kyodai::rules::legality::{in_check, legal_move_list, History};
+use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::{Color, Game, Move, Position, Square};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, OnceLock};
 
@@ -17,9 +17,9 @@ use std::sync::{Arc, OnceLock};
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-fn variant() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(V.get_or_init(|| Variant::builtin("bigorra").expect("bigorra is built in")))
+fn variant() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(V.get_or_init(|| Game::builtin("bigorra").expect("bigorra is built in")))
 }
 
 fn pos(fen: &str) -> Position {
@@ -1132,7 +1132,7 @@ fn start_position_fen() {
 #[test]
 fn start_position_perft() {
     let mut p = Position::start(&variant());
-    assert_eq!(perft(&mut p, 1, false), 52);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 52);
     let moves = all_moves(&mut p);
     let mut pawn = 0;
     let mut trolls: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -1166,7 +1166,7 @@ fn start_position_perft() {
     .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
     .collect();
     assert_eq!(trolls, want);
-    assert_eq!(perft(&mut p, 2, false), 2704);
+    assert_eq!(perft(&mut p, 2, History::Ignore), 2704);
     for m in legal_move_list(&mut p) {
         let u = p.make(m);
         assert_eq!(legal_move_list(&mut p).len(), 52, "after {}", text(m));
@@ -1538,7 +1538,7 @@ fn fifty_move_rule() {
 fn fifty_move_rule_switch() {
     let text = include_str!("../../src/variant/defs/bigorra.toml");
     assert!(text.contains("fifty_move_rule = true"));
-    let off = Arc::new(Variant::from_toml(&text.replace("fifty_move_rule = true", "fifty_move_rule = false")).unwrap());
+    let off = Arc::new(Game::from_toml(&text.replace("fifty_move_rule = true", "fifty_move_rule = false")).unwrap());
     assert!(!off.rules.fifty_move_rule);
     let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/7R8/1R13K w - - 120 80";
     let mut p = Position::from_fen(&off, fen).unwrap();

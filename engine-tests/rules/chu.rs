@@ -5,11 +5,12 @@
 //! Unless a test says otherwise, positions follow section 13: the first player (White, `w`,
 //! upper case) to move, Kings on a2 (`K`) and l11 (`k`).
 
-use kyodai::legality::legal_move_list;
 use kyodai::notation::{format_move, parse_move, MoveError};
-use kyodai::outcome::{outcome, Outcome, Reason};
 use kyodai::perft::perft;
-use kyodai::{Color, Move, Position, Square, Variant};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
+use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::{Color, Game, Move, Position, Square};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, OnceLock};
 
@@ -20,9 +21,9 @@ const START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/1
 // Helpers
 // ------------------------------------------------------------------------------------------
 
-fn chu() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(V.get_or_init(|| Variant::builtin("chu").expect("built-in variant chu")))
+fn chu() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(V.get_or_init(|| Game::builtin("chu").expect("built-in variant chu")))
 }
 
 fn sq(name: &str) -> Square {
@@ -160,7 +161,7 @@ fn is_illegal(p: &mut Position, t: &str) -> bool {
 
 /// (upper-case ID such as `+E`, owner) of the piece on `s`.
 fn piece_on(p: &Position, s: &str) -> Option<(String, Color)> {
-    p.piece_at(sq(s)).map(|pc| (p.variant().piece(pc.kind()).id.clone(), pc.color()))
+    p.piece_at(sq(s)).map(|pc| (p.game().piece(pc.kind()).id.clone(), pc.color()))
 }
 
 /// The squares from `files` (inclusive letters) x `ranks` (inclusive), minus `except`.
@@ -263,7 +264,7 @@ fn suffixes(id: &str, c: Color, from_rank: i32, to_rank: i32, capture: bool) -> 
 fn expected_moves(p: &Position, from: &str) -> BTreeSet<String> {
     let pc = p.piece_at(sq(from)).unwrap_or_else(|| panic!("no piece on {from}"));
     let color = pc.color();
-    let id = p.variant().piece(pc.kind()).id.clone();
+    let id = p.game().piece(pc.kind()).id.clone();
     let (f0, r0) = coords(from);
     let mut out = BTreeSet::new();
     for (cell, (dx, dy)) in cells(&id).iter().zip(DIRS) {
@@ -303,9 +304,9 @@ fn expected_moves(p: &Position, from: &str) -> BTreeSet<String> {
 #[test]
 fn c1_start_perft_depth_1_to_3() {
     let mut p = Position::start(&chu());
-    assert_eq!(perft(&mut p, 1, false), 36);
-    assert_eq!(perft(&mut p, 2, false), 1_296);
-    assert_eq!(perft(&mut p, 3, false), 48_315);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 36);
+    assert_eq!(perft(&mut p, 2, History::Ignore), 1_296);
+    assert_eq!(perft(&mut p, 3, History::Ignore), 48_315);
     assert_eq!(p.to_fen(), START, "perft must leave the position unchanged");
 }
 
@@ -313,7 +314,7 @@ fn c1_start_perft_depth_1_to_3() {
 #[test]
 fn c1_start_perft_depth_4() {
     let mut p = Position::start(&chu());
-    assert_eq!(perft(&mut p, 4, false), 1_801_639);
+    assert_eq!(perft(&mut p, 4, History::Ignore), 1_801_639);
 }
 
 /// Section 13 C1: the 36 first moves, exactly, and their breakdown by piece type.
@@ -1155,7 +1156,7 @@ fn c13_repetition() {
     assert!(!moves_from(&mut p, "i11").contains("i11g11"));
     assert!(is_illegal(&mut p, "i11g11"));
     // Perft with the rule counts one move fewer than without.
-    assert_eq!(perft(&mut p, 1, false), perft(&mut p, 1, true) + 1);
+    assert_eq!(perft(&mut p, 1, History::Ignore), perft(&mut p, 1, History::Apply) + 1);
 }
 
 /// Section 8.1: any earlier position with the same side to move counts; the same board with
@@ -1197,7 +1198,7 @@ fn two_passes_in_a_row() {
     assert!(!moves_from(&mut p, "h8").contains("h8h8"));
     assert!(parse_move(&mut p, "@@@@").is_err());
     assert!(is_illegal(&mut p, "h8h8"));
-    assert_eq!(perft(&mut p, 1, false), perft(&mut p, 1, true) + 1);
+    assert_eq!(perft(&mut p, 1, History::Ignore), perft(&mut p, 1, History::Apply) + 1);
 }
 
 // ------------------------------------------------------------------------------------------

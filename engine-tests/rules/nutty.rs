@@ -5,19 +5,20 @@
 //! for promotion). The listing is computed by playing each move, so burns are checked too.
 //! Cross-checks (attack detection, symmetry, an independent generator) are in `nutty_cross.rs`.
 
-use kyodai::legality::legal_move_list;
 use kyodai::notation::{format_move, parse_move};
-use kyodai::outcome::{outcome, Outcome, Reason};
 use kyodai::perft::perft;
-use kyodai::{Color, Move, Position, Variant};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
+use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::{Color, Game, Move, Position};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
 const START: &str = "lnesgtktgsenl/m1ax1qfi1wo1m/ubrhcvjychrbu/ppppppppppppp/3d5d3/13/13/13/3D5D3/PPPPPPPPPPPPP/UBRHCYJVCHRBU/M1OW1IFQ1XA1M/LNESGTKTGSENL w";
 
-fn nutty() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(V.get_or_init(|| Variant::builtin("nutty").expect("built-in variant nutty")))
+fn nutty() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(V.get_or_init(|| Game::builtin("nutty").expect("built-in variant nutty")))
 }
 
 fn pos(fen: &str) -> Position {
@@ -238,10 +239,10 @@ fn start_position_perft() {
     // Depth 2 is checked by hand from the divide (test below); depths 3 and 4 are our engine's
     // counts (the same with the second player to move, see below).
     let mut p = pos(START);
-    assert_eq!(perft(&mut p, 1, false), 43);
-    assert_eq!(perft(&mut p, 2, false), 1843);
-    assert_eq!(perft(&mut p, 3, false), 85215);
-    assert_eq!(perft(&mut p, 4, false), 3_986_181);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 43);
+    assert_eq!(perft(&mut p, 2, History::Ignore), 1843);
+    assert_eq!(perft(&mut p, 3, History::Ignore), 85215);
+    assert_eq!(perft(&mut p, 4, History::Ignore), 3_986_181);
 }
 
 #[test]
@@ -718,12 +719,12 @@ fn moving_into_check_is_legal_and_check_is_detected() {
     assert!(legal_move_list(&mut p).iter().any(|m| format_move(&nutty(), *m) == "f5g6"));
     // A Demon three squares from the King: it can end next to it and burn it.
     let p = pos("13/13/13/13/6k6/13/13/13/2F10/13/13/13/1K11 b");
-    assert!(kyodai::legality::in_check(&p, Color::Black));
+    assert!(kyodai::rules::legality::in_check(&p, Color::Black));
     // A jumping capture checks over a lower-ranked piece, not over an equal one.
     let p = pos("4k8/13/13/13/4p8/13/13/13/13/13/13/4J8/1K11 b");
-    assert!(kyodai::legality::in_check(&p, Color::Black));
+    assert!(kyodai::rules::legality::in_check(&p, Color::Black));
     let p = pos("4k8/13/13/13/4y8/13/13/13/13/13/13/4J8/1K11 b");
-    assert!(!kyodai::legality::in_check(&p, Color::Black));
+    assert!(!kyodai::rules::legality::in_check(&p, Color::Black));
 }
 
 // ------------------------------------------------------------------------------------------

@@ -4,10 +4,11 @@
 
 use super::reference;
 use super::{listing, nutty, pos, START};
-use kyodai::legality::legal_move_list;
 use kyodai::notation::format_move;
-use kyodai::outcome::outcome;
 use kyodai::perft::perft;
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
+use kyodai::rules::outcome::outcome;
 use kyodai::{Color, Move};
 use std::collections::BTreeSet;
 
@@ -35,7 +36,7 @@ fn attack_detection_matches_the_moves_on_random_games() {
                 break;
             }
             for by in [Color::White, Color::Black] {
-                let set = kyodai::repetition::attacked_set(&p, by);
+                let set = kyodai::rules::repetition::attacked_set(&p, by);
                 for &s in p.pieces(by.flip()) {
                     let a = kyodai::movegen::attack::is_attacked(&p, s, by);
                     assert_eq!(a, set.contains(&s), "{}: {} attacked by {:?}", p.to_fen(), nutty().shape.name(s), by);
@@ -158,9 +159,9 @@ fn start_position_perft_is_the_same_for_the_second_player() {
     // The start position is symmetric under a 180-degree turn, so with the second player to
     // move the counts must be the same: a check of every piece's second-player orientation.
     let mut p = pos(&START.replace(" w", " b"));
-    assert_eq!(perft(&mut p, 1, false), 43);
-    assert_eq!(perft(&mut p, 2, false), 1843);
-    assert_eq!(perft(&mut p, 3, false), 85215);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 43);
+    assert_eq!(perft(&mut p, 2, History::Ignore), 1843);
+    assert_eq!(perft(&mut p, 3, History::Ignore), 85215);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -195,7 +196,7 @@ fn independent_generator_agrees_on_the_rules_file_positions() {
         let r = reference::parse(fen);
         assert_eq!(legal_move_list(&mut p).len(), r.moves().len(), "{fen}");
         for depth in 2..=3 {
-            assert_eq!(perft(&mut p, depth, false), r.perft(depth), "{fen} depth {depth}");
+            assert_eq!(perft(&mut p, depth, History::Ignore), r.perft(depth), "{fen} depth {depth}");
         }
     }
 }

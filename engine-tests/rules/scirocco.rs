@@ -16,11 +16,11 @@ mod cross;
 mod support;
 use support::*;
 
-use kyodai::legality::legal_move_list;
 use kyodai::movegen::attack::is_attacked;
 use kyodai::notation::{format_explicit, format_move, parse_move, MoveError};
-use kyodai::outcome::{outcome, Reason};
-use kyodai::{Color, Position, Variant};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::outcome::{outcome, Reason};
+use kyodai::{Color, Game, Position};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
@@ -31,15 +31,15 @@ use std::sync::{Arc, OnceLock};
 /// Section 8.1.
 pub const START: &str = "(wa)d(go)(de)cn1(st)a(ch)/1(ma)(sc)(co)fwk(sc)(pr)1/pp(gu)pppp(gu)pp/10/10/10/10/PP(GU)PPPP(GU)PP/1(PR)(SC)KWF(CO)(SC)(MA)1/(CH)A(ST)1NC(DE)(GO)D(WA) w";
 
-pub fn sc() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(V.get_or_init(|| Variant::builtin("scirocco").expect("built-in variant scirocco")))
+pub fn sc() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(V.get_or_init(|| Game::builtin("scirocco").expect("built-in variant scirocco")))
 }
 
-fn sc_corner() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
+fn sc_corner() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
     Arc::clone(
-        V.get_or_init(|| Variant::builtin_with("scirocco", &[("dervish_corner_leaps".into(), "on".into())]).unwrap()),
+        V.get_or_init(|| Game::builtin_with("scirocco", &[("dervish_corner_leaps".into(), "on".into())]).unwrap()),
     )
 }
 
@@ -411,7 +411,7 @@ fn r1_third_occurrence_is_illegal() {
     }
     assert_moves(&texts(&mut p), &set("i10h10 i10h9 i10i9 i10j9"), "R1");
     match parse_move(&mut p, "i10j10") {
-        Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("third"), "{reason}"),
+        Err(MoveError::Illegal { reason, .. }) => assert!(reason.to_string().contains("third"), "{reason}"),
         other => panic!("i10j10 must be illegal: {other:?}"),
     }
     // The same position without the history: j10 is legal (the game history is what counts).
@@ -420,7 +420,7 @@ fn r1_third_occurrence_is_illegal() {
 }
 
 /// The rules file's 2x3 test geometry (R2): the Scirocco data file on a 2x3 board.
-fn tiny(bare_king: bool) -> Arc<Variant> {
+fn tiny(bare_king: bool) -> Arc<Game> {
     let text = include_str!("../../src/variant/defs/scirocco.toml")
         .replacen("files = 10", "files = 2", 1)
         .replacen("ranks = 10", "ranks = 3", 1)
@@ -432,7 +432,7 @@ fn tiny(bare_king: bool) -> Arc<Variant> {
     let end = text[cut..].find("[eval]").unwrap() + cut;
     let text = format!("{}{}", &text[..cut], &text[end..]);
     let opt = if bare_king { "on" } else { "off" };
-    Arc::new(Variant::from_toml_with(&text, &[("bare_king".into(), opt.into())]).unwrap())
+    Arc::new(Game::from_toml_with(&text, &[("bare_king".into(), opt.into())]).unwrap())
 }
 
 #[test]
@@ -595,7 +595,7 @@ fn setup_specs() {
     assert!(v.setup_fen("512").unwrap_err().to_string().contains("out of range"));
     assert!(v.setup_fen("SC").unwrap_err().to_string().contains("'SC'"));
     assert!(v.setup_fen("CH WA").unwrap_err().to_string().contains("twice"));
-    assert!(Variant::builtin("chu").unwrap().setup_fen("WA").is_err());
+    assert!(Game::builtin("chu").unwrap().setup_fen("WA").is_err());
 }
 
 // ------------------------------------------------------------------------------------------

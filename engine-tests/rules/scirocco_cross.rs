@@ -5,11 +5,12 @@
 use super::reference::{RefPos, IDS};
 use super::support::{board_field, token, Rng};
 use super::{assert_moves, pos, sc, texts, START};
-use kyodai::legality::legal_move_list;
 use kyodai::movegen::{self, attack::is_attacked};
 use kyodai::notation::{format_explicit, format_move, parse_move};
-use kyodai::outcome::{outcome, Outcome};
 use kyodai::perft::perft;
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
+use kyodai::rules::outcome::{outcome, Outcome};
 use kyodai::{Color, Move, Position};
 use std::sync::Arc;
 
@@ -51,7 +52,7 @@ fn captured_by_generation(p: &Position, s: kyodai::Square, by: Color) -> bool {
         p.clone()
     } else {
         let fen = p.board_fen() + if by == Color::White { " w" } else { " b" };
-        Position::from_fen(p.variant(), &fen).unwrap()
+        Position::from_fen(p.game(), &fen).unwrap()
     };
     let mut moves = Vec::new();
     movegen::generate(&q, &mut moves);
@@ -69,7 +70,7 @@ fn check_position(p: &mut Position, r: &RefPos, line: &[String]) {
         Outcome::Draw { .. } => panic!("Scirocco has no draws: {o} at {ctx}"),
     });
     assert_eq!(ours, r.result(), "result at {ctx}");
-    let v = Arc::clone(p.variant());
+    let v = Arc::clone(p.game());
     for s in v.shape.squares() {
         if let Some(pc) = p.piece_at(s) {
             let by = pc.color().flip();
@@ -164,7 +165,7 @@ fn start_perft_counted_twice() {
     let r = RefPos::from_fen(START).unwrap();
     let mut p = Position::start(&sc());
     for (depth, expected) in [(1, 21u64), (2, 441), (3, 10_874), (4, 268_223)] {
-        assert_eq!(perft(&mut p, depth, true), expected, "engine perft {depth}");
+        assert_eq!(perft(&mut p, depth, History::Apply), expected, "engine perft {depth}");
         assert_eq!(r.perft(depth), expected, "reference perft {depth}");
     }
 }
@@ -176,7 +177,7 @@ fn midgame_perft_agrees_with_the_reference() {
         let fen = random_fen(&mut rng);
         let mut p = pos(&fen);
         let r = RefPos::from_fen(&fen).unwrap();
-        assert_eq!(perft(&mut p, 2, true), r.perft(2), "perft 2 of {fen}");
+        assert_eq!(perft(&mut p, 2, History::Apply), r.perft(2), "perft 2 of {fen}");
     }
 }
 
@@ -186,6 +187,6 @@ fn midgame_perft_agrees_with_the_reference() {
 #[ignore]
 fn start_perft_5_counted_twice() {
     let mut p = Position::start(&sc());
-    assert_eq!(perft(&mut p, 5, true), 7_561_209, "engine perft 5");
+    assert_eq!(perft(&mut p, 5, History::Apply), 7_561_209, "engine perft 5");
     assert_eq!(RefPos::from_fen(START).unwrap().perft(5), 7_561_209, "reference perft 5");
 }

@@ -2,26 +2,26 @@
 //! games of the same family): squares by name, legal moves as text, expected-set comparison,
 //! playing moves by text.
 
-use kyodai::legality::legal_move_list;
 use kyodai::notation::{format_move, parse_move};
-use kyodai::outcome::{Outcome, Reason};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::outcome::{Outcome, Reason};
 use kyodai::{Color, Move, Position, Square};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 pub fn sq(p: &Position, name: &str) -> Square {
-    p.variant().shape.parse_square(name).unwrap_or_else(|e| panic!("square {name}: {e}"))
+    p.game().shape.parse_square(name).unwrap_or_else(|e| panic!("square {name}: {e}"))
 }
 
 pub fn texts(p: &mut Position) -> BTreeSet<String> {
-    let v = Arc::clone(p.variant());
+    let v = Arc::clone(p.game());
     legal_move_list(p).into_iter().map(|m| format_move(&v, m)).collect()
 }
 
 /// The legal moves of the pieces on `from`, as canonical text.
 pub fn moves_of(p: &mut Position, from: &[&str]) -> BTreeSet<String> {
     let squares: Vec<Square> = from.iter().map(|f| sq(p, f)).collect();
-    let v = Arc::clone(p.variant());
+    let v = Arc::clone(p.game());
     legal_move_list(p).into_iter().filter(|m| squares.contains(&m.from)).map(|m| format_move(&v, m)).collect()
 }
 
@@ -49,7 +49,7 @@ pub fn play(p: &mut Position, t: &str) -> Move {
 }
 
 pub fn id_on(p: &Position, s: &str) -> Option<(String, Color)> {
-    p.piece_at(sq(p, s)).map(|pc| (p.variant().piece(pc.kind()).id.clone(), pc.color()))
+    p.piece_at(sq(p, s)).map(|pc| (p.game().piece(pc.kind()).id.clone(), pc.color()))
 }
 
 pub fn win(winner: Color, reason: Reason) -> Option<Outcome> {

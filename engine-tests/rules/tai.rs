@@ -3,29 +3,30 @@
 //! named piece, one per effect (section 8). Cross-checks against an independent generator
 //! and of attack detection are in `tai_cross.rs`.
 
-use kyodai::legality::legal_move_list;
 use kyodai::notation::{format_move, parse_move};
-use kyodai::outcome::{outcome, Outcome, Reason};
 use kyodai::perft::perft;
-use kyodai::{Color, Move, Position, Variant};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
+use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::{Color, Game, Move, Position};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
-fn tai() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(V.get_or_init(|| Variant::builtin("tai").expect("built-in variant tai")))
+fn tai() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(V.get_or_init(|| Game::builtin("tai").expect("built-in variant tai")))
 }
 
-fn with_options(opts: &[(&str, &str)]) -> Arc<Variant> {
+fn with_options(opts: &[(&str, &str)]) -> Arc<Game> {
     let o: Vec<(String, String)> = opts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Variant::builtin_with("tai", &o).expect("tai with options")
+    Game::builtin_with("tai", &o).expect("tai with options")
 }
 
 fn pos(fen: &str) -> Position {
     pos_in(&tai(), fen)
 }
 
-fn pos_in(v: &Arc<Variant>, fen: &str) -> Position {
+fn pos_in(v: &Arc<Game>, fen: &str) -> Position {
     Position::from_fen(v, fen).unwrap_or_else(|e| panic!("FEN {fen}: {e}"))
 }
 
@@ -372,9 +373,9 @@ fn emperor_protection_counts_lion_captures() {
 fn emperor_attack_detection_matches_its_captures() {
     // "In check" by the Emperor: exactly when the Emperor could capture the royal.
     let p = pos(&fen(&[("E", "a1"), ("e", "y25")], 'w'));
-    assert!(kyodai::legality::in_check(&p, Color::Black));
+    assert!(kyodai::rules::legality::in_check(&p, Color::Black));
     let p = pos(&fen(&[("E", "a1"), ("e", "y25"), ("g", "y24")], 'w'));
-    assert!(!kyodai::legality::in_check(&p, Color::Black));
+    assert!(!kyodai::rules::legality::in_check(&p, Color::Black));
     // A Crown Prince while its own Emperor lives is protected by rule 1.
     let p = pos(&fen(&[("E", "a1"), ("e", "y25"), ("(cp)", "c3")], 'w'));
     assert!(!kyodai::movegen::attack::is_attacked(&p, sq("c3"), Color::White));
@@ -529,12 +530,12 @@ fn t11_start_position_298_and_perft_2() {
     let v = tai();
     let mut p = Position::start(&v);
     assert_eq!(legal_move_list(&mut p).len(), 298);
-    assert_eq!(perft(&mut p, 1, false), 298);
-    assert_eq!(perft(&mut p, 2, false), 89_050);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 298);
+    assert_eq!(perft(&mut p, 2, History::Ignore), 89_050);
     // The start is symmetric under a 180-degree turn: the same count for the second player.
     let fen = v.start_fen.replace(" w 1", " b 1");
     let mut q = pos(&fen);
-    assert_eq!(perft(&mut q, 2, false), 89_050);
+    assert_eq!(perft(&mut q, 2, History::Ignore), 89_050);
 }
 
 #[test]
@@ -587,7 +588,7 @@ fn t12_repeating_the_start_position_is_illegal() {
     assert!(parse_move(&mut p, "m16m25").is_err());
     assert!(parse_move(&mut p, "m16m1").is_err(), "m1 is protected by its neighbours");
     // By the movement rules alone there are 301 moves.
-    assert_eq!(perft(&mut p, 1, false), 301);
+    assert_eq!(perft(&mut p, 1, History::Ignore), 301);
 }
 
 // ---------- T13: victory (section 7.1) ----------

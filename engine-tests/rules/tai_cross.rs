@@ -4,9 +4,10 @@
 
 use super::reference;
 use super::{fen, framed, pos, rows, tai, token_of};
-use kyodai::legality::legal_move_list;
 use kyodai::notation::format_move;
 use kyodai::perft::perft;
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::legality::History;
 use kyodai::{Color, Move, Position};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -20,10 +21,10 @@ fn ref_table() -> &'static reference::Table {
 
 /// The engine's moves as effects (perft's move set: no repetition rule).
 fn engine_effects(p: &mut Position) -> BTreeSet<reference::Effect> {
-    let shape = p.variant().shape;
+    let shape = p.game().shape;
     let i = |s: kyodai::geometry::Square| reference::idx(shape.file_of(s), shape.rank_of(s)).unwrap();
     let mut ms = Vec::new();
-    kyodai::legality::legal_moves_with(p, &mut ms, false);
+    kyodai::rules::legality::legal_moves_with(p, &mut ms, History::Ignore);
     let set: BTreeSet<reference::Effect> = ms
         .iter()
         .map(|m| {
@@ -105,7 +106,7 @@ fn reference_agrees_on_random_games() {
             // double captures, royals lost) must agree too.
             if ply % 20 == 10 {
                 let b = reference::Board::from_fen(ref_table(), &p.to_fen());
-                assert_eq!(perft(&mut p, 2, false), b.perft(ref_table(), 2), "perft(2) of {}", p.to_fen());
+                assert_eq!(perft(&mut p, 2, History::Ignore), b.perft(ref_table(), 2), "perft(2) of {}", p.to_fen());
             }
             let moves = legal_move_list(&mut p);
             if moves.is_empty() {
@@ -130,7 +131,7 @@ fn start_perft_3_counted_twice() {
     let v = tai();
     let p = Position::start(&v);
     let b = reference::Board::from_fen(ref_table(), &v.start_fen);
-    let engine = kyodai::perft::divide(&p, 3, 2, false);
+    let engine = kyodai::perft::divide(&p, 3, 2, History::Ignore);
     let shape = v.shape;
     let i = |s: kyodai::geometry::Square| reference::idx(shape.file_of(s), shape.rank_of(s)).unwrap();
     let mut total = 0;
@@ -186,7 +187,7 @@ fn reference_agrees_on_random_sparse_positions() {
         let moves = legal_move_list(&mut p);
         if !moves.is_empty() {
             p.make(moves[(next() % moves.len() as u64) as usize]);
-            if kyodai::legality::material_decided(&p) {
+            if kyodai::rules::legality::material_decided(&p) {
                 continue;
             }
             compare_with_reference(&mut p);
@@ -255,11 +256,11 @@ fn attack_detection_matches_the_captures() {
             let side = if by == Color::White { " w" } else { " b" };
             let board = f.split_whitespace().next().unwrap();
             let mut p = pos(&format!("{board}{side}"));
-            if kyodai::legality::material_decided(&p) {
+            if kyodai::rules::legality::material_decided(&p) {
                 continue;
             }
             let mut ms = Vec::new();
-            kyodai::legality::legal_moves_with(&mut p, &mut ms, false);
+            kyodai::rules::legality::legal_moves_with(&mut p, &mut ms, History::Ignore);
             let mut captured = BTreeSet::new();
             for m in ms {
                 captured.extend(m.mids());

@@ -12,11 +12,11 @@ mod cross;
 mod support;
 use support::*;
 
-use kyodai::legality::legal_move_list;
 use kyodai::movegen::attack::is_attacked;
 use kyodai::notation::{format_explicit_at, format_move, parse_move};
-use kyodai::outcome::{outcome, Reason};
-use kyodai::{Color, Position, Variant};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::outcome::{outcome, Reason};
+use kyodai::{Color, Game, Position};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
@@ -27,9 +27,9 @@ use std::sync::{Arc, OnceLock};
 /// Section 9.2.
 pub const START: &str = "(gw)(pr)(go)(sa)(fl)(co)k(gg)(ci)(st)(ma)(fh)/(hu)1(bd)1dfwa1c1(cu)/(be)(un)(wa)(der)(cg)(bt)(del)(sg)n(ch)(ov)(ot)/(fu)pp(gu)pppp(gu)pp(fu)/3(ba)4(la)3/12/12/3(LA)4(BA)3/(FU)PP(GU)PPPP(GU)PP(FU)/(OT)(OV)(CH)N(SG)(DEL)(BT)(CG)(DER)(WA)(UN)(BE)/(CU)1C1AWFD1(BD)1(HU)/(FH)(MA)(ST)(CI)(GG)K(CO)(FL)(SA)(GO)(PR)(GW) w";
 
-pub fn ty() -> Arc<Variant> {
-    static V: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(V.get_or_init(|| Variant::builtin("typhoon").expect("built-in variant typhoon")))
+pub fn ty() -> Arc<Game> {
+    static V: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(V.get_or_init(|| Game::builtin("typhoon").expect("built-in variant typhoon")))
 }
 
 pub fn pos(fen: &str) -> Position {
@@ -46,7 +46,7 @@ fn effect(fen: &str, t: &str) -> BTreeSet<String> {
     let before = pos(fen);
     let mut after = before.clone();
     play(&mut after, t);
-    let shape = before.variant().shape;
+    let shape = before.game().shape;
     let mut out = BTreeSet::new();
     for s in shape.squares() {
         let (a, b) = (before.piece_at(s), after.piece_at(s));
@@ -54,7 +54,7 @@ fn effect(fen: &str, t: &str) -> BTreeSet<String> {
             let name = shape.name(s);
             out.insert(match b {
                 None => format!("{name}:-"),
-                Some(pc) => format!("{name}:{}:{:?}", after.variant().piece(pc.kind()).id, pc.color()),
+                Some(pc) => format!("{name}:{}:{:?}", after.game().piece(pc.kind()).id, pc.color()),
             });
         }
     }
@@ -629,7 +629,7 @@ fn r2_passes_take_part_in_repetition() {
 
 /// The rules file's 2x3 test geometry (R3): the Typhoon data file on a 2x3 board, bare-king
 /// rule off, no promotion (the King's `promotes` removed).
-fn tiny() -> Arc<Variant> {
+fn tiny() -> Arc<Game> {
     let text = include_str!("../../src/variant/defs/typhoon.toml")
         .replacen("files = 12", "files = 2", 1)
         .replacen("ranks = 12", "ranks = 3", 1)
@@ -641,7 +641,7 @@ fn tiny() -> Arc<Variant> {
     let cut = text.find("[setup]").unwrap();
     let end = text[cut..].find("[eval]").unwrap() + cut;
     let text = format!("{}{}", &text[..cut], &text[end..]);
-    Arc::new(Variant::from_toml_with(&text, &[("bare_king".into(), "off".into())]).unwrap())
+    Arc::new(Game::from_toml_with(&text, &[("bare_king".into(), "off".into())]).unwrap())
 }
 
 #[test]
@@ -712,12 +712,12 @@ fn every_move_round_trips_through_both_texts_in_the_test_positions() {
 // Section 13 options
 // ------------------------------------------------------------------------------------------
 
-fn ty_with(key: &str, value: &str) -> Arc<Variant> {
-    Variant::builtin_with("typhoon", &[(key.into(), value.into())]).unwrap_or_else(|e| panic!("{key}={value}: {e}"))
+fn ty_with(key: &str, value: &str) -> Arc<Game> {
+    Game::builtin_with("typhoon", &[(key.into(), value.into())]).unwrap_or_else(|e| panic!("{key}={value}: {e}"))
 }
 
 #[track_caller]
-fn check_with(v: &Arc<Variant>, fen: &str, from: &[&str], expected: &str) {
+fn check_with(v: &Arc<Game>, fen: &str, from: &[&str], expected: &str) {
     let mut p = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("FEN {fen}: {e}"));
     assert_moves(&moves_of(&mut p, from), &set(expected), &format!("{from:?} in {fen}"));
 }
@@ -798,12 +798,12 @@ fn relay_respects_no_capture_option() {
 
 #[test]
 fn bad_option_values_are_clear_errors() {
-    let e = Variant::builtin_with("typhoon", &[("salamander_range".into(), "5".into())]).unwrap_err().to_string();
+    let e = Game::builtin_with("typhoon", &[("salamander_range".into(), "5".into())]).unwrap_err().to_string();
     assert!(e.contains("salamander_range") && e.contains('4') && e.contains('3'), "{e}");
-    let e = Variant::builtin_with("typhoon", &[("no_such_option".into(), "on".into())]).unwrap_err().to_string();
+    let e = Game::builtin_with("typhoon", &[("no_such_option".into(), "on".into())]).unwrap_err().to_string();
     assert!(e.contains("no_such_option"), "{e}");
     // The default value changes nothing.
-    assert!(Variant::builtin_with("typhoon", &[("salamander_range".into(), "4".into())]).is_ok());
+    assert!(Game::builtin_with("typhoon", &[("salamander_range".into(), "4".into())]).is_ok());
 }
 
 #[test]

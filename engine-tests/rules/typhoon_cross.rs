@@ -5,10 +5,11 @@
 use super::reference::{RefPos, IDS};
 use super::support::{board_field, token, Rng};
 use super::{assert_moves, pos, ty, START};
-use kyodai::legality::legal_moves_with;
 use kyodai::movegen::attack::is_attacked;
 use kyodai::notation::{format_explicit_at, format_move, parse_move};
 use kyodai::perft::perft;
+use kyodai::rules::legality::legal_moves_with;
+use kyodai::rules::legality::History;
 use kyodai::{Color, Move, Position};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -49,7 +50,7 @@ fn random_fen(rng: &mut Rng) -> String {
 
 fn legal(p: &mut Position) -> Vec<Move> {
     let mut v = Vec::new();
-    legal_moves_with(p, &mut v, false);
+    legal_moves_with(p, &mut v, History::Ignore);
     v
 }
 
@@ -58,7 +59,7 @@ fn legal(p: &mut Position) -> Vec<Move> {
 fn taken_by_reference(p: &Position, s: kyodai::Square, by: Color) -> bool {
     let fen = p.board_fen() + if by == Color::White { " w" } else { " b" };
     let r = RefPos::from_fen(&fen);
-    let shape = p.variant().shape;
+    let shape = p.game().shape;
     let (f, rk) = (shape.file_of(s) as usize, shape.rank_of(s) as usize);
     let before = r.board[f][rk];
     // The defender's piece was removed or changed owner; a swap (text marker `s`) moves it
@@ -68,7 +69,7 @@ fn taken_by_reference(p: &Position, s: kyodai::Square, by: Color) -> bool {
 
 /// Every check at one position of a game.
 fn check_position(p: &mut Position, r: &RefPos, line: &[String], attacks: bool) {
-    let v = Arc::clone(p.variant());
+    let v = Arc::clone(p.game());
     let ctx = format!("{} after [{}]", p.to_fen(), line.join(" "));
     let ours = legal(p);
     let ours_text: BTreeSet<String> = ours.iter().map(|&m| format_move(&v, m)).collect();
@@ -140,7 +141,7 @@ fn start_perft_counted_twice() {
     let r = RefPos::from_fen(START);
     let mut p = Position::start(&ty());
     for (depth, expected) in [(1, 39u64), (2, 1_521), (3, 60_762)] {
-        assert_eq!(perft(&mut p, depth, false), expected, "engine perft {depth}");
+        assert_eq!(perft(&mut p, depth, History::Ignore), expected, "engine perft {depth}");
         assert_eq!(super::reference::perft(&r, depth), expected, "reference perft {depth}");
     }
 }
@@ -152,7 +153,7 @@ fn midgame_perft_agrees_with_the_reference() {
         let fen = random_fen(&mut rng);
         let mut p = pos(&fen);
         let r = RefPos::from_fen(&fen);
-        assert_eq!(perft(&mut p, 2, false), super::reference::perft(&r, 2), "perft 2 of {fen}");
+        assert_eq!(perft(&mut p, 2, History::Ignore), super::reference::perft(&r, 2), "perft 2 of {fen}");
     }
 }
 
@@ -160,7 +161,7 @@ fn midgame_perft_agrees_with_the_reference() {
 #[test]
 fn start_perft_4_counted_twice() {
     let mut p = Position::start(&ty());
-    assert_eq!(perft(&mut p, 4, false), 2_427_445, "engine perft 4");
+    assert_eq!(perft(&mut p, 4, History::Ignore), 2_427_445, "engine perft 4");
     assert_eq!(super::reference::perft(&RefPos::from_fen(START), 4), 2_427_445, "reference perft 4");
 }
 
@@ -170,7 +171,7 @@ fn start_perft_4_counted_twice() {
 #[ignore]
 fn start_perft_5_counted_twice() {
     let mut p = Position::start(&ty());
-    let engine = perft(&mut p, 5, false);
+    let engine = perft(&mut p, 5, History::Ignore);
     assert_eq!(super::reference::perft(&RefPos::from_fen(START), 5), engine, "reference perft 5");
     assert_eq!(engine, 99_957_982, "engine perft 5");
 }
@@ -180,7 +181,7 @@ fn start_perft_5_counted_twice() {
 /// attacking (section 5.4) and are left out.
 fn taken_by_generation(p: &Position, s: kyodai::Square, by: Color) -> bool {
     let fen = p.board_fen() + if by == Color::White { " w" } else { " b" };
-    let mut q = Position::from_fen(p.variant(), &fen).unwrap();
+    let mut q = Position::from_fen(p.game(), &fen).unwrap();
     let victim = q.piece_at(s);
     let mut moves = Vec::new();
     kyodai::movegen::generate(&q, &mut moves);
@@ -210,7 +211,7 @@ fn options_keep_the_engine_consistent() {
     ];
     let mut rng = Rng(0x0_D7);
     for (key, value) in options {
-        let v = kyodai::Variant::builtin_with("typhoon", &[(key.into(), value.into())]).unwrap();
+        let v = kyodai::Game::builtin_with("typhoon", &[(key.into(), value.into())]).unwrap();
         for _ in 0..25 {
             let fen = random_fen(&mut rng);
             let mut p = Position::from_fen(&v, &fen).unwrap();
@@ -230,7 +231,7 @@ fn options_keep_the_engine_consistent() {
                         assert_eq!(parse_move(&mut p, &t).unwrap_or_else(|e| panic!("{t} at {ctx}: {e}")), m);
                     }
                 }
-                if ply % 3 == 0 && !kyodai::legality::material_decided(&p) {
+                if ply % 3 == 0 && !kyodai::rules::legality::material_decided(&p) {
                     for s in v.shape.squares() {
                         if let Some(pc) = p.piece_at(s) {
                             let by = pc.color().flip();

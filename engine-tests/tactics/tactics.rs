@@ -2,11 +2,11 @@
 //! whose solutions are confirmed by an exhaustive solver; positions with one legal move and
 //! with none; and it must never return an illegal move in self-play.
 
-use kyodai::legality::legal_move_list;
 use kyodai::notation::format_move;
-use kyodai::outcome::{outcome, Outcome};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::outcome::{outcome, Outcome};
 use kyodai::search::{Limits, Score, Searcher};
-use kyodai::{Position, Variant};
+use kyodai::{Game, Position, Variant};
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
@@ -47,7 +47,7 @@ fn loses_within(pos: &mut Position, n: u32) -> bool {
 }
 
 fn winning_first_moves(pos: &mut Position, n: u32) -> BTreeSet<String> {
-    let v = pos.variant().clone();
+    let v = pos.game().clone();
     let me = pos.side();
     let mut out = BTreeSet::new();
     for m in legal_move_list(pos) {
@@ -95,7 +95,7 @@ fn search(pos: &Position, depth: u32) -> kyodai::search::SearchResult {
 #[test]
 fn solutions_are_confirmed_by_exhaustive_search() {
     for c in cases() {
-        let v = Variant::builtin(&c.variant).unwrap();
+        let v = Game::builtin(&c.variant).unwrap();
         let mut pos = Position::from_fen(&v, &c.fen).unwrap();
         assert!(wins_within(&mut pos, c.n), "{}: no win within {}", c.fen, c.n);
         if c.n > 1 {
@@ -110,7 +110,7 @@ fn solutions_are_confirmed_by_exhaustive_search() {
 #[test]
 fn search_finds_every_forced_win() {
     for c in cases() {
-        let v = Variant::builtin(&c.variant).unwrap();
+        let v = Game::builtin(&c.variant).unwrap();
         let pos = Position::from_fen(&v, &c.fen).unwrap();
         let r = search(&pos, 2 * c.n + 2);
         let best = format_move(&v, r.best.expect("a move"));
@@ -124,7 +124,7 @@ fn search_finds_every_forced_win() {
 #[test]
 fn defender_sees_the_forced_loss() {
     for c in cases().into_iter().filter(|c| c.n >= 2) {
-        let v = Variant::builtin(&c.variant).unwrap();
+        let v = Game::builtin(&c.variant).unwrap();
         let mut pos = Position::from_fen(&v, &c.fen).unwrap();
         let w = c.winners.iter().next().unwrap();
         let m = kyodai::notation::parse_move(&mut pos, w).unwrap();
@@ -138,7 +138,7 @@ fn defender_sees_the_forced_loss() {
 #[test]
 fn one_legal_move_and_none() {
     // Bigorra G-1 variant: Black's only move is a16xb15.
-    let v = Variant::builtin("bigorra").unwrap();
+    let v = Game::builtin("bigorra").unwrap();
     let one = Position::from_fen(&v, "k15/1Q14/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 0 1").unwrap();
     assert_eq!(format_move(&v, search(&one, 4).best.unwrap()), "a16b15");
     // Bigorra G-1: stalemate, no legal move.
@@ -146,7 +146,7 @@ fn one_legal_move_and_none() {
     assert!(search(&none, 4).best.is_none());
     // Chu: Black's King a1 with its own Pawns on b1 (on its last rank: immobile) and a2
     // (blocked by the King): the only move is a1-b2.
-    let c = Variant::builtin("chu").unwrap();
+    let c = Game::builtin("chu").unwrap();
     let one = Position::from_fen(&c, "11K/12/12/12/12/12/12/12/12/12/p11/kp10 b - 1").unwrap();
     let mut p = one.clone();
     let legal: Vec<String> = legal_move_list(&mut p).iter().map(|m| format_move(&c, *m)).collect();
@@ -165,7 +165,7 @@ fn one_legal_move_and_none() {
 #[test]
 fn self_play_moves_are_always_legal() {
     for name in Variant::builtin_names() {
-        let v = Variant::builtin(name).unwrap();
+        let v = Game::builtin(name).unwrap();
         for game in 0..3 {
             let mut pos = Position::start(&v);
             let mut s = Searcher::new(8, 1);
@@ -190,7 +190,7 @@ fn self_play_moves_are_always_legal() {
 #[test]
 fn one_thread_search_is_deterministic() {
     for name in Variant::builtin_names() {
-        let v = Variant::builtin(name).unwrap();
+        let v = Game::builtin(name).unwrap();
         let pos = Position::start(&v);
         let a = search(&pos, 5);
         let b = search(&pos, 5);
@@ -202,7 +202,7 @@ fn one_thread_search_is_deterministic() {
 #[test]
 fn stopped_search_still_returns_a_legal_move() {
     for name in Variant::builtin_names() {
-        let v = Variant::builtin(name).unwrap();
+        let v = Game::builtin(name).unwrap();
         let mut pos = Position::start(&v);
         let mut s = Searcher::new(8, 2);
         let stop = AtomicBool::new(true);
@@ -215,7 +215,7 @@ fn stopped_search_still_returns_a_legal_move() {
 /// MultiPV gives distinct first moves, best first.
 #[test]
 fn multipv_lines_are_distinct_and_ordered() {
-    let v = Variant::builtin("chu").unwrap();
+    let v = Game::builtin("chu").unwrap();
     let pos = Position::start(&v);
     let mut s = Searcher::new(16, 1);
     let stop = AtomicBool::new(false);
@@ -249,7 +249,7 @@ fn multipv_lines_are_distinct_and_ordered() {
 /// White must not walk into it.
 #[test]
 fn nutty_repetition_outcomes_are_scored_in_the_tree() {
-    let v = Variant::builtin("nutty").unwrap();
+    let v = Game::builtin("nutty").unwrap();
     let start = "12k/13/13/13/7g5/13/R12/13/13/13/13/13/K12 w";
     let after = |moves: &[&str]| {
         let mut p = Position::from_fen(&v, start).unwrap();
@@ -274,7 +274,7 @@ fn nutty_repetition_outcomes_are_scored_in_the_tree() {
 /// this was fixed every move after the first stopped at the first poll).
 #[test]
 fn a_limit_reached_does_not_set_the_callers_stop_flag() {
-    let v = Variant::builtin("chu").unwrap();
+    let v = Game::builtin("chu").unwrap();
     let pos = Position::start(&v);
     let mut s = Searcher::new(8, 1);
     let stop = AtomicBool::new(false);

@@ -4,15 +4,16 @@ use super::{setup, Fail, PositionArgs};
 use crate::outln;
 use clap::Args;
 use kyodai::notation::format_move;
-use kyodai::outcome::outcome;
+use kyodai::rules::outcome::outcome;
 use kyodai::search::Limits;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
-    /// Game name or alias, or a game file (*.toml).
-    #[arg(long, short, default_value = "chu")]
+    /// Game name or alias, or a game file (*.toml). Default: the default game (Chu Shogi: its
+    /// data file says `default = true`).
+    #[arg(long, short, default_value = kyodai::Variant::default_name())]
     variant: String,
     /// Rule option KEY=VALUE (repeatable).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
@@ -59,7 +60,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
         outln!("bestmove (none)");
         return Ok(());
     }
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     let limits = match (a.depth, a.nodes, a.movetime) {
         (Some(d), _, _) => Limits::depth(d),
         (_, Some(n), _) => Limits::nodes(n),

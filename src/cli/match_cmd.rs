@@ -2,7 +2,7 @@
 //! cutechess-cli's vocabulary (the command is `match`; `match` is a Rust keyword, hence the
 //! file name).
 
-use super::{load_variant, Fail};
+use super::{engine_groups, load_variant, Fail};
 use clap::{ArgAction, Args};
 use kyodai::tournament::adjudicate::{Adjudication, DrawRule, ResignRule};
 use kyodai::tournament::engine::parse_engine;
@@ -114,36 +114,14 @@ fn adjudication(a: &MatchArgs, draws: bool, title: &str) -> Result<Adjudication,
     Ok(adj)
 }
 
-/// The settings of each `--engine`, grouped. clap's derive gives the values of a repeated
-/// multi-value option as one list, so the groups are read from the command line itself; the
-/// total is checked against clap's list.
-fn engine_groups(a: &MatchArgs) -> Result<Vec<Vec<String>>, Fail> {
-    let args: Vec<String> = std::env::args().collect();
-    let mut groups: Vec<Vec<String>> = Vec::new();
-    let mut inside = false;
-    for w in args.iter().skip_while(|w| *w != "match").skip(1) {
-        if w == "--engine" {
-            groups.push(Vec::new());
-            inside = true;
-        } else if w.starts_with("--") || (w.starts_with('-') && w.len() == 2) {
-            inside = false;
-        } else if let (true, Some(g)) = (inside, groups.last_mut()) {
-            g.push(w.clone());
-        }
-    }
-    if groups.concat() != a.engine {
-        return Err(Fail("cannot group the --engine settings: write each as '--engine KEY=VALUE ...'".into()));
-    }
-    Ok(groups)
-}
-
 fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
     let variant = load_variant(&a.variant, &a.options)?;
     let variant_file = match a.variant.ends_with(".toml") {
         true => Some(std::fs::canonicalize(&a.variant)?.to_string_lossy().into_owned()),
         false => None,
     };
-    let engines = engine_groups(a)?.iter().map(|e| parse_engine(e, &a.each)).collect::<Result<Vec<_>, _>>()?;
+    let engines =
+        engine_groups("match", &a.engine)?.iter().map(|e| parse_engine(e, &a.each)).collect::<Result<Vec<_>, _>>()?;
     if engines.len() < 2 {
         return Err(Fail("a match needs at least two --engine".into()));
     }

@@ -17,8 +17,8 @@ pub mod variants;
 
 use clap::Args;
 use kyodai::notation::parse_move;
-use kyodai::outcome::outcome;
-use kyodai::{Position, Variant};
+use kyodai::rules::outcome::outcome;
+use kyodai::{Game, Position};
 use std::sync::Arc;
 
 /// `println!` for the command-line tools: when stdout is closed early (`kyodai moves | head`),
@@ -53,6 +53,29 @@ impl<E: std::fmt::Display> From<E> for Fail {
     }
 }
 
+/// The settings of each `--engine` of `command` (`match`, `serve`), grouped. clap's derive
+/// gives the values of a repeated multi-value option as one list (`flat`), so the groups are
+/// read from the command line itself; the total is checked against clap's list.
+pub fn engine_groups(command: &str, flat: &[String]) -> Result<Vec<Vec<String>>, Fail> {
+    let args: Vec<String> = std::env::args().collect();
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    let mut inside = false;
+    for w in args.iter().skip_while(|w| *w != command).skip(1) {
+        if w == "--engine" {
+            groups.push(Vec::new());
+            inside = true;
+        } else if w.starts_with("--") || (w.starts_with('-') && w.len() == 2) {
+            inside = false;
+        } else if let (true, Some(g)) = (inside, groups.last_mut()) {
+            g.push(w.clone());
+        }
+    }
+    if groups.concat() != flat {
+        return Err(Fail("cannot group the --engine settings: write each as '--engine KEY=VALUE ...'".into()));
+    }
+    Ok(groups)
+}
+
 /// A position given on the command line: game, rule options, FEN or start array, moves.
 #[derive(Args)]
 pub struct PositionArgs {
@@ -77,7 +100,7 @@ pub struct PositionArgs {
 }
 
 /// Loads the game named by `--variant` (a built-in name or a *.toml file) with its options.
-pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>, Fail> {
+pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Game>, Fail> {
     let mut opts = Vec::new();
     for o in options {
         let Some((k, v)) = o.split_once('=') else {
@@ -87,9 +110,9 @@ pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>, Fail
     }
     if name.ends_with(".toml") {
         let text = std::fs::read_to_string(name).map_err(|e| Fail(format!("cannot read game file '{name}': {e}")))?;
-        return Variant::from_toml_with(&text, &opts).map(Arc::new).map_err(|e| Fail(format!("{name}: {e}")));
+        return Game::from_toml_with(&text, &opts).map(Arc::new).map_err(|e| Fail(format!("{name}: {e}")));
     }
-    Variant::builtin_with(name, &opts).map_err(|e| Fail(e.to_string()))
+    Game::builtin_with(name, &opts).map_err(|e| Fail(e.to_string()))
 }
 
 /// The position described by `a`: the game's start, a FEN or a start array, then the moves.

@@ -5,6 +5,7 @@ use crate::outln;
 use clap::Args;
 use kyodai::notation::format_move;
 use kyodai::perft::divide;
+use kyodai::rules::legality::History;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -34,14 +35,15 @@ pub fn run(a: PerftArgs) -> Result<(), Fail> {
     let threads = kyodai::resources::threads(a.threads).map_err(|e| Fail(format!("--threads: {e}")))?;
     let mut pos = setup(&a.pos)?;
     // Nothing is played after the end of a game: a finished position counts 0.
-    if let Some(o) = kyodai::outcome::outcome(&mut pos) {
+    if let Some(o) = kyodai::rules::outcome::outcome(&mut pos) {
         outln!("Nodes searched: 0");
         eprintln!("the game is over ({o}): no moves to count");
         return Ok(());
     }
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     let t0 = Instant::now();
-    let counts = divide(&pos, a.depth, threads, a.repetition);
+    let history = if a.repetition { History::Apply } else { History::Ignore };
+    let counts = divide(&pos, a.depth, threads, history);
     let total: u64 = counts.iter().map(|(_, n)| n).sum();
     let secs = t0.elapsed().as_secs_f64();
     if a.divide {

@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 #[derive(Args)]
 pub struct SelfplayArgs {
-    /// Game name or alias, or a game file (*.toml).
-    #[arg(long, short, default_value = "chu")]
+    /// Game name or alias, or a game file (*.toml). Default: the default game (Chu Shogi: its
+    /// data file says `default = true`).
+    #[arg(long, short, default_value = kyodai::Variant::default_name())]
     variant: String,
     /// Rule option KEY=VALUE (repeatable).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
@@ -49,7 +50,7 @@ pub fn run(a: SelfplayArgs) -> Result<(), Fail> {
     }
     let start =
         setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, setup: None, moves: vec![] })?;
-    let v = Arc::clone(start.variant());
+    let v = Arc::clone(start.game());
     let mut searcher = kyodai::resources::searcher(a.hash, 1).map_err(|e| Fail(format!("--hash: {e}")))?;
     let limits = Limits::movetime(a.movetime);
     let seed = a.seed.unwrap_or_else(Rng::entropy_seed);

@@ -1,9 +1,9 @@
 //! `kyodai serve`: the local web board.
 
-use super::Fail;
-use clap::Args;
-use kyodai::serve::engine::EngineSpec;
+use super::{engine_groups, Fail};
+use clap::{ArgAction, Args};
 use kyodai::serve::{Config, Server};
+use kyodai::tournament::engine::parse_settings;
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -16,31 +16,28 @@ pub struct ServeArgs {
     /// Open the page in the system's browser.
     #[arg(long)]
     pub open: bool,
-    /// Hash table of the engine, in MB.
+    /// Hash table of Kyodai's own engine, in MB.
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
-    /// Search threads of the engine.
+    /// Search threads of Kyodai's own engine.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// An external engine 'name=X cmd=Y proto=uci|usi|xboard' (repeatable; not available yet).
-    #[arg(long = "engine", value_name = "SPEC")]
+    /// An external engine to offer on the page: name=N cmd=CMD [proto=uci|usi|xboard] [dir=D]
+    /// [arg=A ...] [option.NAME=VALUE ...], as for 'kyodai match' (in one argument or several;
+    /// repeatable). It is started when first needed; the page chooses its time.
+    #[arg(long = "engine", num_args = 1.., action = ArgAction::Append, value_name = "KEY=VALUE")]
     pub engines: Vec<String>,
+    /// Print every line sent to (<) and received from (>) the external engines on stderr.
+    #[arg(long)]
+    pub debug: bool,
 }
 
 pub fn run(a: ServeArgs) -> Result<(), Fail> {
     // Every spec is read first, so a typo is reported as such.
-    let specs = a
-        .engines
+    let specs = engine_groups("serve", &a.engines)?
         .iter()
-        .map(|e| e.parse::<EngineSpec>().map_err(|m| Fail(format!("--engine '{e}': {m}"))))
+        .map(|e| parse_settings(e, &[]).map_err(|m| Fail(format!("--engine '{}': {m}", e.join(" ")))))
         .collect::<Result<Vec<_>, _>>()?;
-    if let Some(spec) = specs.first() {
-        return Err(Fail(format!(
-            "--engine {}: playing external engines on the board needs the protocol clients of \
-             'kyodai match', which are not part of this build yet",
-            spec.name
-        )));
-    }
     if !["127.0.0.1", "localhost", "::1"].contains(&a.host.as_str()) {
         eprintln!(
             "kyodai: warning: listening on {}: other machines that can reach it can see and play this board",
@@ -48,7 +45,16 @@ pub fn run(a: ServeArgs) -> Result<(), Fail> {
         );
     }
     let addr = if a.host.contains(':') { format!("[{}]:{}", a.host, a.port) } else { format!("{}:{}", a.host, a.port) };
-    let server = Server::bind(&addr, &Config { hash_mb: a.hash.clamp(1, 65536), threads: a.threads.clamp(1, 256) })?;
+    let cfg =
+        Config { hash_mb: a.hash.clamp(1, 65536), threads: a.threads.clamp(1, 256), engines: specs, debug: a.debug };
+    let server = Server::bind(&addr, &cfg)?;
+    // Ctrl-C (and SIGTERM, SIGHUP): stop answering, end every engine process, exit.
+    let stopper = server.stopper();
+    ctrlc::set_handler(move || {
+        eprintln!("kyodai serve: stopping (engines are being ended)");
+        stopper.stop();
+    })
+    .map_err(|e| Fail(format!("cannot install the Ctrl-C handler: {e}")))?;
     let bound = server.addr();
     let host = if bound.ip().is_unspecified() { "127.0.0.1".to_string() } else { bound.ip().to_string() };
     let url = if bound.is_ipv6() {

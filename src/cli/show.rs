@@ -2,9 +2,9 @@
 
 use super::{setup, Fail, PositionArgs};
 use crate::{out, outln};
-use kyodai::legality::{in_check, legal_move_list};
 use kyodai::notation::format_move;
-use kyodai::outcome::outcome;
+use kyodai::rules::legality::{in_check, legal_move_list};
+use kyodai::rules::outcome::outcome;
 use kyodai::{Color, Position};
 use std::sync::Arc;
 
@@ -22,7 +22,7 @@ pub fn run_moves(a: PositionArgs) -> Result<(), Fail> {
         eprintln!("no moves: the game is over ({o})");
         return Ok(());
     }
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     let mut texts: Vec<String> = legal_move_list(&mut pos).into_iter().map(|m| format_move(&v, m)).collect();
     texts.sort();
     for t in texts {
@@ -44,7 +44,7 @@ fn state_line(pos: &mut Position) -> String {
 }
 
 fn show(pos: &mut Position) -> String {
-    let v = Arc::clone(pos.variant());
+    let v = Arc::clone(pos.game());
     let shape = v.shape;
     // Columns as wide as the longest ID. On boards wider than 16 files (Tai Shogi: 25 files,
     // IDs up to 4 characters with '+') only the pieces on the board count, so the start

@@ -50,7 +50,7 @@ pub fn run(mut a: SvgArgs) -> Result<(), Fail> {
 
 /// `e5-e7` or `e5e7`.
 fn arrow(pos: &Position, spec: &str) -> Result<(Coord, Coord), Fail> {
-    let shape = pos.variant().shape;
+    let shape = *pos.shape();
     let bad = |why: String| Fail(format!("--arrow '{spec}': {why} (expected FROM-TO, e.g. e5-e7)"));
     let (from, used) = shape.parse_prefix(spec.trim()).map_err(|e| bad(e.to_string()))?;
     let rest = spec.trim()[used..].trim_start_matches('-');

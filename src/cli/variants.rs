@@ -2,13 +2,13 @@
 
 use super::{load_variant, Fail};
 use crate::{out, outln};
-use kyodai::{Color, Position, Variant};
+use kyodai::{Color, Game, Position, Variant};
 
 /// `kyodai variants`: one line per built-in game.
 pub fn run_variants() -> Result<(), Fail> {
     outln!("{:<10} {:<12} {:>7} {:>6} {:>15}", "name", "title", "board", "types", "pieces per side");
     for n in Variant::builtin_names() {
-        let v = Variant::builtin(n)?;
+        let v = Game::builtin(n)?;
         let pos = Position::start(&v);
         outln!(
             "{:<10} {:<12} {:>7} {:>6} {:>15}",
@@ -25,6 +25,6 @@ pub fn run_variants() -> Result<(), Fail> {
 /// `kyodai pieces`: the game's piece table in Markdown.
 pub fn run_pieces(variant: &str) -> Result<(), Fail> {
     let v = load_variant(variant, &[])?;
-    out!("{}", kyodai::variant::table::piece_table(&v));
+    out!("{}", kyodai::game::table::piece_table(&v));
     Ok(())
 }

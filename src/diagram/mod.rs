@@ -111,7 +111,7 @@ impl Layout {
 impl Scene {
     /// The picture's view of `pos`: the only place this module reads the rules core.
     pub fn from_position(pos: &Position) -> Scene {
-        let v = pos.variant();
+        let v = pos.game();
         let shape = &v.shape;
         let style = if v.pieces.iter().any(|p| p.promoted) { Style::Tiles } else { Style::Tokens };
         // Types that exist only by promotion (Scirocco's Emperor, Typhoon's promoted forms)
@@ -120,7 +120,7 @@ impl Scene {
         let mut cells = Vec::with_capacity(shape.num_squares());
         let mut zone = Vec::with_capacity(shape.num_squares());
         for sq in shape.squares() {
-            zone.push(v.in_zone(Color::White, sq) || v.in_zone(Color::Black, sq));
+            zone.push(v.tables.in_zone(Color::White, sq) || v.tables.in_zone(Color::Black, sq));
             cells.push(pos.piece_at(sq).map(|p| {
                 let t = v.piece(p.kind());
                 PieceView {
@@ -137,7 +137,7 @@ impl Scene {
 
     /// The coordinate of a board square of `pos`'s game.
     pub fn coord(pos: &Position, sq: Square) -> Coord {
-        let shape = &pos.variant().shape;
+        let shape = &pos.game().shape;
         Coord { file: shape.file_of(sq) as u8, rank: shape.rank_of(sq) as u8 }
     }
 

@@ -1,9 +1,10 @@
 use super::*;
+use crate::game::Game;
 use crate::notation::parse_move;
 use crate::Variant;
 
 fn pos(game: &str, moves: &[&str]) -> Position {
-    let v = Variant::builtin(game).unwrap();
+    let v = Game::builtin(game).unwrap();
     let mut p = Position::start(&v);
     for t in moves {
         let m = parse_move(&mut p, t).unwrap();
@@ -29,7 +30,7 @@ fn every_piece_of_every_game_is_drawn_on_its_square() {
     for game in Variant::builtin_names() {
         let p = pos(game, &[]);
         let svg = position_svg(&p, &Options::default());
-        let v = p.variant();
+        let v = p.game();
         let mut expected = Vec::new();
         for sq in v.shape.squares() {
             if let Some(pc) = p.piece_at(sq) {
@@ -73,14 +74,14 @@ fn glyphs_come_from_the_data_file() {
 #[test]
 fn promoted_pieces_are_marked() {
     // A Chu Pawn promoted: `+P` is drawn in red.
-    let v = Variant::builtin("chu").unwrap();
+    let v = Game::builtin("chu").unwrap();
     let p = Position::from_fen(&v, "6k5/12/12/12/12/12/12/12/12/12/4+P7/5K6 w - 1").unwrap();
     let s = Scene::from_position(&p);
     assert!(s.at(Coord { file: 4, rank: 1 }).unwrap().promoted);
     assert!(!s.at(Coord { file: 5, rank: 0 }).unwrap().promoted);
     assert!(render(&s, &Options::default()).contains("kd-red"));
     // Scirocco's Emperor exists only by promotion: a red ring.
-    let v = Variant::builtin("scirocco").unwrap();
+    let v = Game::builtin("scirocco").unwrap();
     let p = Position::from_fen(&v, "4k5/10/10/10/10/10/10/10/10/4(EM)5 w").unwrap();
     let s = Scene::from_position(&p);
     assert!(s.at(Coord { file: 4, rank: 0 }).unwrap().promoted);
@@ -129,7 +130,7 @@ fn coordinates_zones_last_move_and_arrows() {
 
 #[test]
 fn lion_double_move_highlights_all_three_squares() {
-    let v = Variant::builtin("chu").unwrap();
+    let v = Game::builtin("chu").unwrap();
     let mut p = Position::from_fen(&v, "12/12/12/12/12/4k7/4+e7/4N7/12/12/K11/12 w - 1").unwrap();
     let m = parse_move(&mut p, "e5e6,e6e7").unwrap();
     assert_eq!(Scene::move_squares(&p, m).len(), 3);

@@ -9,23 +9,22 @@
 //!   the edge and bringing its pieces close, so it makes progress toward the win;
 //! - tempo.
 
-pub mod psq;
-
+use crate::game::Game;
 use crate::geometry::Color;
-use crate::position::{Position, EMPTY, OFF};
-use crate::variant::{KindId, Variant};
+use crate::position::Position;
+use crate::variant::KindId;
 use std::sync::Arc;
 
 pub struct Evaluator {
-    variant: Arc<Variant>,
+    game: Arc<Game>,
     /// Mailbox offsets of the squares within king distance 2 (the royal-safety box), with a
     /// flag for distance 1.
     box2: Vec<(i32, bool)>,
 }
 
 impl Evaluator {
-    pub fn new(variant: &Arc<Variant>) -> Evaluator {
-        let shape = variant.shape;
+    pub fn new(game: &Arc<Game>) -> Evaluator {
+        let shape = game.shape;
         // The box reaches as far as the padding allows (2 on every built-in board), so it never
         // leaves the mailbox.
         let reach = (shape.pad as i32).min(2);
@@ -37,21 +36,21 @@ impl Evaluator {
                 }
             }
         }
-        Evaluator { variant: Arc::clone(variant), box2 }
+        Evaluator { game: Arc::clone(game), box2 }
     }
 
     #[inline]
     pub fn value(&self, k: KindId) -> i32 {
-        self.variant.psq.value(k)
+        self.game.psq.value(k)
     }
 
-    pub fn variant(&self) -> &Arc<Variant> {
-        &self.variant
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
     }
 
     /// Static evaluation in centipawns for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let p = &self.variant.eval;
+        let p = &self.game.variant.eval;
         let mut score = [0i32; 2];
         for c in Color::ALL {
             let t = self.side_terms(pos, c);
@@ -67,17 +66,17 @@ impl Evaluator {
     }
 
     /// The terms of `c`'s side beyond material and piece-square values, unweighted.
+    #[inline]
     pub fn side_terms(&self, pos: &Position, c: Color) -> SideTerms {
         let royals = pos.royal_count(c) as i32;
         let (mut defenders, mut attackers) = (0, 0);
         // Royal safety: enemies within distance 2, friends next to the royal.
         for r in pos.royal_squares(c) {
             for &(d, adjacent) in &self.box2 {
-                let cell = pos.cell(r.offset(d));
-                if cell == EMPTY || cell == OFF {
+                let Some(piece) = pos.cell(r.offset(d)).piece() else {
                     continue;
-                }
-                if (cell & 1) as usize == c.index() {
+                };
+                if piece.color() == c {
                     defenders += adjacent as i32;
                 } else {
                     attackers += 1;
@@ -93,7 +92,7 @@ impl Evaluator {
     /// `c` against bare royals: how far the enemy royals stand from the centre (half squares)
     /// and the sum of the distances from `c`'s pieces to them.
     fn mop_up(&self, pos: &Position, c: Color) -> (i32, i32) {
-        let shape = self.variant.shape;
+        let shape = self.game.shape;
         let (cx2, cy2) = (shape.files as i32 - 1, shape.ranks as i32 - 1);
         let (mut centre, mut distance) = (0, 0);
         for r in pos.royal_squares(c.flip()) {
@@ -118,7 +117,8 @@ pub struct SideTerms {
     pub defenders: i32,
     pub attackers: i32,
     /// Against bare royals: their distance from the centre in half squares (`mop_up`) and the
-    /// sum of the distances from each piece to them (a quarter of `mop_up` each).
+    /// sum of the distances from each piece to them (a quarter of `mop_up` each; the same as
+    /// a quarter per piece when `mop_up` is a multiple of 4, as every built-in game's is).
     pub mop_up: Option<(i32, i32)>,
 }
 
@@ -128,16 +128,16 @@ mod tests {
 
     #[test]
     fn start_positions_are_balanced_and_values_sensible() {
-        for name in Variant::builtin_names() {
-            let v = Variant::builtin(name).unwrap();
-            let e = Evaluator::new(&v);
-            let pos = Position::start(&v);
+        for name in crate::Variant::builtin_names() {
+            let g = Game::builtin(name).unwrap();
+            let e = Evaluator::new(&g);
+            let pos = Position::start(&g);
             // Symmetric start: only the tempo bonus remains.
-            assert_eq!(e.evaluate(&pos), v.eval.tempo, "{name}");
+            assert_eq!(e.evaluate(&pos), g.variant.eval.tempo, "{name}");
         }
-        let v = Variant::builtin("chu").unwrap();
-        let e = Evaluator::new(&v);
-        let val = |id: &str| e.value(v.kind_by_id(id).unwrap());
+        let g = Game::builtin("chu").unwrap();
+        let e = Evaluator::new(&g);
+        let val = |id: &str| e.value(g.variant.kind_by_id(id).unwrap());
         assert!(val("N") > val("Q") && val("Q") > val("R") && val("R") > val("P"));
     }
 }

@@ -14,63 +14,60 @@
 //! `by` can remove or convert the piece that stands on `target` now (the `ignore` square and a
 //! friendly or empty target are not modelled: only move-ordering heuristics ask that).
 
+use super::Board;
+use crate::cell::Cell;
 use crate::geometry::{Color, Square};
-use crate::position::{Position, EMPTY, OFF};
 
-#[inline]
-fn owner_kind(cell: u16) -> (usize, usize) {
-    ((cell & 1) as usize, ((cell >> 1) - 1) as usize)
+/// Which pieces a generated answer asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// Every piece of the attacker, with the moves its friends relay to it.
+    All,
+    /// Only the pieces whose powers no table says (`Attacks::Generated`), own moves alone.
+    Generated,
 }
 
 /// Whether `by` attacks `target`.
 #[inline]
-pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
+pub fn is_attacked(pos: &impl Board, target: Square, by: Color) -> bool {
     is_attacked_ignoring(pos, target, by, Square::NONE)
 }
 
 /// Like [`is_attacked`], but `ignore` counts as an empty square (a piece about to leave it).
-pub fn is_attacked_ignoring(pos: &Position, target: Square, by: Color, ignore: Square) -> bool {
-    let special = &pos.variant().tables.special;
-    if !special.immobilizer_list.is_empty() && super::immobilizer::owns_immobilizer(pos, by.flip()) {
-        return generated_attack(pos, target, by, false);
+pub fn is_attacked_ignoring(pos: &impl Board, target: Square, by: Color, ignore: Square) -> bool {
+    let special = &pos.tables().special;
+    if !special.immobilizer_list.is_empty() && super::immobilize::owns_immobilizer(pos, by.flip()) {
+        return generated_attack(pos, target, by, Asked::All);
     }
-    if special.any_generated_attackers && generated_attack(pos, target, by, true) {
+    if special.any_generated_attackers && generated_attack(pos, target, by, Asked::Generated) {
         return true;
     }
-    let cell_at = |sq: Square| -> u16 {
+    let cell_at = |sq: Square| -> Cell {
         if sq == ignore {
-            EMPTY
+            Cell::EMPTY
         } else {
             pos.cell(sq)
         }
     };
     attacked_plain(pos, target, by, &cell_at)
-        || (!pos.variant().tables.special.emperors.is_empty() && super::emperor::attacks(pos, target, by, &cell_at))
+        || special.last_attackers.iter().any(|k| k.own_attacks(pos, target, by, &cell_at))
 }
 
-/// Every attack except the Tai Emperor's, with the board read through `cell_at` (so callers
-/// can look at a position that differs from `pos` in a few squares). The Emperor's own
-/// protection test uses this: its rule 1 already covers the other side's Emperor.
-pub(crate) fn attacked_plain<F: Fn(Square) -> u16>(pos: &Position, target: Square, by: Color, cell_at: &F) -> bool {
-    let at = &pos.variant().tables.attacks[by];
-    let b = by.index();
+/// Every attack except those asked after the others (the Tai Emperor's), with the board read
+/// through `cell_at` (so callers can look at a position that differs from `pos` in a few
+/// squares). The Emperor's own protection test uses this: its rule 1 already covers the other
+/// side's Emperor.
+pub(crate) fn attacked_plain(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    let at = &pos.tables().attacks[by];
     for (d, set) in &at.leaps {
-        let c = cell_at(target.offset(*d));
-        if c != EMPTY && c != OFF {
-            let (o, k) = owner_kind(c);
-            if o == b && set.contains(k) {
-                return true;
-            }
+        if set.holds(cell_at(target.offset(*d)), by) {
+            return true;
         }
     }
     for (d, path, set) in &at.lame {
         let a = target.offset(*d);
-        let c = cell_at(a);
-        if c != EMPTY && c != OFF {
-            let (o, k) = owner_kind(c);
-            if o == b && set.contains(k) && path.iter().all(|&p| cell_at(a.offset(p)) == EMPTY) {
-                return true;
-            }
+        if set.holds(cell_at(a), by) && path.iter().all(|&p| cell_at(a.offset(p)).is_empty()) {
+            return true;
         }
     }
     for (d, ranges) in &at.slides {
@@ -80,13 +77,12 @@ pub(crate) fn attacked_plain<F: Fn(Square) -> u16>(pos: &Position, target: Squar
             sq = sq.offset(*d);
             dist += 1;
             let c = cell_at(sq);
-            if c == EMPTY {
+            if c.is_empty() {
                 continue;
             }
-            if c != OFF {
-                let (o, k) = owner_kind(c);
-                let (lo, hi) = ranges[k];
-                if o == b && hi as u32 >= dist && lo as u32 <= dist {
+            if let Some(p) = c.piece() {
+                let (lo, hi) = ranges[p.kind().index()];
+                if p.color() == by && hi as u32 >= dist && lo as u32 <= dist {
                     return true;
                 }
             }
@@ -98,134 +94,38 @@ pub(crate) fn attacked_plain<F: Fn(Square) -> u16>(pos: &Position, target: Squar
         // screen seen from the hopper. Walk: empty squares, then the screen, then empty
         // squares, then the hopper.
         let mut sq = target.offset(*d);
-        while cell_at(sq) == EMPTY {
+        while cell_at(sq).is_empty() {
             sq = sq.offset(*d);
         }
-        if cell_at(sq) == OFF {
+        if cell_at(sq).is_off() {
             continue;
         }
         sq = sq.offset(*d);
-        while cell_at(sq) == EMPTY {
+        while cell_at(sq).is_empty() {
             sq = sq.offset(*d);
         }
-        let c = cell_at(sq);
-        if c != OFF {
-            let (o, k) = owner_kind(c);
-            if o == b && set.contains(k) {
-                return true;
-            }
+        if set.holds(cell_at(sq), by) {
+            return true;
         }
     }
-    for (d, set) in &at.hop_captures {
-        let c = cell_at(target.offset(*d));
-        if c != EMPTY && c != OFF {
-            let (o, k) = owner_kind(c);
-            if o == b && set.contains(k) && cell_at(target.offset(-*d)) == EMPTY {
-                return true;
-            }
-        }
-    }
-    for (d, ranges) in &at.skip_slides {
-        // The attacker's first square (next to it, on the target's side) blocks nothing, so
-        // the attacker may stand one square beyond the first piece met walking out.
-        let mut sq = target;
-        let mut dist = 0u32;
-        let mut first_piece = 0u32;
-        loop {
-            sq = sq.offset(*d);
-            dist += 1;
-            let c = cell_at(sq);
-            if c == OFF {
-                break;
-            }
-            if c != EMPTY {
-                let (o, k) = owner_kind(c);
-                let (lo, hi) = ranges[k];
-                if o == b && hi as u32 >= dist && lo as u32 <= dist {
-                    return true;
-                }
-                if first_piece == 0 {
-                    first_piece = dist;
-                }
-            }
-            if first_piece != 0 && dist > first_piece {
-                break;
-            }
-        }
-    }
-    if !at.jumps.is_empty() && super::jump::attacks(pos, target, by, cell_at) {
-        return true;
-    }
-    if !pos.variant().tables.special.area.is_empty() && super::area::attacks(pos, target, by, cell_at) {
-        return true;
-    }
-    if !pos.variant().tables.special.hookers.is_empty() && super::hook::attacks(pos, target, by, cell_at) {
-        return true;
-    }
-    if super::burn::attacks(pos, target, by) {
-        return true;
-    }
-    if pos.variant().tables.relay.any() && super::relay::attacks(pos, target, by, cell_at) {
-        return true;
-    }
-    for (u, firsts) in &at.bents {
-        let mut y = target;
-        loop {
-            y = y.offset(-*u);
-            if cell_at(y) != EMPTY {
-                break;
-            }
-            for (s, set) in firsts {
-                let c = cell_at(y.offset(-*s));
-                if c != EMPTY && c != OFF {
-                    let (o, k) = owner_kind(c);
-                    if o == b && set.contains(k) {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-    false
+    pos.tables().special.own_attackers.iter().any(|k| k.own_attacks(pos, target, by, cell_at))
 }
 
-/// Whether a move of `by` (own or relayed) removes or converts the piece on `target`; with
-/// `only_special`, only the pieces whose powers the tables do not model are asked.
-pub fn generated_attack(pos: &Position, target: Square, by: Color, only_special: bool) -> bool {
-    let special = &pos.variant().tables.special;
+/// Whether a move of `by` removes or converts the piece on `target` (`effect::takes`), asking
+/// the pieces `asked` says.
+pub fn generated_attack(pos: &impl Board, target: Square, by: Color, asked: Asked) -> bool {
+    let special = &pos.tables().special;
     let mut buf: Vec<crate::moves::Move> = Vec::with_capacity(64);
     for &sq in pos.pieces(by) {
-        let kind = ((pos.cell(sq) >> 1) - 1) as usize;
-        if only_special {
-            if !special.generated_attackers.contains(kind) {
-                continue;
-            }
-            buf.clear();
-            super::generate_from(pos, sq, &mut buf);
-        } else {
-            buf.clear();
-            super::generate_piece(pos, sq, &mut buf);
+        buf.clear();
+        match asked {
+            Asked::Generated if !special.generated_attackers.holds(pos.cell(sq), by) => continue,
+            Asked::Generated => super::generate_from(pos, sq, &mut buf),
+            Asked::All => super::generate_piece(pos, sq, &mut buf),
         }
-        if buf.iter().any(|&m| takes(pos, m, target)) {
+        if buf.iter().any(|&m| super::effect::takes(pos, m, target)) {
             return true;
         }
     }
     false
-}
-
-/// Whether `m` removes or converts the piece on `target`.
-fn takes(pos: &Position, m: crate::moves::Move, target: Square) -> bool {
-    use crate::moves::MoveKind;
-    match m.kind {
-        MoveKind::Convert => m.aux == target,
-        MoveKind::Swap | MoveKind::Pass => false,
-        MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::EnPassant => {
-            let mut r = arrayvec::ArrayVec::<Square, 16>::new();
-            pos.removed_squares(m, &mut r);
-            r.contains(&target)
-        }
-        MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
-            (m.to == target && m.from != target) || m.mids().any(|s| s == target && s != m.from)
-        }
-    }
 }

@@ -2,8 +2,10 @@
 //! parentheses, `+` before a promoted ID, then the side to move and the game's extra fields.
 
 use super::{Piece, Position};
-use crate::geometry::{Color, Square};
-use crate::variant::{FenField, Legality, PromotionRule, Variant};
+use crate::game::Game;
+use crate::geometry::Color;
+use crate::variant::placement;
+use crate::variant::{FenField, Legality, PromotionRule};
 use std::fmt;
 use std::sync::Arc;
 
@@ -23,97 +25,21 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
-/// Reads the placement field into (square, piece) pairs.
-pub fn parse_board(v: &Variant, board: &str) -> Result<Vec<(Square, Piece)>, FenError> {
-    let shape = v.shape;
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != shape.ranks as usize {
-        return err(format!("the placement has {} ranks; {} needs {}", rows.len(), v.title, shape.ranks));
-    }
-    let mut out = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = shape.ranks as i32 - 1 - i as i32;
-        let rank_name = rank + 1;
-        let b = row.as_bytes();
-        let mut file = 0i32;
-        let mut j = 0;
-        while j < b.len() {
-            let c = b[j];
-            if c.is_ascii_digit() {
-                let s = j;
-                while j < b.len() && b[j].is_ascii_digit() {
-                    j += 1;
-                }
-                let n: i32 = row[s..j].parse().unwrap_or(i32::MAX);
-                if n == 0 || row[s..j].starts_with('0') {
-                    return err(format!("rank {rank_name}: empty run '{}' is not a positive number", &row[s..j]));
-                }
-                file = file.saturating_add(n);
-                continue;
-            }
-            let tok_start = j;
-            let mut plus = false;
-            if c == b'+' {
-                plus = true;
-                j += 1;
-            }
-            let id: String = if j < b.len() && b[j] == b'(' {
-                let close = row[j..].find(')').map(|k| j + k);
-                let Some(close) = close else {
-                    return err(format!("rank {rank_name}: '(' without ')' in '{}'", &row[tok_start..]));
-                };
-                let inner = &row[j + 1..close];
-                if inner.len() == 1 && !v.rules.fen_single_letter_parentheses {
-                    return err(format!(
-                        "rank {rank_name}: '({inner})': a one-letter ID is written without parentheses in {}",
-                        v.title
-                    ));
-                }
-                j = close + 1;
-                inner.to_string()
-            } else if j < b.len() && b[j].is_ascii_alphabetic() {
-                j += 1;
-                row[j - 1..j].to_string()
-            } else {
-                let bad = row[j..].chars().next().map(|c| c.to_string()).unwrap_or_else(|| "end of rank".into());
-                return err(format!("rank {rank_name}: unexpected '{bad}' in '{row}'"));
-            };
-            let token = &row[tok_start..j];
-            if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphabetic()) {
-                return err(format!("rank {rank_name}: '{token}' is not a piece"));
-            }
-            let color = if id.chars().next().unwrap().is_ascii_uppercase() { Color::White } else { Color::Black };
-            let full = if plus { format!("+{}", id.to_ascii_uppercase()) } else { id.to_ascii_uppercase() };
-            let Some(kind) = v.kind_by_id(&full) else {
-                return err(format!("rank {rank_name}: unknown piece '{token}' in {}", v.title));
-            };
-            if file >= shape.files as i32 {
-                return err(format!("rank {rank_name} has more than {} squares", shape.files));
-            }
-            out.push((shape.square_unchecked(file, rank), Piece::new(kind, color)));
-            file += 1;
-        }
-        if file != shape.files as i32 {
-            return err(format!("rank {rank_name} has {} squares; it needs {}", file, shape.files));
-        }
-    }
-    Ok(out)
-}
-
 impl Position {
-    /// Reads a FEN and validates it as a playable position of `variant`.
-    pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError> {
-        let v = variant.as_ref();
+    /// Reads a FEN and validates it as a playable position of `game`.
+    pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
+        let v = &game.variant;
+        let shape = game.shape;
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return err("empty FEN");
         }
-        let mut pos = Position::empty(Arc::clone(variant));
-        for (sq, p) in parse_board(v, fields[0])? {
-            pos.put(sq, p);
+        let mut pos = Position::empty(Arc::clone(game));
+        for p in placement::parse(v, fields[0]).map_err(|e| FenError(e.0))? {
+            pos.put(shape.square_unchecked(p.file, p.rank), Piece::new(p.kind, p.color));
         }
         let side = match fields.get(1) {
-            None if v.rules.fen_side_required => {
+            None if v.fen.side_required => {
                 return err(format!("the side to move is missing after the placement ({} needs 'w' or 'b')", v.title))
             }
             None => Color::White,
@@ -123,8 +49,8 @@ impl Position {
         };
         pos.side = side;
         let mut extra = &fields[2.min(fields.len())..];
-        let nf = v.rules.fen_fields.len();
-        if v.rules.fen_ignore_extra_fields && extra.len() > nf {
+        let nf = v.fen.fields.len();
+        if v.fen.ignore_extra_fields && extra.len() > nf {
             // Fields other programs add (castling, e.p., clocks) carry nothing in this game.
             extra = &extra[..nf];
         }
@@ -137,13 +63,13 @@ impl Position {
                 extra[nf..].join(" ")
             ));
         }
-        if extra.len() + v.rules.optional_fen_fields < nf && fields.len() > 1 {
-            let names: Vec<String> = v.rules.fen_fields.iter().map(|f| format!("{f:?}")).collect();
+        if extra.len() + v.fen.optional_fields < nf && fields.len() > 1 {
+            let names: Vec<String> = v.fen.fields.iter().map(|f| format!("{f:?}")).collect();
             return err(format!("missing fields: {} needs {}", v.title, names.join(", ")));
         }
         // Defaults: leap rights only for Kings standing on their start squares are unknown, so a
         // FEN without the field has none.
-        for (i, field) in v.rules.fen_fields.iter().enumerate() {
+        for (i, field) in v.fen.fields.iter().enumerate() {
             let Some(text) = extra.get(i).copied() else {
                 continue;
             };
@@ -170,14 +96,14 @@ impl Position {
                 }
                 FenField::EnPassant => {
                     if text != "-" {
-                        let sq = v.shape.parse_square(text).map_err(|e| FenError(format!("en-passant field: {e}")))?;
+                        let sq = shape.parse_square(text).map_err(|e| FenError(format!("en-passant field: {e}")))?;
                         pos.ep = sq;
                     }
                 }
                 FenField::CounterStrike => {
                     if text != "-" {
                         let sq =
-                            v.shape.parse_square(text).map_err(|e| FenError(format!("counter-strike field: {e}")))?;
+                            shape.parse_square(text).map_err(|e| FenError(format!("counter-strike field: {e}")))?;
                         pos.counter_strike = sq;
                     }
                 }
@@ -203,23 +129,24 @@ impl Position {
 
     /// The rules a set-up position must satisfy before play.
     fn validate(&mut self) -> Result<(), FenError> {
-        let v = Arc::clone(&self.variant);
-        let shape = v.shape;
+        let g = Arc::clone(&self.game);
+        let v = &g.variant;
+        let shape = g.shape;
         for c in Color::ALL {
             let n = self.royal_count(c);
-            if n == 0 && !v.rules.fen_any_royals {
+            if n == 0 && !v.fen.any_royals {
                 return err(format!("{} has no royal piece", c.name()));
             }
             if v.rules.legality == Legality::Check && n != 1 {
                 return err(format!("{} has {} Kings; {} needs exactly one", c.name(), n, v.title));
             }
         }
-        if v.rules.promotion_rule == PromotionRule::Arrival {
+        if v.promotion.rule == PromotionRule::Arrival {
             for c in Color::ALL {
                 for &sq in &self.lists[c] {
                     let p = self.piece_at(sq).unwrap();
                     let t = v.piece(p.kind());
-                    if t.promotes_to.is_some() && !t.promotion_needs_step && v.in_zone(c, sq) {
+                    if t.promotes_to.is_some() && !t.promotion_needs_step && g.tables.in_zone(c, sq) {
                         return err(format!(
                             "a {} {} stands on {}, its promotion rank",
                             c.name(),
@@ -257,7 +184,7 @@ impl Position {
         if !self.counter_strike.is_none() && !shape.on_board(self.counter_strike) {
             return err("counter-strike square is off the board");
         }
-        if v.rules.legality == Legality::Check && !crate::legality::royal_safe(self, self.side.flip()) {
+        if v.rules.legality == Legality::Check && !self.royals_safe(self.side.flip()) {
             return err(format!("{} is in check but it is {}'s turn", self.side.flip().name(), self.side.name()));
         }
         Ok(())
@@ -265,41 +192,21 @@ impl Position {
 
     /// The placement field.
     pub fn board_fen(&self) -> String {
-        let v = &self.variant;
-        let shape = v.shape;
-        let mut s = String::new();
-        for r in (0..shape.ranks as i32).rev() {
-            let mut empty = 0;
-            for f in 0..shape.files as i32 {
-                let sq = shape.square_unchecked(f, r);
-                match self.piece_at(sq) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(&v.piece(p.kind()).fen_token(p.color() == Color::White));
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
-        s
+        let v = self.variant();
+        let shape = *self.shape();
+        placement::write(shape.files, shape.ranks, |f, r| {
+            self.piece_at(shape.square_unchecked(f, r)).map(|p| v.piece(p.kind()).fen_token(p.color() == Color::White))
+        })
     }
 
     /// The full FEN with every field of the game.
     pub fn to_fen(&self) -> String {
-        let v = &self.variant;
+        let v = self.variant();
+        let shape = *self.shape();
         let mut s = self.board_fen();
         s.push(' ');
         s.push(self.side.fen_char());
-        for f in &v.rules.fen_fields {
+        for f in &v.fen.fields {
             s.push(' ');
             match f {
                 FenField::LeapRights => {
@@ -319,14 +226,14 @@ impl Position {
                     if self.ep.is_none() {
                         s.push('-')
                     } else {
-                        s.push_str(&v.shape.name(self.ep))
+                        s.push_str(&shape.name(self.ep))
                     }
                 }
                 FenField::CounterStrike => {
                     if self.counter_strike.is_none() {
                         s.push('-')
                     } else {
-                        s.push_str(&v.shape.name(self.counter_strike))
+                        s.push_str(&shape.name(self.counter_strike))
                     }
                 }
                 FenField::Halfmove => s.push_str(&self.halfmove.to_string()),

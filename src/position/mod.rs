@@ -2,52 +2,18 @@
 //! state, hash and history) and make / unmake, which restore everything exactly.
 
 pub mod fen;
-pub mod zobrist;
+mod load;
 
-use crate::geometry::{ByColor, Color, Square};
-use crate::moves::{Move, MoveKind};
-use crate::variant::{KindId, Power, Variant};
+use crate::game::Game;
+use crate::geometry::{BoardShape, ByColor, Color, Square};
+use crate::movegen::tables::Tables;
+use crate::movegen::Board;
+use crate::moves::{Burned, Move, MoveKind};
+use crate::variant::{KindId, Variant};
 use arrayvec::ArrayVec;
 use std::sync::Arc;
 
-/// A piece: a type and an owner, packed as `(kind + 1) << 1 | color` so that 0 can mean an
-/// empty square and `u16::MAX` an off-board cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece(u16);
-
-pub const EMPTY: u16 = 0;
-pub const OFF: u16 = u16::MAX;
-
-impl Piece {
-    #[inline]
-    pub fn new(kind: KindId, color: Color) -> Piece {
-        Piece(((kind.0 as u16 + 1) << 1) | color as u16)
-    }
-    #[inline]
-    pub fn from_code(code: u16) -> Option<Piece> {
-        if code == EMPTY || code == OFF {
-            None
-        } else {
-            Some(Piece(code))
-        }
-    }
-    #[inline]
-    pub fn code(self) -> u16 {
-        self.0
-    }
-    #[inline]
-    pub fn kind(self) -> KindId {
-        KindId(((self.0 >> 1) - 1) as u8)
-    }
-    #[inline]
-    pub fn color(self) -> Color {
-        if self.0 & 1 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
-}
+pub use crate::cell::{Cell, Piece};
 
 /// Mixed into the history key of a null-move position (see `make_null`).
 const NULL_MOVE_SALT: u64 = 0x6E75_6C6C_6D6F_7665;
@@ -86,8 +52,8 @@ pub struct Undo {
 /// The state of a game.
 #[derive(Clone)]
 pub struct Position {
-    variant: Arc<Variant>,
-    board: Vec<u16>,
+    game: Arc<Game>,
+    board: Vec<Cell>,
     lists: ByColor<Vec<Square>>,
     /// Index of the piece on each square in its owner's list.
     list_idx: Vec<u16>,
@@ -113,7 +79,7 @@ pub struct Position {
     /// Whether `hash` includes the en-passant square.
     ep_hashed: bool,
     hash: u64,
-    /// Per side: material plus piece-square values of its pieces (`variant.psq`), kept by the
+    /// Per side: material plus piece-square values of its pieces (`game.psq`), kept by the
     /// same board edits that keep the hash.
     psq: ByColor<i32>,
     /// Repetition keys of every position of the game so far, the current one last.
@@ -127,7 +93,7 @@ impl PartialEq for Position {
     /// Same game state: board, side, rule state and history. (Piece-list order is covered by
     /// `debug_check`.)
     fn eq(&self, o: &Position) -> bool {
-        Arc::ptr_eq(&self.variant, &o.variant)
+        Arc::ptr_eq(&self.game, &o.game)
             && self.board == o.board
             && self.side == o.side
             && self.ep == o.ep
@@ -149,17 +115,17 @@ impl std::fmt::Debug for Position {
 }
 
 impl Position {
-    /// An empty board of `variant`, White to move. Used by the FEN reader.
-    pub(crate) fn empty(variant: Arc<Variant>) -> Position {
-        let shape = variant.shape;
-        let mut board = vec![OFF; shape.cells as usize];
+    /// An empty board of `game`, White to move. Used by the FEN reader.
+    pub(crate) fn empty(game: Arc<Game>) -> Position {
+        let shape = game.shape;
+        let mut board = vec![Cell::OFF; shape.cells as usize];
         for sq in shape.squares() {
-            board[sq.index()] = EMPTY;
+            board[sq.index()] = Cell::EMPTY;
         }
         let cells = shape.cells as usize;
-        let codes = 2 * (variant.num_types() + 1);
+        let codes = Piece::table_size(game.variant.num_types());
         Position {
-            variant,
+            game,
             board,
             lists: ByColor::new(Vec::new(), Vec::new()),
             list_idx: vec![0; cells],
@@ -181,14 +147,24 @@ impl Position {
         }
     }
 
-    /// The start position of `variant`.
-    pub fn start(variant: &Arc<Variant>) -> Position {
-        Position::from_fen(variant, &variant.start_fen).expect("built-in start FEN is valid")
+    /// The start position of `game`.
+    pub fn start(game: &Arc<Game>) -> Position {
+        Position::from_fen(game, &game.variant.start_fen).expect("the start FEN of a game is valid")
     }
 
+    /// The game this position belongs to.
     #[inline]
-    pub fn variant(&self) -> &Arc<Variant> {
-        &self.variant
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+    /// The game's rules as data.
+    #[inline]
+    pub fn variant(&self) -> &Variant {
+        &self.game.variant
+    }
+    #[inline]
+    pub fn shape(&self) -> &BoardShape {
+        &self.game.shape
     }
     #[inline]
     pub fn side(&self) -> Color {
@@ -205,16 +181,16 @@ impl Position {
         self.psq[c]
     }
     #[inline]
-    pub fn cell(&self, sq: Square) -> u16 {
+    pub fn cell(&self, sq: Square) -> Cell {
         self.board[sq.index()]
     }
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        Piece::from_code(self.board[sq.index()])
+        self.board[sq.index()].piece()
     }
     #[inline]
     pub fn is_empty(&self, sq: Square) -> bool {
-        self.board[sq.index()] == EMPTY
+        self.board[sq.index()].is_empty()
     }
     #[inline]
     pub fn pieces(&self, c: Color) -> &[Square] {
@@ -227,7 +203,7 @@ impl Position {
     /// How many pieces of type `kind` the side `c` has.
     #[inline]
     pub fn count(&self, kind: KindId, c: Color) -> u16 {
-        self.counts[Piece::new(kind, c).code() as usize]
+        self.counts[Piece::new(kind, c).index()]
     }
     pub fn ep_square(&self) -> Option<Square> {
         if self.ep.is_none() {
@@ -281,28 +257,28 @@ impl Position {
 
     #[inline]
     fn zkey(&self, p: Piece, sq: Square) -> u64 {
-        self.variant.zobrist.piece(p.code(), sq.index())
+        self.game.zobrist.piece(p, sq)
     }
 
     /// Puts `p` on the empty square `sq` (appending to its list).
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
-        debug_assert_eq!(self.board[sq.index()], EMPTY);
-        self.board[sq.index()] = p.code();
+        debug_assert!(self.board[sq.index()].is_empty());
+        self.board[sq.index()] = Cell::from(p);
         let list = &mut self.lists[p.color()];
         self.list_idx[sq.index()] = list.len() as u16;
         list.push(sq);
-        if self.variant.piece(p.kind()).royal {
+        if self.game.variant.piece(p.kind()).royal {
             self.royal_add(p.color(), sq);
         }
-        self.counts[p.code() as usize] += 1;
+        self.counts[p.index()] += 1;
         self.hash ^= self.zkey(p, sq);
-        self.psq[p.color()] += self.variant.psq.get(p, sq);
+        self.psq[p.color()] += self.game.psq.get(p, sq);
     }
 
     /// Removes the piece on `sq`; returns it and its former list index.
     fn take(&mut self, sq: Square) -> (Piece, u16) {
-        let p = Piece::from_code(self.board[sq.index()]).expect("take from an occupied square");
-        self.board[sq.index()] = EMPTY;
+        let p = self.board[sq.index()].piece().expect("take from an occupied square");
+        self.board[sq.index()] = Cell::EMPTY;
         let idx = self.list_idx[sq.index()];
         let list = &mut self.lists[p.color()];
         list.swap_remove(idx as usize);
@@ -310,18 +286,18 @@ impl Position {
             let moved = list[idx as usize];
             self.list_idx[moved.index()] = idx;
         }
-        if self.variant.piece(p.kind()).royal {
+        if self.game.variant.piece(p.kind()).royal {
             self.royal_remove(p.color(), sq);
         }
-        self.counts[p.code() as usize] -= 1;
+        self.counts[p.index()] -= 1;
         self.hash ^= self.zkey(p, sq);
-        self.psq[p.color()] -= self.variant.psq.get(p, sq);
+        self.psq[p.color()] -= self.game.psq.get(p, sq);
         (p, idx)
     }
 
     /// Exact inverse of `take`: puts `p` back at list index `idx`.
     fn untake(&mut self, sq: Square, p: Piece, idx: u16) {
-        self.board[sq.index()] = p.code();
+        self.board[sq.index()] = Cell::from(p);
         let list = &mut self.lists[p.color()];
         if (idx as usize) < list.len() {
             let displaced = list[idx as usize];
@@ -332,25 +308,25 @@ impl Position {
             list.push(sq);
         }
         self.list_idx[sq.index()] = idx;
-        if self.variant.piece(p.kind()).royal {
+        if self.game.variant.piece(p.kind()).royal {
             self.royal_add(p.color(), sq);
         }
-        self.counts[p.code() as usize] += 1;
+        self.counts[p.index()] += 1;
         self.hash ^= self.zkey(p, sq);
-        self.psq[p.color()] += self.variant.psq.get(p, sq);
+        self.psq[p.color()] += self.game.psq.get(p, sq);
     }
 
     /// Moves the piece on `from` to the empty square `to`, keeping its list slot.
     fn shift(&mut self, from: Square, to: Square) {
-        let code = self.board[from.index()];
-        let p = Piece(code);
-        debug_assert_eq!(self.board[to.index()], EMPTY);
-        self.board[from.index()] = EMPTY;
-        self.board[to.index()] = code;
+        let cell = self.board[from.index()];
+        let p = cell.piece().expect("shift from an occupied square");
+        debug_assert!(self.board[to.index()].is_empty());
+        self.board[from.index()] = Cell::EMPTY;
+        self.board[to.index()] = cell;
         let idx = self.list_idx[from.index()];
         self.lists[p.color()][idx as usize] = to;
         self.list_idx[to.index()] = idx;
-        if self.variant.piece(p.kind()).royal {
+        if self.game.variant.piece(p.kind()).royal {
             for s in self.royals[p.color()].iter_mut() {
                 if *s == from {
                     *s = to;
@@ -358,28 +334,30 @@ impl Position {
             }
         }
         self.hash ^= self.zkey(p, from) ^ self.zkey(p, to);
-        self.psq[p.color()] += self.variant.psq.get(p, to) - self.variant.psq.get(p, from);
+        self.psq[p.color()] += self.game.psq.get(p, to) - self.game.psq.get(p, from);
     }
 
     /// Exchanges the pieces on the occupied squares `a` and `b` (of any owners), keeping each
     /// piece's list slot. Its own inverse.
     fn exchange(&mut self, a: Square, b: Square) {
-        let (pa, pb) = (Piece(self.board[a.index()]), Piece(self.board[b.index()]));
+        let (ca, cb) = (self.board[a.index()], self.board[b.index()]);
+        let (pa, pb) =
+            (ca.piece().expect("exchange an occupied square"), cb.piece().expect("exchange an occupied square"));
         let (ia, ib) = (self.list_idx[a.index()], self.list_idx[b.index()]);
-        self.board[a.index()] = pb.code();
-        self.board[b.index()] = pa.code();
+        self.board[a.index()] = cb;
+        self.board[b.index()] = ca;
         self.lists[pa.color()][ia as usize] = b;
         self.lists[pb.color()][ib as usize] = a;
         self.list_idx[b.index()] = ia;
         self.list_idx[a.index()] = ib;
         // Royal squares: find both entries before changing either (both may be royal, of the
         // same owner).
-        let ra = if self.variant.piece(pa.kind()).royal {
+        let ra = if self.game.variant.piece(pa.kind()).royal {
             self.royals[pa.color()].iter().position(|&s| s == a)
         } else {
             None
         };
-        let rb = if self.variant.piece(pb.kind()).royal {
+        let rb = if self.game.variant.piece(pb.kind()).royal {
             self.royals[pb.color()].iter().position(|&s| s == b)
         } else {
             None
@@ -391,62 +369,17 @@ impl Position {
             self.royals[pb.color()][i] = a;
         }
         self.hash ^= self.zkey(pa, a) ^ self.zkey(pb, b) ^ self.zkey(pb, a) ^ self.zkey(pa, b);
-        let t = &self.variant.psq;
+        let t = &self.game.psq;
         let (da, db) = (t.get(pa, b) - t.get(pa, a), t.get(pb, a) - t.get(pb, b));
         self.psq[pa.color()] += da;
         self.psq[pb.color()] += db;
-    }
-
-    /// The squares whose pieces `m` removes, in this position (before the move): captures on
-    /// the destination and the way, en passant, a Longleaper's jumped pieces, a Sorcerer's run,
-    /// a self-capture. One place for `make`, the explicit move text and threat tests.
-    pub fn removed_squares(&self, m: Move, out: &mut ArrayVec<Square, 16>) {
-        let shape = self.variant.shape;
-        match m.kind {
-            MoveKind::Pass | MoveKind::Convert | MoveKind::Swap => {}
-            MoveKind::EnPassant => out.push(self.ep_victim),
-            MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
-                for sq in m.mids() {
-                    if self.board[sq.index()] != EMPTY && !out.contains(&sq) {
-                        out.push(sq);
-                    }
-                }
-                if m.to != m.from && self.board[m.to.index()] != EMPTY {
-                    out.push(m.to);
-                }
-            }
-            MoveKind::Line => {
-                if let Some(d) = shape.line_step(m.from, m.to) {
-                    let mut sq = m.from.offset(d);
-                    while sq != m.to {
-                        if self.board[sq.index()] != EMPTY {
-                            out.push(sq);
-                        }
-                        sq = sq.offset(d);
-                    }
-                }
-                if self.board[m.to.index()] != EMPTY {
-                    out.push(m.to);
-                }
-            }
-            MoveKind::Chosen => out.push(m.aux),
-            MoveKind::Approach => {
-                let us = Piece(self.board[m.from.index()]).color();
-                let d = m.aux.0 as i32 - m.to.0 as i32;
-                let mut sq = m.aux;
-                while crate::movegen::is_color(self.board[sq.index()], us.flip()) && !out.is_full() {
-                    out.push(sq);
-                    sq = sq.offset(d);
-                }
-            }
-        }
     }
 
     /// Gives the piece on `sq` to the other side (conversion); returns it and its old list
     /// index for `unconvert`.
     fn convert(&mut self, sq: Square) -> (Piece, u16) {
         let (p, idx) = self.take(sq);
-        self.put(sq, Piece::new(p.kind(), p.color().flip()));
+        self.put(sq, p.flipped());
         (p, idx)
     }
 
@@ -460,20 +393,20 @@ impl Position {
 
     /// Changes the type of the piece on `sq` (same owner).
     fn replace(&mut self, sq: Square, new: Piece) -> Piece {
-        let old = Piece(self.board[sq.index()]);
-        let (ro, rn) = (self.variant.piece(old.kind()).royal, self.variant.piece(new.kind()).royal);
+        let old = self.board[sq.index()].piece().expect("replace an occupied square");
+        let (ro, rn) = (self.game.variant.piece(old.kind()).royal, self.game.variant.piece(new.kind()).royal);
         if ro {
             self.royal_remove(old.color(), sq);
         }
         if rn {
             self.royal_add(new.color(), sq);
         }
-        self.board[sq.index()] = new.code();
-        self.counts[old.code() as usize] -= 1;
-        self.counts[new.code() as usize] += 1;
+        self.board[sq.index()] = Cell::from(new);
+        self.counts[old.index()] -= 1;
+        self.counts[new.index()] += 1;
         self.hash ^= self.zkey(old, sq) ^ self.zkey(new, sq);
-        self.psq[old.color()] -= self.variant.psq.get(old, sq);
-        self.psq[new.color()] += self.variant.psq.get(new, sq);
+        self.psq[old.color()] -= self.game.psq.get(old, sq);
+        self.psq[new.color()] += self.game.psq.get(new, sq);
         old
     }
 
@@ -482,7 +415,7 @@ impl Position {
     /// The part of the hash that comes from rule state rather than pieces. The en-passant
     /// square is included only when `with_ep` (the side to move can really capture there).
     fn state_key(&self, with_ep: bool) -> u64 {
-        let z = &self.variant.zobrist;
+        let z = &self.game.zobrist;
         let mut k = 0;
         if self.side == Color::Black {
             k ^= z.side;
@@ -507,7 +440,7 @@ impl Position {
     pub fn repetition_key(&self) -> u64 {
         let mut k = self.hash;
         if !self.counter_strike.is_none() {
-            k ^= self.variant.zobrist.counter_strike[self.counter_strike.index()];
+            k ^= self.game.zobrist.counter_strike[self.counter_strike.index()];
         }
         k
     }
@@ -517,7 +450,7 @@ impl Position {
         let mut h = 0;
         for c in Color::ALL {
             for &sq in &self.lists[c] {
-                h ^= self.zkey(Piece(self.board[sq.index()]), sq);
+                h ^= self.zkey(self.board[sq.index()].piece().expect("a listed piece"), sq);
             }
         }
         h ^ self.state_key(self.ep_hashed)
@@ -532,6 +465,12 @@ impl Position {
         self.moves.clear();
     }
 
+    /// Whether `c`'s royals are safe where the game has check (always, in royal-capture games).
+    pub(crate) fn royals_safe(&self, c: Color) -> bool {
+        self.game.variant.rules.legality != crate::variant::Legality::Check
+            || self.royals[c].iter().all(|&sq| !crate::movegen::attack::is_attacked(self, sq, c.flip()))
+    }
+
     /// Whether the side to move has an en-passant capture that is also legal.
     fn ep_capturable(&mut self) -> bool {
         if self.ep.is_none() {
@@ -540,7 +479,7 @@ impl Position {
         let moves = crate::movegen::en_passant_moves(self);
         moves.into_iter().any(|m| {
             let u = self.make_raw(m);
-            let ok = crate::legality::royal_safe(self, self.side.flip());
+            let ok = self.royals_safe(self.side.flip());
             self.unmake_raw(m, u);
             ok
         })
@@ -553,7 +492,7 @@ impl Position {
         let undo = self.make_raw(m);
         // Hash the en-passant square only when the new side to move can use it.
         if !self.ep.is_none() && self.ep_capturable() {
-            self.hash ^= self.variant.zobrist.ep[self.ep.index()];
+            self.hash ^= self.game.zobrist.ep[self.ep.index()];
             self.ep_hashed = true;
         }
         let k = self.repetition_key();
@@ -592,114 +531,52 @@ impl Position {
         // Clear the old rule-state part of the hash; the new one is added at the end.
         self.hash ^= self.state_key(self.ep_hashed);
         self.ep_hashed = false;
-        let v = Arc::clone(&self.variant);
-        let mover = Piece(self.board[m.from.index()]);
+        let g = Arc::clone(&self.game);
+        let v = &g.variant;
+        let mover = self.board[m.from.index()].piece().expect("make: no piece on the origin");
         let us = mover.color();
         let mtype = v.piece(mover.kind());
-        let mut captured_any = false;
+        let e = crate::movegen::effect::of(self, m);
         let mut captured_lion = Square::NONE;
-        // Typhoon option `king_promotion_test = before`: whether the King's alternative applies,
-        // judged before the move's captures.
-        let alt_before = match mtype.promotes_if_present {
-            Some((present, _)) if mtype.promotion_test_before && m.promotion().is_some() => {
-                Some(self.count(present, Color::White) + self.count(present, Color::Black) > 0)
+        for &sq in &e.removed {
+            let (p, idx) = self.take(sq);
+            if v.piece(p.kind()).lion {
+                captured_lion = sq;
             }
-            _ => None,
-        };
-        let mut irreversible = false;
-
-        match m.kind {
-            MoveKind::Pass => {}
-            MoveKind::Line | MoveKind::Approach | MoveKind::Chosen => {
-                let mut removed = ArrayVec::<Square, 16>::new();
-                self.removed_squares(m, &mut removed);
-                for sq in removed {
-                    let (p, idx) = self.take(sq);
-                    undo.ops.push(Op::Remove { sq, piece: p, idx });
-                    captured_any = true;
-                }
-                self.shift(m.from, m.to);
-                undo.ops.push(Op::Shift { from: m.from, to: m.to });
-            }
-            MoveKind::Convert => {
-                if m.to != m.from {
-                    self.shift(m.from, m.to);
-                    undo.ops.push(Op::Shift { from: m.from, to: m.to });
-                }
-                let (old, idx) = self.convert(m.aux);
-                undo.ops.push(Op::Convert { sq: m.aux, old, idx });
-            }
-            MoveKind::Swap => {
-                self.exchange(m.from, m.to);
-                undo.ops.push(Op::Exchange { a: m.from, b: m.to });
-            }
-            MoveKind::EnPassant => {
-                let (p, idx) = self.take(self.ep_victim);
-                undo.ops.push(Op::Remove { sq: self.ep_victim, piece: p, idx });
-                captured_any = true;
-                self.shift(m.from, m.to);
-                undo.ops.push(Op::Shift { from: m.from, to: m.to });
-            }
-            MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
-                for sq in m.mid {
-                    if !sq.is_none() && self.board[sq.index()] != EMPTY {
-                        let (p, idx) = self.take(sq);
-                        if v.piece(p.kind()).lion {
-                            captured_lion = sq;
-                        }
-                        undo.ops.push(Op::Remove { sq, piece: p, idx });
-                        captured_any = true;
-                    }
-                }
-                if m.to != m.from {
-                    if self.board[m.to.index()] != EMPTY {
-                        let (p, idx) = self.take(m.to);
-                        if v.piece(p.kind()).lion {
-                            captured_lion = m.to;
-                        }
-                        undo.ops.push(Op::Remove { sq: m.to, piece: p, idx });
-                        captured_any = true;
-                    }
-                    self.shift(m.from, m.to);
-                    undo.ops.push(Op::Shift { from: m.from, to: m.to });
-                }
-            }
+            undo.ops.push(Op::Remove { sq, piece: p, idx });
         }
-        if let Some(mut k) = m.promotion() {
-            // Typhoon King (section 6.2): decided on the board after the move's captures.
-            if let Some((present, alt)) = mtype.promotes_if_present {
-                let on_board = self.count(present, Color::White) + self.count(present, Color::Black) > 0;
-                if alt_before.unwrap_or(on_board) {
-                    k = alt;
-                }
-            }
+        if e.swapped {
+            self.exchange(m.from, m.to);
+            undo.ops.push(Op::Exchange { a: m.from, b: m.to });
+        } else if m.to != m.from {
+            self.shift(m.from, m.to);
+            undo.ops.push(Op::Shift { from: m.from, to: m.to });
+        }
+        if let Some(sq) = e.converted {
+            let (old, idx) = self.convert(sq);
+            undo.ops.push(Op::Convert { sq, old, idx });
+        }
+        if let Some(k) = e.promotion {
             let old = self.replace(m.to, Piece::new(k, us));
             undo.ops.push(Op::Replace { sq: m.to, old });
-            irreversible = true;
         }
-        // Forced Fire Demon burns (Nutty): decided in `movegen::burn`, recorded for `unmake`.
-        if !v.tables.special.burners.is_empty() && m.kind != MoveKind::EnPassant {
-            let now = Piece(self.board[m.to.index()]);
-            match crate::movegen::burn::effects(self, now, m.to) {
-                crate::movegen::burn::Burns::Nothing => {}
-                crate::movegen::burn::Burns::Mover => {
-                    let (p, idx) = self.take(m.to);
-                    undo.ops.push(Op::Remove { sq: m.to, piece: p, idx });
-                    captured_any = true;
-                }
-                crate::movegen::burn::Burns::Victims(list) => {
-                    for sq in list {
-                        let (p, idx) = self.take(sq);
-                        undo.ops.push(Op::Remove { sq, piece: p, idx });
-                        captured_any = true;
-                    }
-                }
-            }
+        // Fire Demon burns (Nutty), after the move's captures, placement and promotion.
+        let burned: &[Square] = match &e.burned {
+            Burned::Nothing => &[],
+            Burned::Mover => std::slice::from_ref(&m.to),
+            Burned::Victims(list) => list,
+        };
+        for &sq in burned {
+            let (p, idx) = self.take(sq);
+            undo.ops.push(Op::Remove { sq, piece: p, idx });
         }
+        let captured_any = e.takes_pieces();
+        let irreversible = e.promotion.is_some();
 
         // Rule state.
-        let (fx, fy) = (v.shape.file_of(m.from), v.shape.rank_of(m.from));
-        let (tx, ty) = (v.shape.file_of(m.to), v.shape.rank_of(m.to));
+        let shape = &g.shape;
+        let (fx, fy) = (shape.file_of(m.from), shape.rank_of(m.from));
+        let (tx, ty) = (shape.file_of(m.to), shape.rank_of(m.to));
         // Owner-relative vector of the move (for clock resets and double steps).
         let (rdx, rdy) = crate::variant::orient(v.rules.orientation, us, tx - fx, ty - fy);
         self.ep = Square::NONE;
@@ -711,10 +588,10 @@ impl Position {
             && rdy == 2
             && m.kind == MoveKind::Normal
         {
-            self.ep = v.shape.square_unchecked(fx, (fy + ty) / 2);
+            self.ep = shape.square_unchecked(fx, (fy + ty) / 2);
             self.ep_victim = m.to;
         }
-        if m.from != m.to && mtype.has_power(|p| matches!(p, Power::KingLeap)) {
+        if m.from != m.to && g.tables.special.king_leapers.contains(mover.kind()) {
             self.leap_rights[us] = false;
         }
         if v.rules.lion_capture_rules {
@@ -729,7 +606,7 @@ impl Position {
         // The repetition window closes only on moves that can never be undone: captures,
         // promotions, and forward moves of pieces that never retreat. (A Prince's double step
         // resets the 50-move clock, but the Prince can walk back.)
-        if captured_any || irreversible || (mtype.never_retreats && rdy > 0) {
+        if captured_any || irreversible || (g.tables.never_retreats[mover.kind().index()] && rdy > 0) {
             self.rev_plies = 0;
         } else {
             self.rev_plies += 1;
@@ -843,7 +720,7 @@ impl Position {
     /// capacity. With `size_of::<Position>()`, the memory of one position (README).
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
-        self.board.capacity() * size_of::<u16>()
+        self.board.capacity() * size_of::<Cell>()
             + self.list_idx.capacity() * size_of::<u16>()
             + Color::ALL
                 .iter()
@@ -856,15 +733,15 @@ impl Position {
 
     /// Checks internal consistency (lists, indices, royal counts, hash). For tests.
     pub fn debug_check(&self) -> Result<(), String> {
-        let shape = self.variant.shape;
+        let shape = self.game.shape;
         let mut count = ByColor::new(0usize, 0usize);
         let mut royals = ByColor::new(Vec::new(), Vec::new());
         let mut codes = vec![0u16; self.counts.len()];
         for sq in shape.squares() {
             if let Some(p) = self.piece_at(sq) {
                 count[p.color()] += 1;
-                codes[p.code() as usize] += 1;
-                if self.variant.piece(p.kind()).royal {
+                codes[p.index()] += 1;
+                if self.game.variant.piece(p.kind()).royal {
                     royals[p.color()].push(sq);
                 }
                 let idx = self.list_idx[sq.index()] as usize;
@@ -894,8 +771,10 @@ impl Position {
             return Err("en-passant hashing flag is stale".into());
         }
         for c in Color::ALL {
-            let sum: i32 =
-                self.lists[c].iter().map(|&sq| self.variant.psq.get(Piece(self.board[sq.index()]), sq)).sum();
+            let sum: i32 = self.lists[c]
+                .iter()
+                .filter_map(|&sq| Some(self.game.psq.get(self.board[sq.index()].piece()?, sq)))
+                .sum();
             if sum != self.psq[c] {
                 return Err(format!("{} piece-square sum {} != recomputed {sum}", c.name(), self.psq[c]));
             }
@@ -905,5 +784,48 @@ impl Position {
             return Err(format!("incremental hash {:016x} != recomputed {:016x}", self.hash, full));
         }
         Ok(())
+    }
+}
+
+impl Board for Position {
+    #[inline]
+    fn variant(&self) -> &Variant {
+        &self.game.variant
+    }
+    #[inline]
+    fn tables(&self) -> &Tables {
+        &self.game.tables
+    }
+    #[inline]
+    fn cell(&self, sq: Square) -> Cell {
+        self.board[sq.index()]
+    }
+    #[inline]
+    fn side(&self) -> Color {
+        self.side
+    }
+    #[inline]
+    fn pieces(&self, c: Color) -> &[Square] {
+        &self.lists[c]
+    }
+    #[inline]
+    fn royal_squares(&self, c: Color) -> &[Square] {
+        &self.royals[c]
+    }
+    #[inline]
+    fn count(&self, kind: KindId, c: Color) -> u16 {
+        self.counts[Piece::new(kind, c).index()]
+    }
+    #[inline]
+    fn ep_square(&self) -> Option<Square> {
+        Position::ep_square(self)
+    }
+    #[inline]
+    fn ep_victim(&self) -> Square {
+        self.ep_victim
+    }
+    #[inline]
+    fn leap_right(&self, c: Color) -> bool {
+        self.leap_rights[c]
     }
 }

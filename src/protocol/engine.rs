@@ -5,11 +5,12 @@
 use super::error::{message, CmdResult, CommandError};
 use super::options::spin;
 use super::{Event, Out};
-use crate::legality::legal_moves_with;
+use crate::game::Game as Compiled;
 use crate::moves::Move;
-use crate::outcome::{outcome, Outcome};
 use crate::perft::perft;
 use crate::position::{Position, Undo};
+use crate::rules::legality::{legal_moves_with, History};
+use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Info, Limits, SearchResult, Searcher};
 use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,7 +23,7 @@ use std::time::Duration;
 /// history the repetition rules need).
 #[derive(Clone)]
 pub struct Game {
-    pub variant: Arc<Variant>,
+    pub variant: Arc<Compiled>,
     pub start: Position,
     pub moves: Vec<Move>,
     pub pos: Position,
@@ -32,11 +33,11 @@ pub struct Game {
 impl Game {
     /// A game from `start`.
     pub fn from_position(start: Position) -> Game {
-        Game { variant: Arc::clone(start.variant()), pos: start.clone(), start, moves: Vec::new(), undos: Vec::new() }
+        Game { variant: Arc::clone(start.game()), pos: start.clone(), start, moves: Vec::new(), undos: Vec::new() }
     }
 
     /// A game from the variant's start position.
-    pub fn new(v: &Arc<Variant>) -> Game {
+    pub fn new(v: &Arc<Compiled>) -> Game {
         Game::from_position(Position::start(v))
     }
 
@@ -116,7 +117,7 @@ pub struct Engine {
     pub no_position: Option<String>,
     pub opts: Options,
     /// Games loaded from files (UCI `VariantPath`), found by name before the built-in ones.
-    pub user_variants: Vec<Arc<Variant>>,
+    pub user_variants: Vec<Arc<Compiled>>,
     searcher: Option<Searcher>,
     searcher_cfg: (usize, usize),
     clear_pending: bool,
@@ -149,13 +150,13 @@ impl Engine {
         &self.out
     }
 
-    pub fn variant(&self) -> &Arc<Variant> {
+    pub fn variant(&self) -> &Arc<Compiled> {
         &self.game.variant
     }
 
     /// Finds a game by name or alias: loaded files first, then the built-in games; a name
     /// ending in `.toml` is read as a game file.
-    pub fn find_variant(&self, name: &str) -> CmdResult<Arc<Variant>> {
+    pub fn find_variant(&self, name: &str) -> CmdResult<Arc<Compiled>> {
         let n = name.trim();
         if n.is_empty() {
             return Err(CommandError::usage("no game name given"));
@@ -215,7 +216,7 @@ impl Engine {
     }
 
     /// Starts a new game of `v` from its start position.
-    pub fn new_game(&mut self, v: &Arc<Variant>) {
+    pub fn new_game(&mut self, v: &Arc<Compiled>) {
         self.abort();
         self.game = Game::new(v);
         self.no_position = None;
@@ -226,7 +227,7 @@ impl Engine {
     /// (a GUI must never get an answer about a position other than the one it sent).
     pub fn set_position(
         &mut self,
-        v: &Arc<Variant>,
+        v: &Arc<Compiled>,
         fen: Option<&str>,
         moves: &[&str],
         parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
@@ -448,20 +449,15 @@ impl Engine {
     }
 }
 
-/// The game a session starts with: Scirocco when it is built in (the primary game of the
-/// protocols), otherwise the first built-in game.
+/// The game a session starts with: the default game (`default = true` in its data file), the
+/// same as the command line's.
 pub fn default_variant_name() -> &'static str {
-    let names = Variant::builtin_names();
-    if names.contains(&"scirocco") {
-        "scirocco"
-    } else {
-        names[0]
-    }
+    Variant::default_name()
 }
 
 /// The game `fen` (or the start) and `moves` describe, every part checked.
 fn read_position(
-    v: &Arc<Variant>,
+    v: &Arc<Compiled>,
     fen: Option<&str>,
     moves: &[&str],
     parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
@@ -494,16 +490,16 @@ pub fn mate_found(i: &Info, mate: Option<u32>) -> bool {
 /// A built-in game, read and compiled once per process: sessions look games up often (every
 /// XBoard `protover` checks each game, every `UCI_Variant` loads one), and a game is
 /// immutable once built. Names are matched as `Variant::builtin` matches them.
-fn builtin(name: &str) -> Result<Arc<Variant>, crate::variant::VariantError> {
+fn builtin(name: &str) -> Result<Arc<Compiled>, crate::variant::VariantError> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Variant>>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Compiled>>>> = OnceLock::new();
     let key = name.trim().to_ascii_lowercase();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(v) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
         return Ok(v);
     }
-    let v = Variant::builtin(&key)?;
+    let v = Compiled::builtin(&key)?;
     if let Ok(mut c) = cache.lock() {
         c.insert(key, Arc::clone(&v));
     }
@@ -516,7 +512,7 @@ fn perft_divide(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -
     use rayon::prelude::*;
     let mut p = pos.clone();
     let mut roots = Vec::new();
-    legal_moves_with(&mut p, &mut roots, false);
+    legal_moves_with(&mut p, &mut roots, History::Ignore);
     let count = |&m: &Move| -> Option<(Move, u64)> {
         let mut q = pos.clone();
         let u = q.make(m);
@@ -537,10 +533,10 @@ fn perft_stoppable(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<
         return None;
     }
     if depth <= 3 {
-        return Some(perft(pos, depth, false));
+        return Some(perft(pos, depth, History::Ignore));
     }
     let mut moves = Vec::new();
-    legal_moves_with(pos, &mut moves, false);
+    legal_moves_with(pos, &mut moves, History::Ignore);
     let mut n = 0;
     for m in moves {
         let u = pos.make(m);
@@ -551,10 +547,10 @@ fn perft_stoppable(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<
     Some(n)
 }
 
-fn load_game_file(path: &str) -> CmdResult<Arc<Variant>> {
+fn load_game_file(path: &str) -> CmdResult<Arc<Compiled>> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CommandError::refused(format!("cannot read game file '{path}': {e}")))?;
-    Variant::from_toml(&text).map(Arc::new).map_err(|e| CommandError::refused(format!("{path}: {e}")))
+    Compiled::from_toml(&text).map(Arc::new).map_err(|e| CommandError::refused(format!("{path}: {e}")))
 }
 
 /// The options every dialect offers under the same name (`Threads`, `MultiPV`, `Move
@@ -576,6 +572,6 @@ pub fn set_common_option(e: &mut Engine, name: &str, v: Option<&str>) -> Option<
 /// The time a search with `limits` plans to spend (used to end a ponder search after
 /// `ponderhit`, since a running search keeps the limits it started with) in `pos`.
 pub fn budget(limits: &Limits, pos: &Position) -> Option<Duration> {
-    let legal = crate::legality::legal_move_list(&mut pos.clone()).len();
+    let legal = crate::rules::legality::legal_move_list(&mut pos.clone()).len();
     crate::search::time::Budget::of(limits, &crate::search::Plan::of(pos, legal)).soft
 }

@@ -9,9 +9,9 @@
 
 use super::error::{CmdResult, CommandError};
 use crate::geometry::{BoardShape, Square};
-use crate::legality::legal_move_list;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
 
 /// The USI name of `sq`: file from the right, rank letter from the top.
 pub fn usi_square(shape: &BoardShape, sq: Square) -> String {
@@ -93,7 +93,7 @@ pub fn usi_move_to_ours(shape: &BoardShape, text: &str) -> CmdResult<String> {
 /// The adjacent empty square a pass of the piece on `from` can go through and come back
 /// from (USI writes a pass as origin, that square, origin).
 fn pass_square(pos: &mut Position, from: Square) -> Option<Square> {
-    let shape = pos.variant().shape;
+    let shape = *pos.shape();
     legal_move_list(pos)
         .into_iter()
         .find(|m| {
@@ -109,7 +109,7 @@ fn pass_square(pos: &mut Position, from: Square) -> Option<Square> {
 
 /// The USI text of `m` in `pos` (where it is legal).
 pub fn move_to_usi(pos: &mut Position, m: Move) -> String {
-    let shape = pos.variant().shape;
+    let shape = *pos.shape();
     let mut s = usi_square(&shape, m.from);
     if m.is_pass() {
         return match pass_square(pos, m.from) {
@@ -224,11 +224,11 @@ pub fn move_to_xb_legs(shape: &BoardShape, m: Move) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::notation::parse_move;
-    use crate::Variant;
+    use crate::Game;
 
     #[test]
     fn usi_squares_count_files_from_the_right_and_ranks_from_the_top() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         let s = &v.shape;
         let a1 = s.parse_square("a1").unwrap();
         assert_eq!(usi_square(s, a1), "12l");
@@ -251,7 +251,7 @@ mod tests {
 
     #[test]
     fn usi_moves_convert_both_ways() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         assert_eq!(usi_move_to_ours(&v.shape, "7i7h").unwrap(), "f4f5");
         assert_eq!(usi_move_to_ours(&v.shape, "7j6i5h+").unwrap(), "f3g4,g4h5+");
         assert!(usi_move_to_ours(&v.shape, "7i").is_err());
@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn lion_moves_in_usi_and_xboard_legs() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         let fen = "12/11k/12/12/9P2/4p7/4p7/4N7/12/12/K11/12 w - 1";
         let mut pos = Position::from_fen(&v, fen).unwrap();
         let double = parse_move(&mut pos, "e5e6,e6e7").unwrap();

@@ -7,11 +7,11 @@ use super::error::{CmdResult, CommandError};
 use super::options::{check, spin};
 use super::uci_usi::Flavor;
 use super::Out;
+use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
-use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::rules::outcome::Outcome;
 
 /// UCI's words.
 #[derive(Clone, Copy, Debug, Default)]
@@ -80,7 +80,7 @@ impl Flavor for Uci {
         "fen"
     }
 
-    fn to_fen(&self, _v: &Variant, text: &str) -> CmdResult<String> {
+    fn to_fen(&self, _v: &Game, text: &str) -> CmdResult<String> {
         Ok(text.to_string())
     }
 
@@ -89,7 +89,7 @@ impl Flavor for Uci {
     }
 
     fn move_text(&self, pos: &mut Position, m: Move) -> String {
-        format_move(pos.variant(), m)
+        format_move(pos.game(), m)
     }
 
     fn game_over_line(&self, _pos: &Position, _o: Outcome) -> String {

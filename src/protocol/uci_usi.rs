@@ -8,12 +8,12 @@ use super::error::{echo, message, CmdResult, CommandError};
 use super::go::{info_line, parse_go, Go};
 use super::options::parse_setoption;
 use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
+use crate::game::Game;
 use crate::geometry::Color;
 use crate::moves::Move;
-use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::rules::outcome::Outcome;
 use crate::search::Info;
-use crate::variant::Variant;
 use std::sync::Arc;
 
 /// The answer to `go` when there is no valid position: UCI's null move (USI has none of its
@@ -36,7 +36,7 @@ pub trait Flavor: Clone + Send + 'static {
     /// The word before a position in `position` (`fen`, `sfen`).
     fn fen_word(&self) -> &'static str;
     /// Our FEN of a position in the dialect's text.
-    fn to_fen(&self, v: &Variant, text: &str) -> CmdResult<String>;
+    fn to_fen(&self, v: &Game, text: &str) -> CmdResult<String>;
     /// Reads one move of a `position ... moves` list.
     fn read_move(&self, pos: &mut Position, text: &str) -> CmdResult<Move>;
     /// The dialect's text of `m`, legal in `pos`.
@@ -251,7 +251,7 @@ impl<F: Flavor> Session<F> {
 }
 
 /// The FEN a `position` head (`startpos`, `fen ...`, `sfen ...`) names; `None` = the start.
-fn position_fen<F: Flavor>(f: &F, v: &Variant, head: &[&str]) -> CmdResult<Option<String>> {
+fn position_fen<F: Flavor>(f: &F, v: &Game, head: &[&str]) -> CmdResult<Option<String>> {
     let word = f.fen_word();
     match head.first() {
         Some(&"startpos") if head.len() == 1 => Ok(None),

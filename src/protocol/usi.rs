@@ -9,28 +9,23 @@ use super::options::{check, spin};
 use super::squares::{move_to_usi, parse_usi_square_prefix, usi_move_to_ours};
 use super::uci_usi::Flavor;
 use super::Out;
+use crate::game::Game;
 use crate::geometry::Color;
 use crate::moves::Move;
 use crate::notation::parse_move;
-use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::variant::{FenField, Orientation, PromotionText, Variant};
+use crate::rules::outcome::Outcome;
+use crate::variant::{FenField, Orientation, PromotionText};
 
-/// The built-in games USI offers: the shogi family.
-const USI_GAMES: &[&str] = &["chu", "nutty", "tai"];
-
-/// Whether a game is offered over USI: a built-in shogi game, or a loaded game that is
-/// shogi-style (turned setup, `+` promotion).
-pub fn is_shogi_style(v: &Variant) -> bool {
-    if Variant::builtin_names().contains(&v.name.as_str()) {
-        return USI_GAMES.contains(&v.name.as_str());
-    }
-    v.rules.orientation == Orientation::Rotate && v.rules.promotion_text == PromotionText::Plus
+/// Whether a game is offered over USI: as its data file says (`[protocols] usi`), or, where it
+/// says nothing, if it is shogi-style (turned setup, `+` promotion).
+pub fn is_shogi_style(v: &Game) -> bool {
+    v.protocols.usi.unwrap_or(v.rules.orientation == Orientation::Rotate && v.promotion.text == PromotionText::Plus)
 }
 
 /// Converts a SFEN (`board b|w [counter-strike|hands] [move number]`) to our FEN for `v`.
 /// Sente (`b`) is our first player (`w`); the SFEN move number counts plies from 1.
-pub fn sfen_to_fen(v: &Variant, sfen: &str) -> CmdResult<String> {
+pub fn sfen_to_fen(v: &Game, sfen: &str) -> CmdResult<String> {
     let f: Vec<&str> = sfen.split_whitespace().collect();
     let Some(board) = f.first() else {
         return Err(CommandError::usage("empty SFEN"));
@@ -65,7 +60,7 @@ pub fn sfen_to_fen(v: &Variant, sfen: &str) -> CmdResult<String> {
     };
     let fullmove = (ply.max(1) - 1) / 2 + 1;
     let mut fen = format!("{board} {}", side.fen_char());
-    for field in &v.rules.fen_fields {
+    for field in &v.fen.fields {
         fen.push(' ');
         match field {
             FenField::CounterStrike => fen.push_str(&counter),
@@ -80,7 +75,7 @@ pub fn sfen_to_fen(v: &Variant, sfen: &str) -> CmdResult<String> {
 /// The SFEN of `pos`: our board, `b` for sente (our first player), the counter-strike square
 /// in USI squares or `-`, and the ply number from 1.
 pub fn position_to_sfen(pos: &Position) -> String {
-    let v = pos.variant();
+    let v = pos.game();
     let side = if pos.side() == Color::White { 'b' } else { 'w' };
     let cs = match pos.counter_strike() {
         Some(sq) => super::squares::usi_square(&v.shape, sq),
@@ -153,12 +148,12 @@ impl Flavor for Usi {
         "sfen"
     }
 
-    fn to_fen(&self, v: &Variant, text: &str) -> CmdResult<String> {
+    fn to_fen(&self, v: &Game, text: &str) -> CmdResult<String> {
         sfen_to_fen(v, text)
     }
 
     fn read_move(&self, pos: &mut Position, text: &str) -> CmdResult<Move> {
-        let ours = usi_move_to_ours(&pos.variant().shape, text)?;
+        let ours = usi_move_to_ours(&pos.game().shape, text)?;
         parse_move(pos, &ours).map_err(CommandError::refused)
     }
 
@@ -209,7 +204,7 @@ mod tests {
 
     #[test]
     fn sfen_side_b_is_our_first_player() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         let board = v.start_fen.split_whitespace().next().unwrap();
         assert_eq!(sfen_to_fen(&v, &format!("{board} b - 1")).unwrap(), format!("{board} w - 1"));
         assert_eq!(sfen_to_fen(&v, &format!("{board} w - 4")).unwrap(), format!("{board} b - 2"));

@@ -3,43 +3,18 @@
 //! XBoard FENs, and each piece's moves in XBetza, generated from the game's data file.
 
 use super::error::{CmdResult, CommandError};
+use crate::game::Game;
 use crate::geometry::{BoardShape, Color, Square};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::variant::{FenField, PieceType, Power, PromotionText, Variant};
+use crate::variant::{placement as fen_placement, FenField, PromotionText, XboardParent};
 
 /// A FEN-style placement of `shape` (ranks from the top, `/`-separated, runs of empty squares
 /// as numbers) with `mark` giving the text of each occupied square: XBoard's FEN and its
 /// `highlight` board are both written this way.
 pub fn placement(shape: &BoardShape, mark: impl Fn(Square) -> Option<String>) -> String {
-    let mut s = String::new();
-    for r in (0..shape.ranks as i32).rev() {
-        let mut empty = 0;
-        for f in 0..shape.files as i32 {
-            match mark(shape.square_unchecked(f, r)) {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push_str(&t);
-                }
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        if r > 0 {
-            s.push('/');
-        }
-    }
-    s
+    fen_placement::write(shape.files, shape.ranks, |f, r| mark(shape.square_unchecked(f, r)))
 }
-
-/// XBoard's own piece table for Chu Shogi (from XBoard 4.9's `VariantChu`): our Chu letters
-/// are XBoard's, so the GUI's Chu pictures are kept.
-const CHU_TABLE: &str = "P.BRQSEXOG...HD..^DLI^HNV........^T..^L.C...A^AFT/^F^G^M.^E^X^O^I.^P.^B^R..M^S^C^VK";
 
 /// Number of picture slots before the `/` of XBoard's piece table that a game may fill.
 const SLOTS: usize = 44;
@@ -68,19 +43,23 @@ const PREFERRED: &[(&str, usize)] = &[
     ("G", 36),
 ];
 
-/// How XBoard shows one game.
+/// How XBoard shows one game, as its data file's `[protocols]` table says.
 #[derive(Clone)]
 pub struct XbGame {
     /// XBoard ID of each piece kind, upper case (`N`, `+D`, `S'`).
     pub ids: Vec<String>,
-    /// The parent variant of the `setup` command.
-    pub parent: &'static str,
+    /// The parent variant of the `setup` command (`chu`: shogi-style `+` promotion; `fairy`).
+    pub parent: XboardParent,
     /// The piece-to-char table of the `setup` command.
     pub table: String,
+    /// XBoard knows the game: no `setup` is sent.
+    known: bool,
+    /// FENs end `side 0 fullmove`, as XBoard writes shogi.
+    short_fen: bool,
 }
 
 impl XbGame {
-    pub fn new(v: &Variant) -> XbGame {
+    pub fn new(v: &Game) -> XbGame {
         // XBoard's shogi parent promotes a piece only to its `+` form; games whose promoted types
         // are pieces of their own (Scirocco) need the chess-like parent and letter suffixes.
         let shogi = v.pieces.iter().any(|p| p.promoted);
@@ -121,11 +100,11 @@ impl XbGame {
                 };
             }
         }
-        if v.name == "chu" {
-            return XbGame { ids, parent: "chu", table: CHU_TABLE.to_string() };
-        }
-        let table = build_table(v, &ids);
-        XbGame { ids, parent: if shogi { "chu" } else { "fairy" }, table }
+        let facts = &v.protocols;
+        let parent = facts.xboard_parent.unwrap_or(if shogi { XboardParent::Chu } else { XboardParent::Fairy });
+        let table = facts.xboard_pieces.clone().unwrap_or_else(|| build_table(v, &ids));
+        let short_fen = facts.xboard_short_fen.unwrap_or(parent == XboardParent::Chu);
+        XbGame { ids, parent, table, known: facts.xboard_known, short_fen }
     }
 
     /// The XBoard ID of the piece on a square, in FEN case.
@@ -146,12 +125,12 @@ impl XbGame {
 
     /// Whether promotions are written `+` (XBoard's shogi parent) rather than with the new
     /// piece's letter (its chess-like parent refuses a `+`).
-    fn plus_promotion(&self, v: &Variant) -> bool {
-        v.rules.promotion_text == PromotionText::Plus && self.parent == "chu"
+    fn plus_promotion(&self, v: &Game) -> bool {
+        v.promotion.text == PromotionText::Plus && self.parent == XboardParent::Chu
     }
 
     /// The text of `m` as XBoard legs (`["e8e7,", "e7e6"]`), the promotion suffix on the last.
-    pub fn move_legs(&self, v: &Variant, m: Move) -> Vec<String> {
+    pub fn move_legs(&self, v: &Game, m: Move) -> Vec<String> {
         let mut legs = super::squares::move_to_xb_legs(&v.shape, m);
         if let Some(k) = m.promotion() {
             let last = legs.last_mut().expect("a move has a leg");
@@ -166,14 +145,14 @@ impl XbGame {
 
     /// An XBoard move (`e2e4`, `c4d5,d5e4`, `e9e10+`, `a8a9q`, `@@@@`) as our move text,
     /// not yet checked against a position.
-    pub fn move_to_ours(&self, v: &Variant, text: &str) -> Result<String, String> {
+    pub fn move_to_ours(&self, v: &Game, text: &str) -> Result<String, String> {
         let super::squares::XbMove { body, suffix } =
             super::squares::parse_xb_move(&v.shape, text).map_err(|e| e.to_string())?;
         Ok(match suffix.as_str() {
             "" => body,
             "+" | "=" => format!("{body}{suffix}"),
             // HaChu's convention: any other letter after a shogi move means promotion.
-            _ if v.rules.promotion_text == PromotionText::Plus => format!("{body}+"),
+            _ if v.promotion.text == PromotionText::Plus => format!("{body}+"),
             s => match self.kind_of(s) {
                 Some(k) => format!("{body}=({})", v.pieces[k].id.trim_start_matches('+')),
                 None => return Err(format!("unknown promotion piece '{s}'")),
@@ -183,13 +162,13 @@ impl XbGame {
 
     /// The board of `pos` as an XBoard FEN placement.
     pub fn board(&self, pos: &Position) -> String {
-        placement(&pos.variant().shape, |sq| pos.piece_at(sq).map(|p| self.token(p.kind().index(), p.color())))
+        placement(pos.shape(), |sq| pos.piece_at(sq).map(|p| self.token(p.kind().index(), p.color())))
     }
 
     /// A full XBoard FEN of `pos`.
     pub fn fen(&self, pos: &Position) -> String {
         let side = pos.side().fen_char();
-        if self.parent == "chu" {
+        if self.short_fen {
             format!("{} {side} 0 {}", self.board(pos), pos.fullmove_number())
         } else {
             format!("{} {side} - - {} {}", self.board(pos), pos.halfmove_clock(), pos.fullmove_number())
@@ -199,7 +178,7 @@ impl XbGame {
     /// Converts an XBoard FEN (XBoard letters) to our FEN for `v`. Fields XBoard does not
     /// know (King-leap rights, counter-strike) are taken from the board: a King on its start
     /// square keeps its leap.
-    pub fn fen_to_ours(&self, v: &Variant, xb: &str) -> CmdResult<String> {
+    pub fn fen_to_ours(&self, v: &Game, xb: &str) -> CmdResult<String> {
         let fields: Vec<&str> = xb.split_whitespace().collect();
         let Some(board) = fields.first() else {
             return Err(CommandError::usage("empty FEN"));
@@ -248,7 +227,7 @@ impl XbGame {
         let fullmove = nums.last().copied().unwrap_or(1).max(1);
         let halfmove = if nums.len() >= 2 { nums[nums.len() - 2] } else { 0 };
         let mut fen = format!("{ours} {side}");
-        for f in &v.rules.fen_fields {
+        for f in &v.fen.fields {
             fen.push(' ');
             match f {
                 FenField::LeapRights => fen.push_str(&leap_rights_from_board(v, &ours)),
@@ -260,35 +239,39 @@ impl XbGame {
         Ok(fen)
     }
 
-    /// The `setup` command for `v` starting from `pos`; `None` for Chu Shogi, which XBoard
-    /// knows (pictures and start position). Tested with XBoard 4.9.1: a piece table sent for
+    /// The `setup` command for `v` starting from `pos`; `None` for a game XBoard knows (Chu
+    /// Shogi: its pictures and start position). Tested with XBoard 4.9.1: a piece table sent for
     /// Chu garbles its board, and any `setup` makes XBoard send `setboard` with a full FEN to
     /// the opponent, which HaChu 0.21 cannot read; HaChu itself sends no `setup` for Chu.
-    pub fn setup_line(&self, v: &Variant, pos: &Position) -> Option<String> {
-        if v.name == "chu" {
+    pub fn setup_line(&self, v: &Game, pos: &Position) -> Option<String> {
+        if self.known {
             return None;
         }
-        Some(format!("setup ({}) {}x{}+0_{} {}", self.table, v.shape.files, v.shape.ranks, self.parent, self.fen(pos)))
+        Some(format!(
+            "setup ({}) {}x{}+0_{} {}",
+            self.table,
+            v.shape.files,
+            v.shape.ranks,
+            self.parent.name(),
+            self.fen(pos)
+        ))
     }
 
     /// One `piece` command per piece type.
-    pub fn piece_lines(&self, v: &Variant) -> Vec<String> {
-        v.pieces.iter().enumerate().map(|(k, p)| format!("piece {}& {}", self.ids[k], xbetza(p))).collect()
+    pub fn piece_lines(&self, v: &Game) -> Vec<String> {
+        (0..v.pieces.len()).map(|k| format!("piece {}& {}", self.ids[k], xbetza(v, k))).collect()
     }
 }
 
 /// Leap rights read from a board: each side whose King-leap piece stands on its start square.
-fn leap_rights_from_board(v: &Variant, board: &str) -> String {
+fn leap_rights_from_board(v: &Game, board: &str) -> String {
     let start_board = v.start_fen.split_whitespace().next().unwrap_or("");
-    let (Ok(now), Ok(start)) =
-        (crate::position::fen::parse_board(v, board), crate::position::fen::parse_board(v, start_board))
-    else {
+    let (Ok(now), Ok(start)) = (fen_placement::parse(v, board), fen_placement::parse(v, start_board)) else {
         return "-".into();
     };
     let mut s = String::new();
     for (c, ch) in [(Color::White, 'K'), (Color::Black, 'k')] {
-        let home =
-            start.iter().find(|(_, p)| p.color() == c && v.piece(p.kind()).has_power(|w| matches!(w, Power::KingLeap)));
+        let home = start.iter().find(|p| p.color == c && v.tables.special.king_leapers.contains(p.kind));
         if let Some(h) = home {
             if now.iter().any(|x| x == h) {
                 s.push(ch);
@@ -303,7 +286,7 @@ fn leap_rights_from_board(v: &Variant, board: &str) -> String {
 }
 
 /// The picture table: pieces in preferred slots, the royal King last.
-fn build_table(v: &Variant, ids: &[String]) -> String {
+fn build_table(v: &Game, ids: &[String]) -> String {
     let mut slots: Vec<Option<usize>> = vec![None; SLOTS];
     let mut king: Option<usize> = None;
     let mut rest = Vec::new();
@@ -355,10 +338,10 @@ fn build_table(v: &Variant, ids: &[String]) -> String {
 /// XBetza of a piece: its Betza atoms rewritten in XBoard's modifier order, plus the XBetza
 /// forms of the named powers (lion, lion lines, bent sliders). The King leap and other
 /// powers XBetza cannot say are left out: the engine's `highlight` answers show them.
-pub fn xbetza(p: &PieceType) -> String {
-    let mut s = betza_tokens(&p.betza);
-    for pw in &p.powers {
-        s.push_str(&power_xbetza(pw));
+pub fn xbetza(g: &Game, kind: usize) -> String {
+    let mut s = betza_tokens(&g.pieces[kind].betza);
+    for pw in &g.tables.powers[kind] {
+        s.push_str(&pw.xbetza());
     }
     if s.is_empty() {
         // A piece without moves: XBoard needs some description.
@@ -410,77 +393,6 @@ fn betza_tokens(text: &str) -> String {
     out
 }
 
-/// XBoard direction letters of a unit step (owner-relative).
-fn dir_letters(d: (i8, i8)) -> &'static str {
-    match d {
-        (0, 1) => "f",
-        (0, -1) => "b",
-        (-1, 0) => "l",
-        (1, 0) => "r",
-        (-1, 1) => "fl",
-        (1, 1) => "fr",
-        (-1, -1) => "bl",
-        (1, -1) => "br",
-        _ => "",
-    }
-}
-
-fn power_xbetza(pw: &Power) -> String {
-    match pw {
-        // HaChu's Lion: jumps to distance 2, capture and continue, and the pass.
-        Power::Lion => "KNADcaKmabK".into(),
-        Power::LionLine(dirs) => {
-            let mut s = String::new();
-            for &d in dirs {
-                let diag = d.0 != 0 && d.1 != 0;
-                let (step, jump) = if diag { ('F', 'A') } else { ('W', 'D') };
-                let l = dir_letters(d);
-                // Step, jump, capture-then-continue, igui, pass: all along the line.
-                s.push_str(&format!("{l}{step}{l}{jump}{l}caf{step}{l}cab{step}{l}mab{step}"));
-            }
-            s
-        }
-        Power::Bent(rule) => {
-            let mut s = String::new();
-            for v in &rule.first {
-                let first = (v.dx, v.dy);
-                let diag = first.0 != 0 && first.1 != 0;
-                let atom = if diag { 'F' } else { 'W' };
-                let conts = rule.continuations(first);
-                // Continuations 45 degrees left or right of the first step, as slides ('y').
-                let cross = |u: (i8, i8)| first.0 as i32 * u.1 as i32 - first.1 as i32 * u.0 as i32;
-                let left = conts.iter().any(|&u| cross(u) > 0);
-                let right = conts.iter().any(|&u| cross(u) < 0);
-                let rel = match (left, right) {
-                    (true, true) => "fs",
-                    (true, false) => "fl",
-                    (false, true) => "fr",
-                    _ => continue,
-                };
-                let mode = if v.mode.captures { "" } else { "m" };
-                // The first step itself is a move (and capture unless move-only).
-                s.push_str(&format!("{}{mode}{atom}", dir_letters(first)));
-                s.push_str(&format!("{}ya{rel}{atom}", dir_letters(first)));
-            }
-            s
-        }
-        // Nutty area move: king steps through empty squares, the last may capture.
-        Power::Area(n) => {
-            let mut s = String::new();
-            for k in 1..=*n {
-                s.push_str(&"ma".repeat(k as usize - 1));
-                s.push('K');
-            }
-            s
-        }
-        // Nutty Harpy: capture diagonally and step on (or back: igui), and the pass.
-        Power::DoubleDiagonal => "caFmabF".into(),
-        // The King leap, relays, shots, burns, jumping captures and other powers have no XBetza form that XBoard 4.9
-        // reads reliably; the engine's `highlight` answers show those moves.
-        _ => String::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,11 +409,11 @@ mod tests {
 
     #[test]
     fn chu_keeps_xboard_letters_and_lion_xbetza() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         let g = XbGame::new(&v);
         let lion = v.kind_by_id("N").unwrap().index();
         assert_eq!(g.ids[lion], "N");
-        assert_eq!(xbetza(&v.pieces[lion]), "KNADcaKmabK");
+        assert_eq!(xbetza(&v, lion), "KNADcaKmabK");
         let eagle = v.kind_by_id("+D").unwrap().index();
         assert_eq!(g.ids[eagle], "+D");
         let pos = Position::start(&v);
@@ -512,7 +424,7 @@ mod tests {
 
     #[test]
     fn bigorra_letters_are_unique_and_round_trip() {
-        let v = Variant::builtin("bigorra").unwrap();
+        let v = Game::builtin("bigorra").unwrap();
         let g = XbGame::new(&v);
         let mut seen = g.ids.clone();
         seen.sort();
@@ -522,8 +434,8 @@ mod tests {
         let back = g.fen_to_ours(&v, &g.fen(&pos)).unwrap();
         assert_eq!(Position::from_fen(&v, &back).unwrap().to_fen(), pos.to_fen());
         assert!(g.table.ends_with('k') && g.table.matches('/').count() == 2, "{}", g.table);
-        for p in &v.pieces {
-            assert!(!xbetza(p).is_empty());
+        for k in 0..v.pieces.len() {
+            assert!(!xbetza(&v, k).is_empty());
         }
     }
 }

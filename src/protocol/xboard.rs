@@ -10,13 +10,13 @@ use super::engine::{set_common_option, Engine, InfoFormatter, MAX_MULTIPV, MAX_O
 use super::error::{echo, message, CmdResult, CommandError};
 use super::xbetza::XbGame;
 use super::{split_command, Dialect, Flow, Out, ENGINE_NAME};
+use crate::game::Game;
 use crate::geometry::Color;
 use crate::moves::Move;
-use crate::notation::{parse_move, MoveError};
-use crate::outcome::Outcome;
+use crate::notation::parse_move;
 use crate::position::Position;
+use crate::rules::outcome::Outcome;
 use crate::search::{Info, Limits, Score};
-use crate::variant::Variant;
 use clock::Clock;
 use mouse::Lifted;
 use std::collections::VecDeque;
@@ -52,12 +52,12 @@ enum Purpose {
 /// (`+` for XBoard's shogi parent, otherwise the new piece's letter).
 #[derive(Clone)]
 struct MoveWriter {
-    v: Arc<Variant>,
+    v: Arc<Game>,
     xb: XbGame,
 }
 
 impl MoveWriter {
-    fn new(v: &Arc<Variant>, xb: &XbGame) -> MoveWriter {
+    fn new(v: &Arc<Game>, xb: &XbGame) -> MoveWriter {
         MoveWriter { v: Arc::clone(v), xb: xb.clone() }
     }
 
@@ -129,7 +129,7 @@ impl Xboard {
         self.out.line("feature done=1");
     }
 
-    fn set_variant(&mut self, v: &Arc<Variant>) {
+    fn set_variant(&mut self, v: &Arc<Game>) {
         self.abort();
         self.e.new_game(v);
         self.xb = XbGame::new(v);
@@ -147,9 +147,7 @@ impl Xboard {
     fn read_move(&mut self, text: &str) -> Result<Move, String> {
         let v = Arc::clone(self.e.variant());
         let ours = self.xb.move_to_ours(&v, text)?;
-        parse_move(&mut self.e.game.pos, &ours).map_err(|e| match e {
-            MoveError::Syntax { reason, .. } | MoveError::Illegal { reason, .. } => reason,
-        })
+        parse_move(&mut self.e.game.pos, &ours).map_err(|e| e.reason())
     }
 
     fn formatter(&self, post: bool) -> InfoFormatter {
@@ -200,7 +198,7 @@ impl Xboard {
             return;
         }
         let mut p = self.e.game.pos.clone();
-        if crate::outcome::outcome(&mut p).is_some() {
+        if crate::rules::outcome::outcome(&mut p).is_some() {
             return;
         }
         let limits = Limits { infinite: true, depth: self.clock.sd, ..Limits::default() };
@@ -470,12 +468,12 @@ fn looks_like_move(t: &str) -> bool {
 }
 
 /// Whether XBoard can show the game.
-fn shown(v: &Variant) -> bool {
+fn shown(v: &Game) -> bool {
     refusal(v).is_none()
 }
 
 /// Why XBoard cannot play `v`, if it cannot.
-fn refusal(v: &Variant) -> Option<String> {
+fn refusal(v: &Game) -> Option<String> {
     if v.shape.files > MAX_XB_SIDE || v.shape.ranks > MAX_XB_SIDE {
         Some(format!(
             "{} is {}x{} with {} piece types, beyond XBoard's {MAX_XB_SIDE}x{MAX_XB_SIDE} board and letters; use UCI or USI",

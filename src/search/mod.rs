@@ -9,9 +9,9 @@ pub mod tt;
 mod worker;
 
 use crate::eval::Evaluator;
-use crate::legality::legal_move_list;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
 pub use time::{Limits, Plan, TimeManager};
 use tt::TranspositionTable;
 use worker::Worker;
@@ -131,12 +131,12 @@ impl Searcher {
     }
 
     fn evaluator(&mut self, pos: &Position) -> Arc<Evaluator> {
-        let v = pos.variant();
-        let key = format!("{}:{:p}", v.name, Arc::as_ptr(v));
+        let g = pos.game();
+        let key = format!("{}:{:p}", g.variant.name, Arc::as_ptr(g));
         if let Some((_, e)) = self.evaluators.iter().find(|(k, _)| *k == key) {
             return Arc::clone(e);
         }
-        let e = Arc::new(Evaluator::new(v));
+        let e = Arc::new(Evaluator::new(g));
         if self.evaluators.len() > 8 {
             self.evaluators.clear();
         }
@@ -161,7 +161,7 @@ impl Searcher {
         // A finished game has no best move, even where moves remain (a draw by the fifty-move
         // rule or by repetition, a Nutty repetition, the move cap): the search agrees with the
         // referee on the end.
-        if legal.is_empty() || crate::outcome::outcome(&mut root).is_some() {
+        if legal.is_empty() || crate::rules::outcome::outcome(&mut root).is_some() {
             return SearchResult { best: None, ponder: None, score: Score::Cp(0), depth: 0, nodes: 0, pv: Vec::new() };
         }
         self.tt.new_search();
@@ -262,7 +262,7 @@ fn iterate(
         }
         // Lines found one after another can come out of order (later slots see a fuller
         // table); report them best first.
-        new_lines.sort_by(|a, b| b.score.cmp(&a.score));
+        new_lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         lines = new_lines;
         completed_depth = depth;
         let elapsed = tm.elapsed();

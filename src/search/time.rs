@@ -120,11 +120,11 @@ impl Plan {
     /// The plan for `pos` (its game's `[search] game_length`, the non-royal pieces left on
     /// the board against the start position's) with `legal_moves` moves to choose from.
     pub fn of(pos: &Position, legal_moves: usize) -> Plan {
-        let v = pos.variant();
+        let g = pos.game();
         let non_royal = |p: &Position| -> usize {
             Color::ALL.iter().map(|&c| p.pieces(c).len().saturating_sub(p.royal_count(c) as usize)).sum()
         };
-        Plan::new(v.search.game_length, non_royal(pos), non_royal(&Position::start(v)), legal_moves)
+        Plan::new(g.variant.search.game_length, non_royal(pos), non_royal(&Position::start(g)), legal_moves)
     }
 }
 

@@ -1,16 +1,13 @@
 //! Starts engines when it is their turn (or when analysis is on), each search on its own
 //! thread, and brings their moves back to the session, where the rules core checks them.
 
-use super::engine::{Opponent, ThinkRequest};
+use super::engine::{Budget, Decision, Opponent, ThinkRequest};
 use super::session::{Player, Running, Session};
 use crate::geometry::Color;
-use crate::search::Limits;
+use crate::tournament::referee::side_name;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
-
-/// Time kept back from the clock for each engine move.
-const OVERHEAD: Duration = Duration::from_millis(50);
 
 /// Locks the session; a panic on another thread does not make the server unusable.
 pub fn lock(s: &Mutex<Session>) -> MutexGuard<'_, Session> {
@@ -42,7 +39,7 @@ pub fn schedule(shared: &Arc<Mutex<Session>>) {
 
 fn next_job(s: &mut Session) -> Option<Job> {
     s.clock_now();
-    if s.running.is_some() || s.paused || s.result().is_some() {
+    if s.running.is_some() || s.paused || s.closing || s.result().is_some() {
         return None;
     }
     let side = s.game.pos.side();
@@ -56,12 +53,12 @@ fn next_job(s: &mut Session) -> Option<Job> {
     if std::mem::take(&mut s.engines[slot].reset) {
         opponent.new_game();
     }
-    let limits = if analysis { Limits { infinite: true, ..Limits::default() } } else { move_limits(s, side) };
+    let budget = if analysis { Budget::Infinite } else { budget(s) };
     let v = std::sync::Arc::clone(s.variant());
     let req = ThinkRequest {
         start: s.game.start.clone(),
         moves: s.game.moves.iter().map(|&m| crate::notation::format_move(&v, m)).collect(),
-        limits,
+        budget,
         multipv: if analysis { s.multipv.max(3) } else { s.multipv },
     };
     let stop = Arc::new(AtomicBool::new(false));
@@ -70,18 +67,16 @@ fn next_job(s: &mut Session) -> Option<Job> {
     Some(Job { gen: s.gen, slot, ply: s.ply(), side, analysis, opponent, req, stop })
 }
 
-fn move_limits(s: &mut Session, side: Color) -> Limits {
+/// What the engine to move may spend: the clocks as they are now, a depth, or a time.
+fn budget(s: &mut Session) -> Budget {
     let left = s.clock_now();
     match (&s.clocks, left) {
-        (Some(c), Some(left)) => Limits {
-            time: Some(Duration::from_millis(left[side.index()])),
-            increment: c.increment,
-            overhead: OVERHEAD,
-            ..Limits::default()
-        },
+        (Some(c), Some(left)) => {
+            Budget::Clock { base: c.base, left: left.map(Duration::from_millis), increment: c.increment }
+        }
         _ => match s.depth {
-            Some(d) => Limits::depth(d),
-            None => Limits { overhead: Duration::ZERO, ..Limits::movetime(s.movetime_ms) },
+            Some(d) => Budget::Depth(d),
+            None => Budget::MoveTime(Duration::from_millis(s.movetime_ms)),
         },
     }
 }
@@ -110,22 +105,28 @@ fn run(shared: Arc<Mutex<Session>>, mut job: Job) {
             s.running = None;
         }
         let name = s.engines[job.slot].name.clone();
-        if !job.analysis && !s.paused && s.gen == gen && s.result().is_none() {
-            match result {
-                Ok(Some(text)) => {
-                    if let Err(e) = s.play_text(&text) {
-                        s.message = Some(format!("{name} sent a move the rules refuse ({}); paused", e.message));
-                        s.paused = true;
-                    }
-                }
-                Ok(None) => {}
-                Err(e) => {
-                    s.message = Some(format!("{name} failed: {e}; paused"));
-                    s.paused = true;
-                }
-            }
+        if !job.analysis && !s.paused && !s.closing && s.gen == gen && s.result().is_none() {
+            answer(&mut s, &name, side, result);
         }
         s.touch(false);
     }
     schedule(&shared);
+}
+
+/// Plays an engine's answer through the rules core, or stops its game with the reason.
+fn answer(s: &mut Session, name: &str, side: Color, result: Result<Decision, String>) {
+    match result {
+        Ok(Decision::Move(text)) => {
+            if let Err(e) = s.play_text(&text) {
+                let why = format!("{} makes an illegal move: {text} ({})", side_name(side), e.message);
+                s.forfeit(side, name, why);
+            }
+        }
+        Ok(Decision::Nothing) => {}
+        Ok(Decision::Forfeit(why)) => s.forfeit(side, name, why),
+        Err(e) => {
+            s.message = Some(format!("{name}: {e}. Paused: press Resume to go on."));
+            s.paused = true;
+        }
+    }
 }

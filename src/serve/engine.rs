@@ -3,14 +3,49 @@
 //!
 //! An opponent gets the game (start position and the moves so far, as text in our notation)
 //! and answers with a move text, which the session then checks with the rules core like a
-//! person's move. An external engine (UCI, USI, XBoard through the protocol clients of
-//! `kyodai match`) is one more implementation of this trait: it would send the start FEN and
-//! the moves in its dialect and translate its answer back.
+//! person's move. External engines (UCI, USI, XBoard, through the protocol clients of
+//! `kyodai match`) are the other implementation, in `external.rs`.
 
+use crate::geometry::Color;
 use crate::notation::{format_move, parse_move};
 use crate::position::Position;
 use crate::search::{Info, Limits, Score, Searcher};
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Time kept back from the clock for each engine move.
+const OVERHEAD: Duration = Duration::from_millis(50);
+
+/// How long a player may think, as chosen on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed time per move.
+    MoveTime(Duration),
+    Depth(u32),
+    /// A clock: the time each side had at the start, what it has left now (first player
+    /// first), and the increment per move.
+    Clock {
+        base: Duration,
+        left: [Duration; 2],
+        increment: Duration,
+    },
+    /// Until stopped (analysis).
+    Infinite,
+}
+
+impl Budget {
+    /// Kyodai's search limits for the side to move.
+    pub fn limits(&self, side: Color) -> Limits {
+        match *self {
+            Budget::MoveTime(t) => Limits { movetime: Some(t), ..Limits::default() },
+            Budget::Depth(d) => Limits::depth(d),
+            Budget::Clock { left, increment, .. } => {
+                Limits { time: Some(left[side.index()]), increment, overhead: OVERHEAD, ..Limits::default() }
+            }
+            Budget::Infinite => Limits { infinite: true, ..Limits::default() },
+        }
+    }
+}
 
 /// What an opponent is asked to think about.
 pub struct ThinkRequest {
@@ -18,8 +53,20 @@ pub struct ThinkRequest {
     pub start: Position,
     /// The moves since the start, in our notation.
     pub moves: Vec<String>,
-    pub limits: Limits,
+    pub budget: Budget,
     pub multipv: usize,
+}
+
+/// An opponent's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A move in our notation (the session still checks it with the rules core).
+    Move(String),
+    /// No move: the game is over, or the search was stopped before it had one.
+    Nothing,
+    /// The player loses the game: it resigned, claimed a result falsely, or sent a move the
+    /// rules refuse or that cannot be read (the reason says which, in the match's words).
+    Forfeit(String),
 }
 
 /// One line of analysis, in text: the score is for the side to move.
@@ -44,14 +91,11 @@ pub trait Opponent: Send {
     fn name(&self) -> &str;
     /// A new game starts (forget what was learnt).
     fn new_game(&mut self) {}
-    /// Thinks until the limits or `stop`, reporting lines to `info`; returns the chosen move
-    /// in our notation, or `None` when there is no move (the game is over).
-    fn think(
-        &mut self,
-        req: &ThinkRequest,
-        stop: &AtomicBool,
-        info: &mut dyn FnMut(Line),
-    ) -> Result<Option<String>, String>;
+    /// Thinks until the budget runs out or `stop` is set, reporting lines to `info`. An error
+    /// says why the player could not answer (it crashed, went silent, cannot play the game).
+    fn think(&mut self, req: &ThinkRequest, stop: &AtomicBool, info: &mut dyn FnMut(Line)) -> Result<Decision, String>;
+    /// The server stops: end whatever runs outside this process.
+    fn shutdown(&mut self) {}
 }
 
 /// Kyodai's own search.
@@ -74,26 +118,22 @@ impl Opponent for Kyodai {
         self.searcher.clear();
     }
 
-    fn think(
-        &mut self,
-        req: &ThinkRequest,
-        stop: &AtomicBool,
-        info: &mut dyn FnMut(Line),
-    ) -> Result<Option<String>, String> {
+    fn think(&mut self, req: &ThinkRequest, stop: &AtomicBool, info: &mut dyn FnMut(Line)) -> Result<Decision, String> {
         let mut pos = req.start.clone();
         for t in &req.moves {
             let m = parse_move(&mut pos, t).map_err(|e| e.to_string())?;
             pos.make(m);
         }
-        let v = std::sync::Arc::clone(pos.variant());
-        let r = self.searcher.search(&pos, &req.limits, req.multipv.max(1), stop, &mut |i: &Info| {
+        let v = std::sync::Arc::clone(pos.game());
+        let limits = req.budget.limits(pos.side());
+        let r = self.searcher.search(&pos, &limits, req.multipv.max(1), stop, &mut |i: &Info| {
             info(line(&v, i));
         });
-        Ok(r.best.map(|m| format_move(&v, m)))
+        Ok(r.best.map_or(Decision::Nothing, |m| Decision::Move(format_move(&v, m))))
     }
 }
 
-fn line(v: &crate::Variant, i: &Info) -> Line {
+fn line(v: &crate::Game, i: &Info) -> Line {
     let (cp, mate) = match i.score {
         Score::Cp(c) => (Some(c), None),
         Score::Mate(m) => (None, Some(m)),
@@ -111,66 +151,22 @@ fn line(v: &crate::Variant, i: &Info) -> Line {
     }
 }
 
-/// An external engine as named on the command line: `name=X cmd=Y proto=uci|usi|xboard`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineSpec {
-    pub name: String,
-    pub cmd: String,
-    pub proto: String,
-}
-
-impl std::str::FromStr for EngineSpec {
-    type Err = String;
-    fn from_str(s: &str) -> Result<EngineSpec, String> {
-        let (mut name, mut cmd, mut proto) = (None, None, None);
-        // A value runs to the next ` KEY=`, so a command may contain spaces.
-        let mut rest = s.trim();
-        while !rest.is_empty() {
-            let (key, after) = rest.split_once('=').ok_or_else(|| format!("'{rest}' is not KEY=VALUE"))?;
-            let end = [" name=", " cmd=", " proto="].iter().filter_map(|k| after.find(k)).min().unwrap_or(after.len());
-            let value = after[..end].trim().to_string();
-            match key.trim() {
-                "name" => name = Some(value),
-                "cmd" => cmd = Some(value),
-                "proto" => proto = Some(value.to_ascii_lowercase()),
-                k => return Err(format!("unknown key '{k}' (use name=, cmd=, proto=)")),
-            }
-            rest = after[end..].trim();
-        }
-        let proto = proto.unwrap_or_else(|| "uci".into());
-        if !["uci", "usi", "xboard"].contains(&proto.as_str()) {
-            return Err(format!("proto={proto}: use uci, usi or xboard"));
-        }
-        Ok(EngineSpec { name: name.ok_or("name= is missing")?, cmd: cmd.ok_or("cmd= is missing")?, proto })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn engine_specs() {
-        let e: EngineSpec = "name=hachu cmd=hachu -x proto=xboard".parse().unwrap();
-        assert_eq!((e.name.as_str(), e.cmd.as_str(), e.proto.as_str()), ("hachu", "hachu -x", "xboard"));
-        let e: EngineSpec = "name=fs proto=uci cmd=/usr/bin/fairy-stockfish --flag".parse().unwrap();
-        assert_eq!(e.cmd, "/usr/bin/fairy-stockfish --flag");
-        assert!("name=x".parse::<EngineSpec>().is_err());
-        assert!("name=x cmd=y proto=cecp".parse::<EngineSpec>().is_err());
-        assert!("colour=red".parse::<EngineSpec>().is_err());
-    }
-
-    #[test]
     fn kyodai_answers_with_a_legal_move_text() {
-        let v = crate::Variant::builtin("chu").unwrap();
+        let v = crate::Game::builtin("chu").unwrap();
         let req = ThinkRequest {
             start: Position::start(&v),
             moves: vec!["f4f5".into()],
-            limits: Limits::depth(2),
+            budget: Budget::Depth(2),
             multipv: 1,
         };
         let mut lines = Vec::new();
-        let mv = Kyodai::new(1, 1).think(&req, &AtomicBool::new(false), &mut |l| lines.push(l)).unwrap().unwrap();
+        let answer = Kyodai::new(1, 1).think(&req, &AtomicBool::new(false), &mut |l| lines.push(l)).unwrap();
+        let Decision::Move(mv) = answer else { panic!("no move: {answer:?}") };
         let mut pos = Position::start(&v);
         let m = parse_move(&mut pos, "f4f5").unwrap();
         pos.make(m);

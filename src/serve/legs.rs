@@ -14,10 +14,10 @@
 //! which asks, showing each move's text.
 
 use crate::geometry::Square;
-use crate::legality::legal_move_list;
 use crate::moves::{Move, MoveKind};
 use crate::notation::format_move;
 use crate::position::Position;
+use crate::rules::legality::legal_move_list;
 use serde::Serialize;
 
 /// One legal move of the selected piece.
@@ -61,7 +61,7 @@ fn effect(m: &Move) -> &'static str {
 
 /// Every legal move of the piece on `from`, sorted by text.
 pub fn choices(pos: &mut Position, from: Square) -> Vec<Choice> {
-    let v = std::sync::Arc::clone(pos.variant());
+    let v = std::sync::Arc::clone(pos.game());
     let mut out: Vec<Choice> = legal_move_list(pos)
         .into_iter()
         .filter(|m| m.from == from)
@@ -79,10 +79,10 @@ pub fn choices(pos: &mut Position, from: Square) -> Vec<Choice> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::Game;
 
     fn at(game: &str, fen: &str, sq: &str) -> Vec<Choice> {
-        let v = Variant::builtin(game).unwrap();
+        let v = Game::builtin(game).unwrap();
         let mut p = Position::from_fen(&v, fen).unwrap();
         let s = v.shape.parse_square(sq).unwrap();
         choices(&mut p, s)

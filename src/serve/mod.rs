@@ -24,18 +24,22 @@
 mod assets;
 mod driver;
 pub mod engine;
+pub mod external;
 pub mod http;
 pub mod legs;
 pub mod pgn;
 pub mod session;
 mod view;
 
+use crate::tournament::engine::EngineSpec;
 use driver::{lock, schedule};
-use engine::Kyodai;
+use engine::{Kyodai, Opponent};
+use external::External;
 use http::{ApiError, Reply};
 use serde::Deserialize;
 use session::{Session, Slot};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tiny_http::{Method, Request};
@@ -43,16 +47,23 @@ use tiny_http::{Method, Request};
 /// A page that has not asked anything for this long no longer holds the game.
 const CONTROL_TIMEOUT: Duration = Duration::from_secs(15);
 
-/// Engine settings for the server's own engine.
+/// How long a stopping server waits for a search to hand its engine back.
+const CLOSE_WAIT: Duration = Duration::from_secs(5);
+
+/// Engine settings: the server's own engine, and the external engines offered on the page.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub hash_mb: usize,
     pub threads: usize,
+    /// External engines (`--engine`), started when first needed.
+    pub engines: Vec<EngineSpec>,
+    /// Print the external engines' traffic on stderr.
+    pub debug: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { hash_mb: 64, threads: 1 }
+        Config { hash_mb: 64, threads: 1, engines: Vec::new(), debug: false }
     }
 }
 
@@ -66,9 +77,54 @@ struct Clients {
 struct App {
     session: Arc<Mutex<Session>>,
     clients: Mutex<Clients>,
+    /// Set when the server stops: every wait for an external engine ends at once.
+    halt: Arc<AtomicBool>,
 }
 
-/// A bound server; [`Server::run`] answers requests until [`Server::stop`].
+impl App {
+    /// Stops the searches and ends every engine process (asked to quit, then killed).
+    fn close(&self) {
+        self.halt.store(true, Ordering::Relaxed);
+        {
+            let mut s = lock(&self.session);
+            s.closing = true;
+            if let Some(r) = &s.running {
+                r.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        let until = Instant::now() + CLOSE_WAIT;
+        while lock(&self.session).running.is_some() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let players: Vec<Box<dyn Opponent>> =
+            lock(&self.session).engines.iter_mut().filter_map(|s| s.opponent.take()).collect();
+        for mut p in players {
+            p.shutdown();
+        }
+    }
+}
+
+/// The slots of the page's engine list: Kyodai, then each external engine.
+fn slots(cfg: &Config, halt: &Arc<AtomicBool>) -> Result<Vec<Slot>, String> {
+    let mut engines = vec![Slot {
+        name: "Kyodai".into(),
+        opponent: Some(Box::new(Kyodai::new(cfg.hash_mb, cfg.threads))),
+        reset: true,
+        external: false,
+    }];
+    for spec in &cfg.engines {
+        external::check_spec(spec).map_err(|e| format!("engine {}: {e}", spec.name))?;
+        let taken = |n: &str| n.eq_ignore_ascii_case(&spec.name);
+        if taken("human") || engines.iter().any(|s| taken(&s.name)) {
+            return Err(format!("two players are named '{}': give each engine its own name=", spec.name));
+        }
+        let opponent = External::new(spec.clone(), Arc::clone(halt), cfg.debug);
+        engines.push(Slot { name: spec.name.clone(), opponent: Some(Box::new(opponent)), reset: true, external: true });
+    }
+    Ok(engines)
+}
+
+/// A bound server; [`Server::run`] answers requests until a [`Stopper`] stops it.
 pub struct Server {
     http: Arc<tiny_http::Server>,
     app: Arc<App>,
@@ -77,15 +133,13 @@ pub struct Server {
 impl Server {
     /// Listens on `addr` (port 0: any free port).
     pub fn bind(addr: &str, cfg: &Config) -> Result<Server, String> {
+        let halt = Arc::new(AtomicBool::new(false));
+        let engines = slots(cfg, &halt)?;
         let http = tiny_http::Server::http(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-        let engines = vec![Slot {
-            name: "Kyodai".into(),
-            opponent: Some(Box::new(Kyodai::new(cfg.hash_mb, cfg.threads))),
-            reset: true,
-        }];
         let app = App {
             session: Arc::new(Mutex::new(Session::new(engines))),
             clients: Mutex::new(Clients { next: 1, controller: None, last_seen: Instant::now() }),
+            halt,
         };
         Ok(Server { http: Arc::new(http), app: Arc::new(app) })
     }
@@ -94,11 +148,17 @@ impl Server {
         self.http.server_addr().to_ip().expect("an IP listener")
     }
 
-    /// Answers requests until stopped. A bad request never ends it.
+    /// Answers requests until stopped, then ends every engine. A bad request never ends it.
     pub fn run(&self) {
         for req in self.http.incoming_requests() {
             handle(&self.app, req);
         }
+        self.app.close();
+    }
+
+    /// What stops the server from another thread (a Ctrl-C handler).
+    pub fn stopper(&self) -> Stopper {
+        Stopper(Arc::clone(&self.http))
     }
 
     /// Runs on a thread of its own; the handle stops it.
@@ -107,6 +167,16 @@ impl Server {
         let http = Arc::clone(&self.http);
         let thread = std::thread::spawn(move || self.run());
         Handle { addr, http, thread: Some(thread) }
+    }
+}
+
+/// Stops a running server: [`Server::run`] returns once its engines are ended.
+#[derive(Clone)]
+pub struct Stopper(Arc<tiny_http::Server>);
+
+impl Stopper {
+    pub fn stop(&self) {
+        self.0.unblock();
     }
 }
 
@@ -264,14 +334,17 @@ fn change(app: &App, req: &mut Request, path: &str) -> Result<Reply, ApiError> {
             "/api/analyse" => {
                 s.analyse = http::read_json::<Switch>(req)?.on;
                 if let Some(r) = s.running.as_ref().filter(|r| r.side.is_none() && !s.analyse) {
-                    r.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    r.stop.store(true, Ordering::Relaxed);
                 }
                 s.touch(false);
             }
             "/api/pause" => {
                 s.paused = http::read_json::<Switch>(req)?.on;
                 if let Some(r) = s.running.as_ref().filter(|_| s.paused) {
-                    r.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    r.stop.store(true, Ordering::Relaxed);
+                }
+                if !s.paused {
+                    s.message = None;
                 }
                 s.touch(false);
             }

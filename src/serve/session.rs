@@ -11,9 +11,9 @@ use crate::diagram::{self, Scene};
 use crate::geometry::Color;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
-use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::protocol::engine::Game;
+use crate::rules::outcome::Outcome;
 use crate::variant::Variant;
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,6 +51,8 @@ pub struct NewGame {
 /// The clocks of a game with a time control. Taking moves back gives no time back.
 #[derive(Clone, Debug)]
 pub struct Clocks {
+    /// Each side's time at the start.
+    pub base: Duration,
     pub left: [Duration; 2],
     pub increment: Duration,
     pub since: Instant,
@@ -63,6 +65,9 @@ pub struct Slot {
     pub opponent: Option<Box<dyn Opponent>>,
     /// Tell it that a new game started before it next thinks.
     pub reset: bool,
+    /// An engine outside the server (`--engine`): it is told the game's name, not its rule
+    /// options.
+    pub external: bool,
 }
 
 /// A search in progress.
@@ -103,14 +108,18 @@ pub struct Session {
     pub lines: Vec<Line>,
     pub evals: Vec<Eval>,
     pub message: Option<String>,
+    /// A side that lost by what its engine did (an illegal move, a resignation), and why.
+    pub forfeit: Option<(Color, String)>,
     pub engines: Vec<Slot>,
+    /// The server is stopping: no search starts any more.
+    pub closing: bool,
 }
 
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 
 impl Session {
     pub fn new(engines: Vec<Slot>) -> Session {
-        let v = Variant::builtin("chu").expect("Chu Shogi is built in");
+        let v = crate::Game::builtin(crate::Variant::default_name()).expect("the default game is built in");
         Session {
             game: Game::new(&v),
             options: Vec::new(),
@@ -130,11 +139,13 @@ impl Session {
             lines: Vec::new(),
             evals: Vec::new(),
             message: None,
+            forfeit: None,
             engines,
+            closing: false,
         }
     }
 
-    pub fn variant(&self) -> &Arc<Variant> {
+    pub fn variant(&self) -> &Arc<crate::Game> {
         &self.game.variant
     }
 
@@ -167,7 +178,7 @@ impl Session {
     /// Starts a new game; nothing changes unless every part of the request is valid.
     pub fn new_game(&mut self, req: &NewGame) -> Result<(), ApiError> {
         let opts = split_options(&req.options)?;
-        let v = Variant::builtin_with(&req.game, &opts).map_err(|e| ApiError::bad(e.to_string()))?;
+        let v = crate::Game::builtin_with(&req.game, &opts).map_err(|e| ApiError::bad(e.to_string()))?;
         let start = start_position(&v, req.fen.as_deref(), req.setup.as_deref())?;
         let players = [self.player(req.white.as_deref())?, self.player(req.black.as_deref())?];
         if req.movetime_ms == Some(0) || req.depth == Some(0) || req.clock_ms == Some(0) {
@@ -180,13 +191,28 @@ impl Session {
         self.depth = req.depth.map(|d| d.min(64));
         self.multipv = req.multipv.unwrap_or(1).clamp(1, 8);
         self.clocks = req.clock_ms.map(|base| Clocks {
+            base: Duration::from_millis(base),
             left: [Duration::from_millis(base); 2],
             increment: Duration::from_millis(req.increment_ms.unwrap_or(0)),
             since: Instant::now(),
             flagged: None,
         });
         self.reset_record();
+        if let (false, Some(name)) = (opts.is_empty(), self.external_player()) {
+            self.message = Some(format!(
+                "{name} is told only the game's name, not its rule options: it plays by the standard rules, \
+                 and a move the options forbid loses"
+            ));
+        }
         Ok(())
+    }
+
+    /// The name of an external engine playing a side, if one does.
+    fn external_player(&self) -> Option<String> {
+        self.players.iter().find_map(|p| match p {
+            Player::Engine(i) if self.engines[*i].external => Some(self.engines[*i].name.clone()),
+            _ => None,
+        })
     }
 
     fn reset_record(&mut self) {
@@ -195,6 +221,7 @@ impl Session {
         self.tags.clear();
         self.evals.clear();
         self.message = None;
+        self.forfeit = None;
         self.paused = false;
         for s in &mut self.engines {
             s.reset = true;
@@ -207,11 +234,11 @@ impl Session {
     pub fn load(&mut self, g: &super::pgn::PgnGame) -> Result<(), ApiError> {
         let name = g.tag("Variant").ok_or_else(|| ApiError::bad("the PGN has no Variant tag"))?;
         // A name or alias (`chu`, `chushogi`), or a title (`Chu Shogi`).
-        let v = Variant::builtin(name)
+        let v = crate::Game::builtin(name)
             .or_else(|e| {
                 Variant::builtin_names()
                     .into_iter()
-                    .filter_map(|n| Variant::builtin(n).ok())
+                    .filter_map(|n| crate::Game::builtin(n).ok())
                     .find(|v| v.title.eq_ignore_ascii_case(name.trim()))
                     .ok_or(e)
             })
@@ -244,6 +271,9 @@ impl Session {
     pub fn goto(&mut self, ply: usize) -> Result<(), ApiError> {
         if ply > self.line.len() {
             return Err(ApiError::bad(format!("ply {ply} is beyond the line's {} moves", self.line.len())));
+        }
+        if ply < self.ply() {
+            self.forfeit = None;
         }
         while self.ply() > ply {
             self.game.undo();
@@ -300,6 +330,8 @@ impl Session {
         if let Some(c) = &mut self.clocks {
             c.flagged = None;
         }
+        self.forfeit = None;
+        self.message = None;
         // Engines watched playing each other would answer at once: they wait for 'resume'.
         self.paused = !self.players.contains(&Player::Human);
         self.touch(true);
@@ -308,6 +340,9 @@ impl Session {
 
     /// The result and its reason, if the game is over (by the rules or on time).
     pub fn result(&mut self) -> Option<(&'static str, String)> {
+        if let Some((side, why)) = &self.forfeit {
+            return Some((if *side == Color::White { "0-1" } else { "1-0" }, why.clone()));
+        }
         if let Some(side) = self.clocks.as_ref().and_then(|c| c.flagged) {
             let r = if side == Color::White { "0-1" } else { "1-0" };
             return Some((r, format!("{} wins on time", side.flip().name())));
@@ -369,6 +404,14 @@ impl Session {
         Ok(super::legs::choices(&mut self.game.pos, sq))
     }
 
+    /// `side`'s engine `name` loses the game by what it did (`why`); a move it sent is not
+    /// played.
+    pub fn forfeit(&mut self, side: Color, name: &str, why: String) {
+        self.message = Some(format!("{name} loses the game: {why}"));
+        self.forfeit = Some((side, why));
+        self.touch(false);
+    }
+
     /// Records an engine's line for the evaluation graph (first player's view).
     pub fn record_eval(&mut self, ply: usize, side: Color, l: &Line) {
         let sign = if side == Color::White { 1 } else { -1 };
@@ -396,7 +439,7 @@ pub fn split_options(options: &[String]) -> Result<Vec<(String, String)>, ApiErr
 }
 
 /// The start: a FEN, a start array (`setup`), or the game's own.
-fn start_position(v: &Arc<Variant>, fen: Option<&str>, setup: Option<&str>) -> Result<Position, ApiError> {
+fn start_position(v: &Arc<crate::Game>, fen: Option<&str>, setup: Option<&str>) -> Result<Position, ApiError> {
     let bad = |e: String| ApiError::bad(e);
     match (fen.map(str::trim).filter(|f| !f.is_empty()), setup.map(str::trim).filter(|s| !s.is_empty())) {
         (Some(_), Some(_)) => Err(bad("give a FEN or a start array, not both".into())),

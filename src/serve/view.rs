@@ -2,6 +2,7 @@
 
 use super::session::{Player, Session};
 use crate::diagram::{CELL, MARGIN};
+use crate::game::Game;
 use crate::variant::Variant;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
@@ -12,7 +13,7 @@ fn game_list() -> &'static Vec<Value> {
     GAMES.get_or_init(|| {
         Variant::builtin_names()
             .into_iter()
-            .filter_map(|n| Variant::builtin(n).ok())
+            .filter_map(|n| Game::builtin(n).ok())
             .map(|v| {
                 json!({
                     "name": v.name,
@@ -52,7 +53,7 @@ pub fn state(s: &mut Session, controller: bool) -> Value {
         }
         None => Vec::new(),
     };
-    let in_check = result.is_none() && crate::legality::in_check(&s.game.pos, s.game.pos.side());
+    let in_check = result.is_none() && crate::rules::legality::in_check(&s.game.pos, s.game.pos.side());
     json!({
         "version": s.version,
         "controller": controller,

@@ -9,11 +9,11 @@
 
 use super::pgn::{movetext, read_pgn, score_text, PgnGame};
 use super::referee::{start_position, Referee};
+use crate::game::Game;
 use crate::notation::format_move;
-use crate::outcome::outcome;
 use crate::position::Position;
+use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
-use crate::variant::Variant;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -55,20 +55,20 @@ fn evaluate(searcher: &mut Searcher, pos: &Position, limits: &Limits) -> Eval {
     let mut p = pos.clone();
     if let Some(o) = outcome(&mut p) {
         let score = match o {
-            crate::outcome::Outcome::Win { winner, .. } if winner == pos.side() => Score::Mate(1),
-            crate::outcome::Outcome::Win { .. } => Score::Mate(-1),
-            crate::outcome::Outcome::Draw { .. } => Score::Cp(0),
+            crate::rules::outcome::Outcome::Win { winner, .. } if winner == pos.side() => Score::Mate(1),
+            crate::rules::outcome::Outcome::Win { .. } => Score::Mate(-1),
+            crate::rules::outcome::Outcome::Draw { .. } => Score::Cp(0),
         };
         return Eval { score, depth: 0, pv: Vec::new() };
     }
     let stop = AtomicBool::new(false);
     let r = searcher.search(pos, limits, 1, &stop, &mut |_| {});
-    let v = pos.variant();
+    let v = pos.game();
     Eval { score: r.score, depth: r.depth, pv: r.pv.iter().map(|&m| format_move(v, m)).collect() }
 }
 
 /// The positions of a game read from PGN: before the first move, after each move.
-fn positions(v: &Arc<Variant>, g: &PgnGame) -> Result<Vec<Position>, String> {
+fn positions(v: &Arc<Game>, g: &PgnGame) -> Result<Vec<Position>, String> {
     let start = start_position(v, g.tag("FEN"))?;
     let mut r = Referee::new(start.clone());
     let mut out = vec![start];
@@ -105,7 +105,7 @@ fn annotate_move(played: &str, before: &Eval, after: &Eval, s: &AnnotateSettings
 
 /// Annotates every game of `text`; `progress(done, total)` is called after each search.
 pub fn annotate(
-    v: &Arc<Variant>,
+    v: &Arc<Game>,
     text: &str,
     s: &AnnotateSettings,
     searcher: &mut Searcher,

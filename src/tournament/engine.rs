@@ -75,8 +75,43 @@ pub fn tc_tag(l: &SearchLimits) -> String {
     }
 }
 
-/// Builds an engine from its `key=value` tokens after `--each`'s (its own win).
-pub fn parse_engine(tokens: &[String], each: &[String]) -> Result<EngineSpec, String> {
+/// The keys of an engine's settings (`option.NAME` besides).
+const KEYS: [&str; 10] = ["name", "cmd", "proto", "dir", "arg", "tc", "st", "nodes", "depth", "timemargin"];
+
+/// Whether `s` starts with a setting's key and its `=`.
+fn starts_with_key(s: &str) -> bool {
+    let word = s.split(|c: char| c.is_whitespace() || c == '=').next().unwrap_or("");
+    s[word.len()..].starts_with('=')
+        && (KEYS.contains(&word) || word.strip_prefix("option.").is_some_and(|o| !o.is_empty()))
+}
+
+/// Splits one argument holding several settings (`'name=K cmd=kyodai uci proto=uci'`) into
+/// one per setting: a value runs up to the next space followed by a known key and `=`, so a
+/// command may carry its own arguments.
+pub fn split_settings(arg: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in arg.char_indices() {
+        let next = i + c.len_utf8();
+        if c.is_whitespace() && starts_with_key(&arg[next..]) {
+            out.push(arg[start..i].trim().to_string());
+            start = next;
+        }
+    }
+    out.push(arg[start..].trim().to_string());
+    out.retain(|t| !t.is_empty());
+    out
+}
+
+/// Reads an engine's settings: its `key=value` tokens after `--each`'s (its own win). Each
+/// token is one setting (`cmd="./k arg=x"` is a command), except that an engine given as one
+/// argument may hold them all (`--engine 'name=K cmd=kyodai uci'`: see [`split_settings`]).
+/// No limit is required: see [`parse_engine`] for a match's engines.
+pub fn parse_settings(tokens: &[String], each: &[String]) -> Result<EngineSpec, String> {
+    let tokens = match tokens {
+        [one] => split_settings(one),
+        _ => tokens.to_vec(),
+    };
     let mut e = EngineSpec {
         name: String::new(),
         launch: Launch::default(),
@@ -85,7 +120,7 @@ pub fn parse_engine(tokens: &[String], each: &[String]) -> Result<EngineSpec, St
         limits: SearchLimits::default(),
         timemargin: None,
     };
-    for t in each.iter().chain(tokens) {
+    for t in each.iter().chain(&tokens) {
         let Some((k, v)) = t.split_once('=') else {
             return Err(format!("engine setting '{t}' is not KEY=VALUE"));
         };
@@ -123,6 +158,13 @@ pub fn parse_engine(tokens: &[String], each: &[String]) -> Result<EngineSpec, St
             first.rsplit('/').next().unwrap_or(&first).to_string()
         };
     }
+    Ok(e)
+}
+
+/// Builds an engine of a match: its settings (see [`parse_settings`]), which must bound its
+/// thinking (tc, st, nodes or depth) unless it is the built-in random mover.
+pub fn parse_engine(tokens: &[String], each: &[String]) -> Result<EngineSpec, String> {
+    let e = parse_settings(tokens, each)?;
     let l = &e.limits;
     if l.tc.is_none() && l.st.is_none() && l.nodes.is_none() && l.depth.is_none() && !e.is_builtin_random() {
         return Err(format!("engine '{}' has no limit: give tc=, st=, nodes= or depth= (or --each tc=...)", e.name));
@@ -223,6 +265,22 @@ mod tests {
         assert!(parse_engine(&["cmd=x".into()], &[]).unwrap_err().contains("no limit"));
         assert!(parse_engine(&["cmd=x".into(), "bogus=1".into()], &each).unwrap_err().contains("unknown"));
         assert_eq!(parse_engine(&["cmd=builtin:random".into()], &[]).unwrap().name, "random");
+    }
+
+    #[test]
+    fn one_argument_may_hold_several_settings() {
+        assert_eq!(
+            split_settings("name=K2 cmd=/bin/kyodai uci proto=uci option.Hash=16"),
+            ["name=K2", "cmd=/bin/kyodai uci", "proto=uci", "option.Hash=16"]
+        );
+        // A word with '=' that is not a key stays in the command; so does a bare 'option.='.
+        assert_eq!(split_settings("cmd=e --x=1 option.=2  st=1"), ["cmd=e --x=1 option.=2", "st=1"]);
+        assert_eq!(split_settings("  "), Vec::<String>::new());
+        let e = parse_settings(&["name=fs proto=xboard cmd=/usr/bin/fs --flag".into()], &[]).unwrap();
+        assert_eq!((e.name.as_str(), e.launch.cmd.as_str(), e.proto), ("fs", "/usr/bin/fs --flag", Proto::Xboard));
+        assert!(parse_settings(&["name=x cmd=y proto=uxi".into()], &[]).unwrap_err().contains("uxi"));
+        assert!(parse_settings(&["colour=red cmd=y".into()], &[]).unwrap_err().contains("colour"));
+        assert!(parse_engine(&["name=x cmd=y".into()], &[]).unwrap_err().contains("no limit"));
     }
 
     #[test]

@@ -5,11 +5,11 @@ use super::adjudicate::{Adjudication, Adjudicator, Decision};
 use super::engine::{clocks, Clock};
 use super::player::{Player, PlayerError};
 use super::referee::{side_name, win_result, Referee, Verdict};
+use crate::game::Game;
 use crate::geometry::Color;
 use crate::position::Position;
 use crate::protocol::client::{Answer, Claimed, ClientError, LinkError, NewGame, Reply};
 use crate::search::Score;
-use crate::variant::Variant;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -91,7 +91,7 @@ pub struct GameRecord {
 
 /// What a game needs besides its players.
 pub struct GameSetup<'a> {
-    pub variant: &'a Arc<Variant>,
+    pub variant: &'a Arc<Game>,
     pub variant_file: Option<&'a str>,
     pub start: Position,
     /// The FEN tag (the start when it is not the game's standard start).
@@ -112,11 +112,12 @@ pub enum Stopped {
     Fatal(String),
 }
 
+/// How a game ends: its result, the reason in words, and the PGN termination.
 #[derive(Debug, PartialEq)]
-struct Ending {
-    result: &'static str,
-    reason: String,
-    termination: Termination,
+pub struct Ending {
+    pub result: &'static str,
+    pub reason: String,
+    pub termination: Termination,
 }
 
 fn loss(side: Color, reason: String, termination: Termination) -> Ending {
@@ -140,8 +141,9 @@ fn failure(side: Color, e: ClientError, clocked: bool) -> Result<Ending, Stopped
     })
 }
 
-/// Plays `reply` (already within the clock) for `side`; `Some` when it ends the game.
-fn apply(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Ending> {
+/// Plays `reply` (already within the clock) for `side`: the move's canonical text, or the
+/// ending it causes (an illegal or unreadable move, a resignation, a false claim, no move).
+pub fn apply(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Ending> {
     let who = side_name(side);
     match &reply.answer {
         Answer::Move { text, ours: Err(e) } => {
@@ -301,7 +303,7 @@ mod tests {
 
     #[test]
     fn answers_are_judged_by_the_referee() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         let mut r = Referee::new(Position::start(&v));
         let mv = |t: &str, ours: Result<String, String>| reply(Answer::Move { text: t.into(), ours });
         assert_eq!(apply(&mut r, Color::White, &mv("f4f5", Ok("f4f5".into()))), Ok("f4f5".into()));

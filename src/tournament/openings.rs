@@ -13,6 +13,7 @@
 use super::pgn::read_pgn;
 use super::player::Rng;
 use super::referee::{replay, setup_count, setup_fen, start_fen, start_position};
+use crate::game::Game;
 use crate::variant::Variant;
 use std::sync::Arc;
 
@@ -48,7 +49,7 @@ pub struct Opening {
 }
 
 /// Reads the `--openings` words.
-pub fn parse_book(v: &Arc<Variant>, words: &[String]) -> Result<Source, String> {
+pub fn parse_book(v: &Arc<Game>, words: &[String]) -> Result<Source, String> {
     let (mut file, mut format, mut order, mut plies, mut start) = (None, Format::Lines, Order::Sequential, None, 1);
     for w in words {
         let (k, val) = w.split_once('=').ok_or_else(|| format!("--openings: '{w}' is not KEY=VALUE"))?;
@@ -80,7 +81,7 @@ pub fn parse_book(v: &Arc<Variant>, words: &[String]) -> Result<Source, String> 
 }
 
 /// Parses and checks the openings of a file's text.
-pub fn read_book(v: &Arc<Variant>, text: &str, format: Format, plies: Option<usize>) -> Result<Vec<Opening>, String> {
+pub fn read_book(v: &Arc<Game>, text: &str, format: Format, plies: Option<usize>) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     let standard = start_fen(v);
     let mut push = |fen: Option<String>, mut moves: Vec<String>, place: String| -> Result<(), String> {
@@ -172,7 +173,7 @@ mod tests {
 
     #[test]
     fn lines_are_checked_and_chosen_deterministically() {
-        let chu = Variant::builtin("chu").unwrap();
+        let chu = Game::builtin("chu").unwrap();
         let book = read_book(&chu, "# comment\n1. f4f5 g9g8\n\nf4f5 g9g8 2. e4e5\n", Format::Lines, None).unwrap();
         assert_eq!(book.len(), 2);
         assert_eq!(book[1].moves, vec!["f4f5", "g9g8", "e4e5"]);
@@ -192,13 +193,13 @@ mod tests {
 
     #[test]
     fn setups_draw_arrays_per_slot() {
-        let sc = Variant::builtin("scirocco").unwrap();
+        let sc = Game::builtin("scirocco").unwrap();
         let src = parse_setup(&sc, "random").unwrap();
         let a = src.opening(&sc, 3, 42).unwrap();
         assert_eq!(a, src.opening(&sc, 3, 42).unwrap());
         let fens: std::collections::HashSet<_> = (0..20).map(|s| src.opening(&sc, s, 42).unwrap().fen).collect();
         assert!(fens.len() > 10, "20 draws from 512 arrays give mostly different arrays");
-        assert!(parse_setup(&Variant::builtin("chu").unwrap(), "random").is_err());
+        assert!(parse_setup(&Game::builtin("chu").unwrap(), "random").is_err());
         assert!(parse_setup(&sc, "5").is_ok() && parse_setup(&sc, "9999").is_err());
     }
 }

@@ -5,8 +5,10 @@ use super::engine::EngineSpec;
 use super::process::EngineProcess;
 use super::referee::Referee;
 use crate::geometry::Color;
-use crate::protocol::client::{self, Answer, Client, ClientError, Clocks, NewGame, Reply, Thinking};
-use std::sync::atomic::AtomicBool;
+use crate::protocol::client::{
+    self, Answer, Client, ClientError, Clocks, LinkError, NewGame, Reply, Thinking, Watched,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -58,6 +60,8 @@ impl Rng {
 /// Start-up and game set-up get at least this long, whatever `--timeout` says: starting a
 /// process on a loaded machine can take seconds, and it says nothing about the engine.
 const SETUP_TIME: Duration = Duration::from_secs(30);
+/// How long an engine gets to answer `stop` with its unwanted move before it is restarted.
+const ABORT_TIME: Duration = Duration::from_secs(2);
 
 pub struct Player {
     pub spec: EngineSpec,
@@ -115,6 +119,28 @@ impl Player {
                 Ok(Reply { answer, thinking: Thinking::default() })
             }
         }
+    }
+
+    /// Asks for a move as [`Player::go`] does, showing every line the engine sends to `seen`
+    /// and giving up when `stop` is set: the engine is then told to stop (or restarted when
+    /// its protocol cannot stop a search reliably) and the answer is `Interrupted`.
+    pub fn go_watching(
+        &mut self,
+        r: &mut Referee,
+        clocks: &Clocks,
+        deadline: Instant,
+        stop: &AtomicBool,
+        seen: &mut dyn FnMut(&str),
+    ) -> Result<Reply, ClientError> {
+        let (Some(c), Some(p)) = (&mut self.client, &mut self.proc) else {
+            return self.go(r, clocks, deadline);
+        };
+        let reply = c.go(&mut Watched { link: p, stop, seen }, &r.game, clocks, deadline);
+        let given_up = reply == Err(ClientError::Link(LinkError::Interrupted)) && stop.load(Ordering::Relaxed);
+        if given_up && !c.abort(p, Instant::now() + ABORT_TIME) {
+            self.restart();
+        }
+        reply
     }
 
     /// Tells a running engine the result.

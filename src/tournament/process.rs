@@ -2,12 +2,18 @@
 //! terminal reaches only the match, which then ends the engines itself), a reader thread per
 //! process feeding a channel, and every read with a deadline. Killing it kills its whole
 //! group (a script engine's children too) and reaps it, so no zombie is left.
+//!
+//! Nothing the engine does can block or exhaust the referee: lines to it go through a writer
+//! thread (an engine that stops reading its input fills the pipe and blocks that thread, not
+//! the match, which then times out as for any silent engine), a line from it is cut at
+//! `MAX_LINE` bytes (an endless line without a newline cannot eat the memory), and at most
+//! `BACKLOG` unread lines are queued (a flood waits in the engine's own pipe).
 
 use crate::protocol::client::{Link, LinkError};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -15,6 +21,11 @@ use std::time::{Duration, Instant};
 const POLL: Duration = Duration::from_millis(50);
 /// How long an engine gets to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(1000);
+/// The longest line read from an engine; the rest of a longer line is dropped. A Tai Shogi
+/// principal variation of 100 moves is under 2 KB.
+const MAX_LINE: u64 = 1 << 20;
+/// Lines read from an engine and not yet taken by the referee.
+const BACKLOG: usize = 4096;
 
 /// How to start an engine.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -70,13 +81,77 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// Lines for the writer thread; `None` once the input is closed.
+    input: Option<Sender<String>>,
+    /// Set by the writer thread when a write fails (the engine closed its input).
+    input_broken: Arc<AtomicBool>,
     lines: Receiver<String>,
     /// Set when the match stops (Ctrl-C, SPRT): waiting reads return `Interrupted`.
     stop: Arc<AtomicBool>,
     /// Prefix for the traffic log on stderr (`--debug`), or `None`.
     debug: Option<String>,
     reaped: bool,
+}
+
+/// The reader thread: the engine's output as lines (cut at `MAX_LINE`, at most `BACKLOG`
+/// waiting), ending when the engine closes it or the receiver is gone.
+fn read_lines(stdout: ChildStdout) -> Receiver<String> {
+    let (tx, rx) = sync_channel(BACKLOG);
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(stdout);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match r.by_ref().take(MAX_LINE).read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {
+                    if buf.last() != Some(&b'\n') && skip_line(&mut r).is_err() {
+                        return;
+                    }
+                    let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_string();
+                    if tx.send(line).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    rx
+}
+
+/// Drops the rest of an over-long line (up to its newline or the end of the output).
+fn skip_line(r: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let chunk = r.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                r.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = chunk.len();
+                r.consume(n);
+            }
+        }
+    }
+}
+
+/// The writer thread: writes each line sent to it; on a failed write it sets `broken` and
+/// ends. Dropping the sender closes the engine's input.
+fn write_lines(mut stdin: ChildStdin, broken: Arc<AtomicBool>) -> Sender<String> {
+    let (tx, rx) = channel::<String>();
+    std::thread::spawn(move || {
+        for line in rx {
+            if stdin.write_all(line.as_bytes()).and_then(|_| stdin.flush()).is_err() {
+                broken.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    });
+    tx
 }
 
 impl EngineProcess {
@@ -98,26 +173,10 @@ impl EngineProcess {
             cmd.process_group(0);
         }
         let mut child = cmd.spawn().map_err(|e| format!("cannot start '{}': {e}", l.cmd))?;
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let stdin = child.stdin.take();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match r.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_string();
-                        if tx.send(line).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
-        Ok(EngineProcess { child, stdin, lines: rx, stop, debug, reaped: false })
+        let lines = read_lines(child.stdout.take().expect("stdout is piped"));
+        let input_broken = Arc::new(AtomicBool::new(false));
+        let input = Some(write_lines(child.stdin.take().expect("stdin is piped"), input_broken.clone()));
+        Ok(EngineProcess { child, input, input_broken, lines, stop, debug, reaped: false })
     }
 
     pub fn id(&self) -> u32 {
@@ -131,7 +190,7 @@ impl EngineProcess {
 
     /// Waits a moment for the engine to exit by itself (after `quit`), then kills it.
     pub fn finish(&mut self) {
-        self.stdin = None;
+        self.input = None;
         let until = Instant::now() + QUIT_GRACE;
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -147,7 +206,7 @@ impl EngineProcess {
         if self.reaped {
             return;
         }
-        self.stdin = None;
+        self.input = None;
         #[cfg(unix)]
         {
             use nix::sys::signal::{killpg, Signal};
@@ -172,8 +231,11 @@ impl Link for EngineProcess {
         if let Some(p) = &self.debug {
             eprintln!("{p} < {line}");
         }
-        let w = self.stdin.as_mut().ok_or(LinkError::Closed)?;
-        writeln!(w, "{line}").and_then(|_| w.flush()).map_err(|_| LinkError::Closed)
+        let input = self.input.as_ref().ok_or(LinkError::Closed)?;
+        if self.input_broken.load(Ordering::Relaxed) {
+            return Err(LinkError::Closed);
+        }
+        input.send(format!("{line}\n")).map_err(|_| LinkError::Closed)
     }
 
     fn recv(&mut self, deadline: Instant) -> Result<String, LinkError> {
@@ -212,5 +274,35 @@ mod tests {
         );
         assert!(split_words("a 'b").is_err());
         assert_eq!(split_words("").unwrap(), Vec::<String>::new());
+    }
+
+    fn shell(script: &str) -> EngineProcess {
+        let l = Launch { cmd: "sh -c".into(), args: vec![script.into()], dir: None };
+        EngineProcess::spawn(&l, Arc::new(AtomicBool::new(false)), None).unwrap()
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_engine_that_does_not_read_cannot_block_the_referee() {
+        // `sleep` never reads its input: 2 MB overfill the pipe (64 KB on Linux). A blocking
+        // write would wait for the process to end and then fail; the writer thread takes it.
+        let mut p = shell("sleep 20");
+        let line = "x".repeat(1000);
+        for _ in 0..2000 {
+            assert_eq!(p.send(&line), Ok(()));
+        }
+        p.kill();
+        assert!(p.exited());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_endless_line_is_cut_and_the_next_line_still_arrives() {
+        let mut p = shell("head -c 3000000 /dev/zero | tr '\\0' a; echo; echo bestmove f4f5");
+        let far = Instant::now() + Duration::from_secs(600);
+        let first = p.recv(far).unwrap();
+        assert_eq!(first.len() as u64, MAX_LINE);
+        assert_eq!(p.recv(far).unwrap(), "bestmove f4f5");
+        assert_eq!(p.recv(far), Err(LinkError::Closed));
     }
 }

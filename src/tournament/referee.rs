@@ -1,12 +1,13 @@
 //! The referee: the only place where the match runner touches the rules core. A move is legal
 //! iff our legal move list contains it; the game ends when `outcome` says so.
 
+use crate::game::Game as Compiled;
 use crate::geometry::Color;
-use crate::legality::legal_move_list;
 use crate::notation::{format_move, parse_move};
-use crate::outcome::{outcome, Outcome};
 use crate::position::Position;
 use crate::protocol::engine::Game;
+use crate::rules::legality::legal_move_list;
+use crate::rules::outcome::{outcome, Outcome};
 use crate::variant::{NoMoves, Repetition, Variant};
 use std::sync::Arc;
 
@@ -52,7 +53,7 @@ impl Verdict {
 }
 
 /// The position a FEN describes in `v` (the start position without one).
-pub fn start_position(v: &Arc<Variant>, fen: Option<&str>) -> Result<Position, String> {
+pub fn start_position(v: &Arc<Compiled>, fen: Option<&str>) -> Result<Position, String> {
     match fen {
         Some(f) => Position::from_fen(v, f).map_err(|e| format!("FEN '{f}': {e}")),
         None => Ok(Position::start(v)),
@@ -60,7 +61,7 @@ pub fn start_position(v: &Arc<Variant>, fen: Option<&str>) -> Result<Position, S
 }
 
 /// The FEN of the game's start position.
-pub fn start_fen(v: &Arc<Variant>) -> String {
+pub fn start_fen(v: &Arc<Compiled>) -> String {
     Position::start(v).to_fen()
 }
 
@@ -139,8 +140,8 @@ mod tests {
 
     #[test]
     fn verdicts_and_draw_rules() {
-        let chu = Variant::builtin("chu").unwrap();
-        let bigorra = Variant::builtin("bigorra").unwrap();
+        let chu = Compiled::builtin("chu").unwrap();
+        let bigorra = Compiled::builtin("bigorra").unwrap();
         assert!(!has_draws(&chu), "Chu Shogi has no draw rule");
         assert!(has_draws(&bigorra));
         let (mut r, texts) = replay(Position::start(&chu), &["f4f5".into(), "g9g8".into()]).unwrap();

@@ -14,7 +14,7 @@ use super::referee::start_position;
 use super::schedule::{schedule, shard, Job, Kind};
 use super::standings::Standings;
 use super::stats::Sprt;
-use crate::variant::Variant;
+use crate::game::Game;
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,7 +25,7 @@ use std::time::Duration;
 /// Everything `kyodai match` was told.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    pub variant: Arc<Variant>,
+    pub variant: Arc<Game>,
     /// The game file, when the game is not built in.
     pub variant_file: Option<String>,
     pub engines: Vec<EngineSpec>,

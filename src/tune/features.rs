@@ -8,10 +8,11 @@
 //! values, times `promotion_potential` percent), then one feature per `[eval]` key.
 
 use super::fit::{Model, Sample};
-use crate::eval::psq::{Basis, SquareTerms};
 use crate::eval::Evaluator;
+use crate::game::psq::{Basis, SquareTerms};
+use crate::game::Game;
 use crate::position::Position;
-use crate::variant::{EvalParams, KindId, Variant};
+use crate::variant::{EvalParams, KindId};
 use crate::Color;
 use std::sync::Arc;
 
@@ -51,7 +52,7 @@ fn eval_values(p: &EvalParams) -> [i32; 8] {
 
 /// One game's evaluation as a tunable model.
 pub struct EvalModel {
-    variant: Arc<Variant>,
+    game: Arc<Game>,
     ev: Evaluator,
     /// Piece types.
     nk: usize,
@@ -64,20 +65,20 @@ pub struct EvalModel {
 }
 
 impl EvalModel {
-    pub fn new(v: &Arc<Variant>) -> EvalModel {
+    pub fn new(v: &Arc<Game>) -> EvalModel {
         let nk = v.pieces.len();
         let cells = v.shape.cells as usize;
-        let basis = Basis::of(v);
+        let basis = Basis::of(v, &v.tables);
         let mut terms = vec![SquareTerms::default(); 2 * nk * cells];
         for c in Color::ALL {
             for k in 0..nk {
                 for sq in v.shape.squares() {
-                    terms[(c.index() * nk + k) * cells + sq.index()] = basis.terms(v, c, k, sq);
+                    terms[(c.index() * nk + k) * cells + sq.index()] = basis.terms(v, &v.tables, c, k, sq);
                 }
             }
         }
         EvalModel {
-            variant: Arc::clone(v),
+            game: Arc::clone(v),
             ev: Evaluator::new(v),
             nk,
             promotes_to: v.pieces.iter().map(|p| p.promotes_to.map(|k| k.index())).collect(),
@@ -99,9 +100,9 @@ impl EvalModel {
     /// The weights the game file gives now: piece values (as the evaluation uses them, those
     /// from mobility included), then the `[eval]` keys.
     pub fn weights(&self) -> Vec<f64> {
-        let basis = Basis::of(&self.variant);
+        let basis = Basis::of(&self.game, &self.game.tables);
         let mut w: Vec<f64> = basis.values.iter().map(|&x| x as f64).collect();
-        w.extend(eval_values(&self.variant.eval).iter().map(|&x| x as f64));
+        w.extend(eval_values(&self.game.eval).iter().map(|&x| x as f64));
         w
     }
 
@@ -203,17 +204,17 @@ impl Model for EvalModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::legality::legal_move_list;
+    use crate::rules::legality::legal_move_list;
     use crate::selfplay::Rng;
 
     /// Positions along a random game of `v` (pieces move, get captured and promote).
-    fn positions(v: &Arc<Variant>, plies: usize, seed: u64) -> Vec<Position> {
+    fn positions(v: &Arc<Game>, plies: usize, seed: u64) -> Vec<Position> {
         let mut rng = Rng::new(seed);
         let mut pos = Position::start(v);
         let mut out = Vec::new();
         for _ in 0..plies {
             let legal = legal_move_list(&mut pos);
-            if legal.is_empty() || crate::outcome::outcome(&mut pos).is_some() {
+            if legal.is_empty() || crate::rules::outcome::outcome(&mut pos).is_some() {
                 break;
             }
             pos.make(legal[rng.below(legal.len() as u64) as usize]);
@@ -224,8 +225,8 @@ mod tests {
 
     #[test]
     fn the_model_at_the_files_weights_is_the_evaluation() {
-        for name in Variant::builtin_names() {
-            let v = Variant::builtin(name).unwrap();
+        for name in crate::Variant::builtin_names() {
+            let v = Game::builtin(name).unwrap();
             let (m, ev) = (EvalModel::new(&v), Evaluator::new(&v));
             let w = m.weights();
             for pos in positions(&v, 300, 7) {
@@ -242,7 +243,7 @@ mod tests {
 
     #[test]
     fn the_gradient_is_the_slope_of_the_evaluation() {
-        let v = Variant::builtin("chu").unwrap();
+        let v = Game::builtin("chu").unwrap();
         let m = EvalModel::new(&v);
         let w = m.weights();
         for pos in positions(&v, 200, 3).iter().step_by(20) {

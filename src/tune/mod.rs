@@ -17,6 +17,7 @@ pub mod fit;
 pub mod samples;
 pub mod write;
 
+use crate::game::Game;
 use crate::variant::Variant;
 use features::{EvalModel, EVAL_KEYS};
 use fit::{FitSettings, Fitted, Sample};
@@ -64,7 +65,7 @@ pub enum Progress {
 /// Plays the self-play games of `cfg` (in parallel, each game from its own number, so the
 /// result does not depend on the threads) and returns them in order.
 fn play_all(
-    v: &Arc<Variant>,
+    v: &Arc<Game>,
     sp: &SelfPlay,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
@@ -159,7 +160,7 @@ fn scales_and_bounds(model: &EvalModel, w0: &[f64]) -> (Vec<f64>, Vec<(f64, f64)
 }
 
 /// Tunes the game `v` as `cfg` says.
-pub fn tune(v: &Arc<Variant>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync)) -> Result<Outcome, String> {
+pub fn tune(v: &Arc<Game>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync)) -> Result<Outcome, String> {
     let model = EvalModel::new(v);
     let features = |p: &crate::position::Position| model.features(p);
     let mut collected = Collected::default();

@@ -8,17 +8,17 @@
 //! (every game starts alike).
 
 use super::fit::Sample;
-use crate::legality::{in_check, legal_move_list};
+use crate::game::Game;
+use crate::rules::legality::{in_check, legal_move_list};
 use crate::movegen::is_capture;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
-use crate::outcome::{outcome, Outcome};
+use crate::rules::outcome::{outcome, Outcome};
 use crate::position::Position;
 use crate::search::{Limits, Score, Searcher};
 use crate::selfplay::Rng;
 use crate::tournament::openings::Source;
 use crate::tournament::pgn::{movetext, read_pgn, wrap};
-use crate::variant::Variant;
 use crate::Color;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -65,7 +65,7 @@ fn add_game(start: &Position, moves: &[Move], result: f32, game: usize, features
 }
 
 /// Reads the games of a PGN text of the game `v` (every move checked by the rules).
-pub fn from_pgn(v: &Arc<Variant>, text: &str, features: &Features, out: &mut Collected) -> Result<(), String> {
+pub fn from_pgn(v: &Arc<Game>, text: &str, features: &Features, out: &mut Collected) -> Result<(), String> {
     for (i, g) in read_pgn(text)?.iter().enumerate() {
         let place = || format!("game {}", i + 1);
         let other_game = g
@@ -120,7 +120,7 @@ pub struct PlayedGame {
 }
 
 /// Plays game number `n` (0-based) of `cfg`.
-pub fn play(v: &Arc<Variant>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) -> Result<PlayedGame, String> {
+pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) -> Result<PlayedGame, String> {
     let mut rng = Rng::new(cfg.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let source = match v.setup {
         Some(_) => crate::tournament::openings::parse_setup(v, "random")?,
@@ -175,7 +175,7 @@ pub fn play(v: &Arc<Variant>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher)
 
 impl PlayedGame {
     /// The game in PGN, numbered `round`.
-    pub fn pgn(&self, v: &Arc<Variant>, round: usize, note: &str) -> String {
+    pub fn pgn(&self, v: &Arc<Game>, round: usize, note: &str) -> String {
         let result = match self.result {
             r if r > 0.75 => "1-0",
             r if r < 0.25 => "0-1",

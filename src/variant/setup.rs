@@ -7,10 +7,26 @@
 //! on the left square of their pair (`WA D mirror`), `default`, or an index `0..count()`
 //! (bit i: pair i exchanged; the bits above choose the symmetry).
 
-use super::{Orientation, Variant};
-use crate::geometry::{Color, Square};
-use crate::position::Piece;
+use super::placement::{self, Placed};
+use super::{KindId, Orientation, Variant};
+use crate::geometry::{BoardShape, Color};
 use serde::Deserialize;
+use std::fmt;
+
+/// A `[setup]` table or a setup spec that does not work; the message says why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A square as (file, rank) from 0.
+type Coord = (i32, i32);
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,10 +41,10 @@ pub(crate) struct SetupFile {
 /// (`None`: empty, as the Dervish's partner square).
 #[derive(Clone, Debug)]
 pub struct Pair {
-    pub left: Square,
-    pub right: Square,
-    pub left_piece: Option<Piece>,
-    pub right_piece: Option<Piece>,
+    pub left: Coord,
+    pub right: Coord,
+    pub left_piece: Option<KindId>,
+    pub right_piece: Option<KindId>,
 }
 
 /// The start arrays of a game with array freedom.
@@ -37,7 +53,7 @@ pub struct SetupRules {
     pub pairs: Vec<Pair>,
     pub symmetries: Vec<Orientation>,
     /// The first player's pieces outside the pairs (the same in every array).
-    fixed: Vec<(Square, Piece)>,
+    fixed: Vec<Placed>,
     /// The start FEN's fields after the placement (side to move, ...).
     tail: String,
 }
@@ -50,53 +66,56 @@ fn sym_name(o: Orientation) -> &'static str {
 }
 
 impl SetupRules {
-    /// Checks the `[setup]` table against the start position `start` (already parsed).
-    pub(crate) fn build(v: &Variant, f: &SetupFile, start: &[(Square, Piece)]) -> Result<SetupRules, String> {
-        let shape = v.shape;
+    /// Checks the `[setup]` table against the start position `start` (already read).
+    pub(crate) fn build(v: &Variant, f: &SetupFile, start: &[Placed]) -> Result<SetupRules, SetupError> {
+        let e = |m: String| Err(SetupError(m));
+        // Square names only (no padding is needed to read them).
+        let shape = BoardShape::new(v.files, v.ranks, 0);
         if f.symmetries.is_empty() {
-            return Err("'symmetries' must name at least one of rotate, mirror".into());
+            return e("'symmetries' must name at least one of rotate, mirror".into());
         }
         // Typhoon has 17 pairs (2^17 arrays per symmetry).
         if f.pairs.is_empty() || f.pairs.len() > 20 {
-            return Err(format!("{} pairs; between 1 and 20 are allowed", f.pairs.len()));
+            return e(format!("{} pairs; between 1 and 20 are allowed", f.pairs.len()));
         }
-        let at = |sq: Square| start.iter().find(|(s, _)| *s == sq).map(|(_, p)| *p);
+        let at = |c: Coord| start.iter().find(|p| (p.file, p.rank) == c);
         let mut pairs: Vec<Pair> = Vec::new();
-        let mut used: Vec<Square> = Vec::new();
+        let mut used: Vec<Coord> = Vec::new();
         for text in &f.pairs {
             let names: Vec<&str> = text.split_whitespace().collect();
             if names.len() != 2 {
-                return Err(format!("pair '{text}' must name two squares, e.g. \"a1 j1\""));
+                return e(format!("pair '{text}' must name two squares, e.g. \"a1 j1\""));
             }
-            let mut sqs = [Square::NONE; 2];
+            let mut sqs = [(0, 0); 2];
             for (i, n) in names.iter().enumerate() {
-                let sq = shape.parse_square(n).map_err(|e| format!("pair '{text}': {e}"))?;
-                if used.contains(&sq) {
-                    return Err(format!("pair '{text}': square {n} is in two pairs"));
+                let sq = shape.parse_square(n).map_err(|x| SetupError(format!("pair '{text}': {x}")))?;
+                let c = (shape.file_of(sq), shape.rank_of(sq));
+                if used.contains(&c) {
+                    return e(format!("pair '{text}': square {n} is in two pairs"));
                 }
-                if at(sq).is_some_and(|p| p.color() != Color::White) {
-                    return Err(format!("pair '{text}': {n} holds a second-player piece"));
+                if at(c).is_some_and(|p| p.color != Color::White) {
+                    return e(format!("pair '{text}': {n} holds a second-player piece"));
                 }
-                used.push(sq);
-                sqs[i] = sq;
+                used.push(c);
+                sqs[i] = c;
             }
-            let (left_piece, right_piece) = (at(sqs[0]), at(sqs[1]));
+            let (left_piece, right_piece) = (at(sqs[0]).map(|p| p.kind), at(sqs[1]).map(|p| p.kind));
             if left_piece.is_none() && right_piece.is_none() {
-                return Err(format!("pair '{text}': both squares are empty in the start position"));
+                return e(format!("pair '{text}': both squares are empty in the start position"));
             }
             pairs.push(Pair { left: sqs[0], right: sqs[1], left_piece, right_piece });
         }
-        let fixed: Vec<(Square, Piece)> =
-            start.iter().copied().filter(|(s, p)| p.color() == Color::White && !used.contains(s)).collect();
+        let fixed: Vec<Placed> =
+            start.iter().copied().filter(|p| p.color == Color::White && !used.contains(&(p.file, p.rank))).collect();
         let tail = v.start_fen.split_whitespace().skip(1).collect::<Vec<_>>().join(" ");
         let rules = SetupRules { pairs, symmetries: f.symmetries.clone(), fixed, tail };
         // The default arrangement must be the start position itself.
-        let mut want: Vec<(Square, Piece)> = start.to_vec();
+        let mut want: Vec<Placed> = start.to_vec();
         let mut got = rules.placement(v, 0)?;
-        want.sort_by_key(|x| x.0);
-        got.sort_by_key(|x| x.0);
+        want.sort();
+        got.sort();
         if want != got {
-            return Err(format!(
+            return e(format!(
                 "the start position is not the first player's array with {} symmetry",
                 sym_name(rules.symmetries[0])
             ));
@@ -110,62 +129,38 @@ impl SetupRules {
     }
 
     /// The pieces of array `index` (both players).
-    fn placement(&self, v: &Variant, index: usize) -> Result<Vec<(Square, Piece)>, String> {
-        let shape = v.shape;
+    fn placement(&self, v: &Variant, index: usize) -> Result<Vec<Placed>, SetupError> {
         let sym = self.symmetries[index >> self.pairs.len()];
-        let mut white: Vec<(Square, Piece)> = self.fixed.clone();
+        let mut white: Vec<Placed> = self.fixed.clone();
+        let place = |(file, rank): Coord, kind: KindId| Placed { file, rank, kind, color: Color::White };
         for (i, p) in self.pairs.iter().enumerate() {
             let (l, r) =
                 if index >> i & 1 == 1 { (p.right_piece, p.left_piece) } else { (p.left_piece, p.right_piece) };
-            white.extend(l.map(|x| (p.left, x)));
-            white.extend(r.map(|x| (p.right, x)));
+            white.extend(l.map(|k| place(p.left, k)));
+            white.extend(r.map(|k| place(p.right, k)));
         }
         let mut all = white.clone();
-        for &(sq, p) in &white {
-            let (f, r) = (shape.file_of(sq), shape.rank_of(sq));
-            let (tf, tr) = match sym {
-                Orientation::Rotate => (shape.files as i32 - 1 - f, shape.ranks as i32 - 1 - r),
-                Orientation::Mirror => (f, shape.ranks as i32 - 1 - r),
+        for p in &white {
+            let (file, rank) = match sym {
+                Orientation::Rotate => (v.files as i32 - 1 - p.file, v.ranks as i32 - 1 - p.rank),
+                Orientation::Mirror => (p.file, v.ranks as i32 - 1 - p.rank),
             };
-            let to = shape.square_unchecked(tf, tr);
-            if all.iter().any(|(s, _)| *s == to) {
-                return Err(format!("the {} image of {} is occupied", sym_name(sym), shape.name(sq)));
+            if all.iter().any(|q| (q.file, q.rank) == (file, rank)) {
+                let shape = BoardShape::new(v.files, v.ranks, 0);
+                let name = shape.name(shape.square_unchecked(p.file, p.rank));
+                return Err(SetupError(format!("the {} image of {name} is occupied", sym_name(sym))));
             }
-            all.push((to, Piece::new(p.kind(), Color::Black)));
+            all.push(Placed { file, rank, kind: p.kind, color: Color::Black });
         }
         Ok(all)
     }
 
     /// The FEN of array `index` (`0..count()`).
-    pub fn fen(&self, v: &Variant, index: usize) -> Result<String, String> {
+    pub fn fen(&self, v: &Variant, index: usize) -> Result<String, SetupError> {
         if index >= self.count() {
-            return Err(format!("setup number {index} is out of range 0..{}", self.count() - 1));
+            return Err(SetupError(format!("setup number {index} is out of range 0..{}", self.count() - 1)));
         }
-        let pieces = self.placement(v, index)?;
-        let shape = v.shape;
-        let mut s = String::new();
-        for r in (0..shape.ranks as i32).rev() {
-            let mut empty = 0;
-            for f in 0..shape.files as i32 {
-                let sq = shape.square_unchecked(f, r);
-                match pieces.iter().find(|(x, _)| *x == sq) {
-                    None => empty += 1,
-                    Some((_, p)) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(&v.piece(p.kind()).fen_token(p.color() == Color::White));
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
+        let mut s = placement::write_pieces(v, &self.placement(v, index)?);
         if !self.tail.is_empty() {
             s.push(' ');
             s.push_str(&self.tail);
@@ -179,14 +174,18 @@ impl SetupRules {
         let mut parts: Vec<String> = Vec::new();
         for (i, p) in self.pairs.iter().enumerate() {
             let l = if index >> i & 1 == 1 { p.right_piece } else { p.left_piece };
-            parts.push(l.map(|x| v.piece(x.kind()).id.clone()).unwrap_or_else(|| "-".into()));
+            parts.push(l.map(|k| v.piece(k).id.clone()).unwrap_or_else(|| "-".into()));
         }
         parts.push(sym_name(self.symmetries[(index >> self.pairs.len()).min(self.symmetries.len() - 1)]).into());
         parts.join(" ")
     }
 
     /// Reads a spec (see the module documentation) into an array index.
-    pub fn parse(&self, v: &Variant, spec: &str) -> Result<usize, String> {
+    pub fn parse(&self, v: &Variant, spec: &str) -> Result<usize, SetupError> {
+        self.parse_spec(v, spec).map_err(SetupError)
+    }
+
+    fn parse_spec(&self, v: &Variant, spec: &str) -> Result<usize, String> {
         let tokens: Vec<&str> = spec.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
         if tokens.len() == 1 && tokens[0].chars().all(|c| c.is_ascii_digit()) {
             let n: usize = tokens[0].parse().map_err(|_| format!("setup number '{}' is too large", tokens[0]))?;
@@ -219,9 +218,7 @@ impl SetupRules {
             let hits: Vec<usize> = (0..self.pairs.len())
                 .filter(|&i| {
                     let p = &self.pairs[i];
-                    kind.is_some()
-                        && (Some(p.left_piece.map(|x| x.kind())) == kind
-                            || Some(p.right_piece.map(|x| x.kind())) == kind)
+                    kind.is_some() && (Some(p.left_piece) == kind || Some(p.right_piece) == kind)
                 })
                 .collect();
             let &[i] = hits.as_slice() else {
@@ -229,8 +226,7 @@ impl SetupRules {
                     .pairs
                     .iter()
                     .map(|p| {
-                        let n =
-                            |x: Option<Piece>| x.map(|x| v.piece(x.kind()).id.clone()).unwrap_or_else(|| "-".into());
+                        let n = |x: Option<KindId>| x.map(|k| v.piece(k).id.clone()).unwrap_or_else(|| "-".into());
                         format!("{}/{}", n(p.left_piece), n(p.right_piece))
                     })
                     .collect();
@@ -244,7 +240,7 @@ impl SetupRules {
                 return Err(format!("'{tok}': its pair is named twice"));
             }
             named[i] = true;
-            if Some(self.pairs[i].left_piece.map(|x| x.kind())) != kind {
+            if Some(self.pairs[i].left_piece) != kind {
                 index |= 1 << i;
             }
         }
@@ -255,14 +251,14 @@ impl SetupRules {
 impl Variant {
     /// The start FEN of the array named by `spec` (`default`, an index, or pair choices; see
     /// `variant::setup`). Games without array freedom accept only `default`.
-    pub fn setup_fen(&self, spec: &str) -> Result<String, super::VariantError> {
-        let err = |m: String| super::VariantError(format!("setup '{spec}': {m}"));
+    pub fn setup_fen(&self, spec: &str) -> Result<String, SetupError> {
+        let err = |m: String| SetupError(format!("setup '{spec}': {m}"));
         match &self.setup {
             None if spec.trim().eq_ignore_ascii_case("default") => Ok(self.start_fen.clone()),
             None => Err(err(format!("{} has only its default array", self.title))),
             Some(s) => {
-                let i = s.parse(self, spec).map_err(err)?;
-                s.fen(self, i).map_err(err)
+                let i = s.parse(self, spec).map_err(|x| err(x.0))?;
+                s.fen(self, i).map_err(|x| err(x.0))
             }
         }
     }

@@ -11,10 +11,11 @@ pub mod uci;
 pub mod usi;
 pub mod xboard;
 
+use crate::game::Game as Compiled;
 use crate::geometry::Color;
 use crate::protocol::engine::Game;
 use crate::search::Score;
-use crate::variant::Variant;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,6 +36,40 @@ pub trait Link {
     fn send(&mut self, line: &str) -> Result<(), LinkError>;
     /// The next line, waiting until `deadline` at most.
     fn recv(&mut self, deadline: Instant) -> Result<String, LinkError>;
+}
+
+/// How often a [`Watched`] link looks at its stop flag while it waits.
+const WATCH_POLL: Duration = Duration::from_millis(50);
+
+/// A link that shows every line it receives to `seen` (a board showing the engine's thinking
+/// as it comes) and gives up waiting when `stop` is set (a search nobody wants any more).
+pub struct Watched<'a> {
+    pub link: &'a mut dyn Link,
+    pub stop: &'a AtomicBool,
+    pub seen: &'a mut dyn FnMut(&str),
+}
+
+impl Link for Watched<'_> {
+    fn send(&mut self, line: &str) -> Result<(), LinkError> {
+        self.link.send(line)
+    }
+
+    fn recv(&mut self, deadline: Instant) -> Result<String, LinkError> {
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(LinkError::Interrupted);
+            }
+            let step = deadline.min(Instant::now() + WATCH_POLL);
+            match self.link.recv(step) {
+                Ok(line) => {
+                    (self.seen)(&line);
+                    return Ok(line);
+                }
+                Err(LinkError::Timeout) if step < deadline => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
 }
 
 /// What went wrong in a client, in words the referee can put in a game's termination.
@@ -66,7 +101,7 @@ impl std::fmt::Display for ClientError {
 
 /// A game as the clients need it to set it up.
 pub struct NewGame<'a> {
-    pub variant: &'a Arc<Variant>,
+    pub variant: &'a Arc<Compiled>,
     /// The game file the variant came from, when it is not built in (UCI `VariantPath`).
     pub variant_file: Option<&'a str>,
     /// The start FEN when it is not the game's standard start position.
@@ -167,6 +202,12 @@ pub trait Client: Send {
     fn game_over(&mut self, link: &mut dyn Link, result: &str, reason: &str, side: Color);
     /// Asks the engine to exit.
     fn quit(&mut self, link: &mut dyn Link);
+    /// Ends a search that [`Client::go`] gave up on (its link was interrupted) and waits for
+    /// the engine's now unwanted answer, so that the next `go` reads a fresh one; `false` when
+    /// that fails (the engine must then be restarted). The caller starts a new game next.
+    fn abort(&mut self, _link: &mut dyn Link, _deadline: Instant) -> bool {
+        false
+    }
 }
 
 /// The protocol an engine speaks.
@@ -186,6 +227,38 @@ impl std::str::FromStr for Proto {
             "xboard" | "cecp" => Ok(Proto::Xboard),
             _ => Err(format!("protocol '{s}' is not uci, usi or xboard")),
         }
+    }
+}
+
+impl Proto {
+    /// The search report of one line the engine sent while thinking (UCI and USI `info`,
+    /// XBoard thinking output), if the line is one and has a score.
+    pub fn thinking(self, line: &str) -> Option<Thinking> {
+        let line = line.trim();
+        let t = match self {
+            Proto::Uci | Proto::Usi if line.starts_with("info ") => {
+                let mut t = Thinking::default();
+                parse_info(line, &mut t);
+                t
+            }
+            Proto::Xboard => xboard::parse_thinking(line)?,
+            _ => return None,
+        };
+        t.score.is_some().then_some(t)
+    }
+
+    /// A principal variation in our notation, as far as its moves can be read (it is a report
+    /// to show, not a move the referee judges).
+    pub fn pv_to_ours(self, v: &Compiled, pv: &[String]) -> Vec<String> {
+        let xb = (self == Proto::Xboard).then(|| crate::protocol::xbetza::XbGame::new(v));
+        pv.iter()
+            .map_while(|t| match (self, &xb) {
+                (Proto::Uci, _) => Some(t.clone()),
+                (Proto::Usi, _) => crate::protocol::squares::usi_move_to_ours(&v.shape, t).ok(),
+                (Proto::Xboard, Some(xb)) => xb.move_to_ours(v, t).ok(),
+                (Proto::Xboard, None) => None,
+            })
+            .collect()
     }
 }
 
@@ -267,7 +340,7 @@ pub(crate) fn seconds_text(d: Duration) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -285,5 +358,64 @@ mod tests {
         assert_eq!(t.score, Some(Score::Mate(-3)));
         parse_info("info depth 7 score mate +", &mut t);
         assert_eq!(t.score, Some(Score::Mate(999)));
+    }
+
+    #[test]
+    fn thinking_lines_are_read_one_at_a_time_and_pvs_put_in_our_notation() {
+        let t = Proto::Uci.thinking("info depth 3 score cp 25 nodes 10 time 2 pv f4f5 g9g8").unwrap();
+        assert_eq!((t.depth, t.score), (Some(3), Some(Score::Cp(25))));
+        assert!(Proto::Uci.thinking("info depth 3 currmove f4f5").is_none());
+        assert!(Proto::Uci.thinking("bestmove f4f5").is_none());
+        assert_eq!(Proto::Xboard.thinking("4 -12 30 900 f4f5").unwrap().score, Some(Score::Cp(-12)));
+        assert!(Proto::Xboard.thinking("move f4f5").is_none());
+        let chu = Compiled::builtin("chu").unwrap();
+        let pv =
+            |p: Proto, moves: &[&str]| p.pv_to_ours(&chu, &moves.iter().map(|m| m.to_string()).collect::<Vec<_>>());
+        assert_eq!(pv(Proto::Uci, &["f4f5", "g9g8"]), ["f4f5", "g9g8"]);
+        // USI counts files from the right and ranks from the top: 7i7h is f4f5 in Chu.
+        assert_eq!(pv(Proto::Usi, &["7i7h", "6d6e"]), ["f4f5", "g9g8"]);
+        assert_eq!(pv(Proto::Xboard, &["f4f5", "??", "g9g8"]), ["f4f5"]);
+    }
+
+    /// A link that answers from a script of lines (then stays silent) and keeps what it is sent.
+    pub(crate) struct Script {
+        lines: Vec<&'static str>,
+        pub sent: Vec<String>,
+    }
+
+    impl Script {
+        pub fn new(lines: &[&'static str]) -> Script {
+            Script { lines: lines.to_vec(), sent: Vec::new() }
+        }
+    }
+
+    impl Link for Script {
+        fn send(&mut self, line: &str) -> Result<(), LinkError> {
+            self.sent.push(line.to_string());
+            Ok(())
+        }
+        fn recv(&mut self, deadline: Instant) -> Result<String, LinkError> {
+            if self.lines.is_empty() {
+                std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+                return Err(LinkError::Timeout);
+            }
+            Ok(self.lines.remove(0).to_string())
+        }
+    }
+
+    #[test]
+    fn a_watched_link_shows_every_line_and_stops_when_told() {
+        let mut script = Script::new(&["info depth 1", "bestmove a1a2"]);
+        let stop = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        let mut w = Watched { link: &mut script, stop: &stop, seen: &mut |l| seen.push(l.to_string()) };
+        let far = Instant::now() + Duration::from_secs(600);
+        assert_eq!(w.recv(far).unwrap(), "info depth 1");
+        assert_eq!(w.recv(far).unwrap(), "bestmove a1a2");
+        // Nothing more comes: a deadline still ends the wait, and so does the stop flag.
+        assert_eq!(w.recv(Instant::now() + Duration::from_millis(120)), Err(LinkError::Timeout));
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(w.recv(far), Err(LinkError::Interrupted));
+        assert_eq!(seen, ["info depth 1", "bestmove a1a2"]);
     }
 }

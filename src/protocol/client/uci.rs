@@ -77,6 +77,11 @@ pub(crate) fn fixed_limits(l: &SearchLimits, movetime_word: &str) -> String {
     s
 }
 
+/// Stops a search (UCI and USI alike) and reads its `bestmove`, which nobody wants any more.
+pub(crate) fn stop_search(link: &mut dyn Link, deadline: Instant) -> bool {
+    link.send("stop").is_ok() && read_bestmove(link, deadline).is_ok()
+}
+
 /// Reads lines until `bestmove`, keeping the last scored `info`; returns the move word.
 pub(crate) fn read_bestmove(link: &mut dyn Link, deadline: Instant) -> Result<(String, Thinking), ClientError> {
     let mut thinking = Thinking::default();
@@ -161,5 +166,9 @@ impl Client for UciClient {
 
     fn quit(&mut self, link: &mut dyn Link) {
         let _ = link.send("quit");
+    }
+
+    fn abort(&mut self, link: &mut dyn Link, deadline: Instant) -> bool {
+        stop_search(link, deadline)
     }
 }

@@ -2,7 +2,7 @@
 //! `position startpos|sfen ... moves ...` in USI squares, `go btime wtime byoyomi binc winc`
 //! (sente = our first player), `bestmove resign|win`, `gameover`.
 
-use super::uci::{fixed_limits, handshake, option_name, read_bestmove, sync};
+use super::uci::{fixed_limits, handshake, option_name, read_bestmove, stop_search, sync};
 use super::{Answer, Claimed, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits};
 use crate::geometry::Color;
 use crate::position::Position;
@@ -24,14 +24,14 @@ pub struct UsiClient {
 }
 
 impl UsiClient {
-    /// The name of the variant option the engine has, and the value it knows our game by.
-    fn variant_option(&self, name: &str) -> Option<(String, String)> {
-        // lishogi calls Chu Shogi `chushogi`; Kyodai accepts both names.
-        let lishogi = if name == "chu" { "chushogi" } else { name };
+    /// The name of the variant option the engine has, and the value it knows our game by: the
+    /// game's name, or the first of its aliases the engine lists (lishogi calls Chu Shogi
+    /// `chushogi`; Kyodai accepts both).
+    fn variant_option(&self, v: &crate::game::Game) -> Option<(String, String)> {
         for key in ["USI_Variant", "UCI_Variant"] {
             if let Some(l) = self.option_lines.iter().find(|l| option_name(l).as_deref() == Some(key)) {
                 let listed = |n: &str| l.split_whitespace().collect::<Vec<_>>().windows(2).any(|w| w == ["var", n]);
-                let value = if listed(name) || !listed(lishogi) { name } else { lishogi };
+                let value = std::iter::once(&v.name).chain(&v.aliases).find(|n| listed(n)).unwrap_or(&v.name);
                 return Some((key.to_string(), value.to_string()));
             }
         }
@@ -71,7 +71,7 @@ impl Client for UsiClient {
                 g.variant.title
             )));
         }
-        let Some((key, value)) = self.variant_option(&g.variant.name) else {
+        let Some((key, value)) = self.variant_option(g.variant) else {
             return Err(ClientError::Unsupported(format!(
                 "the engine has no USI_Variant option, so it cannot play {}",
                 g.variant.title
@@ -137,5 +137,9 @@ impl Client for UsiClient {
 
     fn quit(&mut self, link: &mut dyn Link) {
         let _ = link.send("quit");
+    }
+
+    fn abort(&mut self, link: &mut dyn Link, deadline: Instant) -> bool {
+        stop_search(link, deadline)
     }
 }

@@ -55,7 +55,7 @@ fn parse_features(line: &str) -> Vec<(String, String)> {
 }
 
 /// A thinking line `ply score time nodes pv...` (time in centiseconds).
-fn parse_thinking(line: &str) -> Option<Thinking> {
+pub(crate) fn parse_thinking(line: &str) -> Option<Thinking> {
     let w: Vec<&str> = line.split_whitespace().collect();
     if w.len() < 4 {
         return None;
@@ -303,6 +303,22 @@ impl Client for XboardClient {
     fn quit(&mut self, link: &mut dyn Link) {
         let _ = link.send("quit");
     }
+
+    /// `?` (move now), then the engine's move (or resignation, or claim) is read and dropped.
+    /// The engine has played it on its own board: the caller sets up a new game next.
+    fn abort(&mut self, link: &mut dyn Link, deadline: Instant) -> bool {
+        if link.send("?").is_err() {
+            return false;
+        }
+        loop {
+            let Ok(line) = link.recv(deadline) else { return false };
+            let t = line.trim();
+            let moved = t.strip_prefix("move ").is_some_and(|m| !m.trim().ends_with(','));
+            if moved || t == "resign" || t.starts_with("resign ") || parse_claim(t).is_some() {
+                return true;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -322,6 +338,19 @@ mod tests {
         assert_eq!(parse_claim("0-1 {White resigns}"), Some((Claimed::BlackWins, "White resigns".into())));
         assert_eq!(parse_claim("1/2-1/2"), Some((Claimed::Draw, String::new())));
         assert_eq!(parse_claim("1-0x"), None);
+    }
+
+    #[test]
+    fn an_abandoned_search_is_ended_with_move_now() {
+        use crate::protocol::client::tests::Script;
+        let mut c = XboardClient::default();
+        let far = Instant::now() + Duration::from_secs(60);
+        let mut engine = Script::new(&["3 10 5 100 f4f5", "move f4f5,", "move f5f6"]);
+        assert!(c.abort(&mut engine, far));
+        assert_eq!(engine.sent, ["?"]);
+        // An engine that never moves: the wait ends at the deadline, and it must be restarted.
+        let mut silent = Script::new(&["1 0 0 1 a1a2"]);
+        assert!(!c.abort(&mut silent, Instant::now() + Duration::from_millis(100)));
     }
 
     #[test]

@@ -4,11 +4,11 @@
 
 use super::Xboard;
 use crate::geometry::Square;
-use crate::legality::legal_move_list;
 use crate::moves::{Move, MoveKind};
 use crate::protocol::error::{CmdResult, CommandError};
 use crate::protocol::squares::parse_xb_move;
 use crate::protocol::xbetza::placement;
+use crate::rules::legality::legal_move_list;
 use crate::variant::PromotionText;
 
 /// A piece the user has picked up, and the first leg of a multi-leg move in progress.
@@ -59,7 +59,7 @@ impl Xboard {
             .copied()
             .filter(|m| m.to == sq && (self.lifted.via.is_none() || m.mids().next() == self.lifted.via))
             .collect();
-        if self.e.variant().rules.promotion_text != PromotionText::Plus
+        if self.e.variant().promotion.text != PromotionText::Plus
             && !to_here.is_empty()
             && to_here.iter().all(|m| m.promotion().is_some())
         {
@@ -87,7 +87,7 @@ impl Xboard {
     /// Colour of a destination reached by `ms` (all moves to one square).
     fn colour(&self, ms: &[Move], captures: bool) -> char {
         let promo = ms.iter().filter(|m| m.promotion().is_some()).count();
-        let plus = self.e.variant().rules.promotion_text == PromotionText::Plus;
+        let plus = self.e.variant().promotion.text == PromotionText::Plus;
         if promo > 0 && promo < ms.len() {
             'M'
         } else if promo > 0 && !plus {

@@ -116,10 +116,11 @@ function fillForm(list) {
     $('game').appendChild(o);
   }
   for (const sel of document.querySelectorAll('select.player')) {
-    for (const name of ['human', ...list.engines.map((e) => e.toLowerCase())]) {
+    // Engines are shown as named on the command line (`--engine name=...`).
+    for (const name of ['Human', ...list.engines]) {
       const o = document.createElement('option');
-      o.value = name;
-      o.textContent = name === 'human' ? 'Human' : name[0].toUpperCase() + name.slice(1);
+      o.value = name.toLowerCase();
+      o.textContent = name;
       sel.appendChild(o);
     }
   }

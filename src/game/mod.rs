@@ -1,0 +1,69 @@
+//! [`Game`]: a variant compiled for play. The data of `variant`, the move and attack tables its
+//! pieces' powers compile to (`movegen::Tables`), the Zobrist keys and the piece-square values
+//! `Position` keeps summed. Built once when a game loads and shared by every position and search
+//! thread of it.
+
+pub mod psq;
+pub mod table;
+pub mod zobrist;
+
+use crate::geometry::BoardShape;
+use crate::movegen::power::Power;
+use crate::movegen::tables::Tables;
+use crate::variant::{Variant, VariantError};
+use psq::PieceSquare;
+use std::fmt;
+use zobrist::Zobrist;
+
+/// A game ready for play: its rules as data, and what is compiled from them.
+pub struct Game {
+    pub variant: Variant,
+    /// The board: its size and the mailbox padding (the longest reach of any move).
+    pub shape: BoardShape,
+    pub tables: Tables,
+    pub zobrist: Zobrist,
+    /// Material and piece-square values, kept summed by `Position` (see `game::psq`).
+    pub psq: PieceSquare,
+}
+
+/// A game reads as its variant: everything the data file says (`name`, `title`, `pieces`,
+/// `rules`, `piece(k)`, ...) is readable on the compiled game too.
+impl std::ops::Deref for Game {
+    type Target = Variant;
+    fn deref(&self) -> &Variant {
+        &self.variant
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Game({})", self.variant.name)
+    }
+}
+
+impl Game {
+    /// Compiles `variant`: parses its pieces' powers, builds the move and attack tables (their
+    /// reach decides the board's padding), the Zobrist keys and the piece-square table.
+    pub fn new(variant: Variant) -> Result<Game, VariantError> {
+        let mut powers = Vec::with_capacity(variant.pieces.len());
+        for p in &variant.pieces {
+            let parsed =
+                p.powers.iter().map(Power::parse).collect::<Result<Vec<_>, _>>().map_err(|e| VariantError::Piece {
+                    game: variant.name.clone(),
+                    piece: format!("'{}' ({})", p.name, p.id),
+                    key: "powers".into(),
+                    message: e.to_string(),
+                })?;
+            powers.push(parsed);
+        }
+        let tables = Tables::build(&variant, powers);
+        let zobrist = Zobrist::new(&tables.shape, variant.pieces.len());
+        let psq = PieceSquare::build(&variant, &tables);
+        Ok(Game { variant, shape: tables.shape, tables, zobrist, psq })
+    }
+
+    /// The parsed powers of the piece type `k`.
+    pub fn powers(&self, k: crate::variant::KindId) -> &[Power] {
+        &self.tables.powers[k.index()]
+    }
+}

@@ -1,0 +1,49 @@
+//! Zobrist keys, generated from a fixed seed so hashes are the same in every run.
+
+use crate::cell::Piece;
+use crate::geometry::{BoardShape, Square};
+
+pub struct Zobrist {
+    /// Indexed by `piece index * cells + square`.
+    piece_square: Vec<u64>,
+    cells: usize,
+    pub side: u64,
+    /// Per mailbox square: en-passant square.
+    pub ep: Vec<u64>,
+    /// Per mailbox square: Chu counter-strike square.
+    pub counter_strike: Vec<u64>,
+    /// King-leap right per colour.
+    pub leap_right: [u64; 2],
+}
+
+/// SplitMix64: small, fast and good enough for hashing keys.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+impl Zobrist {
+    pub fn new(shape: &BoardShape, num_kinds: usize) -> Zobrist {
+        let cells = shape.cells as usize;
+        let codes = Piece::table_size(num_kinds);
+        let mut rng = SplitMix(0x4B59_4F44_4149_2026);
+        let piece_square = (0..codes * cells).map(|_| rng.next()).collect();
+        let side = rng.next();
+        let ep = (0..cells).map(|_| rng.next()).collect();
+        let counter_strike = (0..cells).map(|_| rng.next()).collect();
+        let leap_right = [rng.next(), rng.next()];
+        Zobrist { piece_square, cells, side, ep, counter_strike, leap_right }
+    }
+
+    #[inline]
+    pub fn piece(&self, p: Piece, sq: Square) -> u64 {
+        self.piece_square[p.index() * self.cells + sq.index()]
+    }
+}

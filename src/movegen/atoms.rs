@@ -1,0 +1,333 @@
+//! The moves of a Betza string: leaps (plain and lame, en passant), slides (riders, with the
+//! rules some powers add: a first square that must be empty, skipped, or lame), and cannon hops.
+//! Compiled once per type and colour, generated first for every piece, found by the reverse
+//! attack tables, and listed flat for the quiescence search.
+
+use super::promotion::{self, Shape};
+use super::tables::{add_to, AttackTables};
+use super::Board;
+use crate::cell::Piece;
+use crate::geometry::{BoardShape, Color, Square};
+use crate::moves::Move;
+use crate::variant::betza::{Mode, Travel, Vector};
+use crate::variant::{orient, KindId, Orientation};
+use arrayvec::ArrayVec;
+
+/// A leap (or lame leap) to `delta`.
+#[derive(Clone, Debug)]
+pub struct LeapT {
+    pub delta: i32,
+    pub mode: Mode,
+    /// Captures en passant onto an empty square too.
+    pub ep: bool,
+    /// Squares (as deltas from the origin) that must be empty: lame leaps only.
+    pub path: ArrayVec<i32, 2>,
+    /// King distance of the leap (1 = a step).
+    pub dist: u8,
+}
+
+/// A slide along `delta`.
+#[derive(Clone, Debug)]
+pub struct SlideT {
+    pub delta: i32,
+    pub mode: Mode,
+    /// Maximum number of steps; 255 = unlimited.
+    pub max: u8,
+    /// First step that is a target: 1 normally, 2 for a skip-first rider (Scirocco Wagon),
+    /// whose first square must be empty.
+    pub min: u8,
+    /// The first square is skipped: whatever stands there blocks nothing (Nutty Tetrarchs).
+    pub skip: bool,
+    /// Two-square leaps whose skipped middle squares must be empty too (Typhoon option
+    /// `dayrider_strict`); attacks are found by generation.
+    pub lame: bool,
+}
+
+impl SlideT {
+    /// A slide of the owner-relative rider `v` for colour `c`, with `min` and the flags.
+    pub fn of(shape: &BoardShape, o: Orientation, c: Color, v: &Vector) -> SlideT {
+        let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
+        let max = match v.travel {
+            Travel::Ride { max: 0 } => 255,
+            Travel::Ride { max } => max,
+            _ => 1,
+        };
+        SlideT { delta: shape.delta(dx, dy), mode: v.mode, max, min: 1, skip: false, lame: false }
+    }
+}
+
+/// The atom moves of one type and colour.
+#[derive(Clone, Debug, Default)]
+pub struct Atoms {
+    pub leaps: Vec<LeapT>,
+    pub slides: Vec<SlideT>,
+    /// Cannon-style hop captures, per direction.
+    pub hops: Vec<i32>,
+    /// Has an en-passant capture vector.
+    pub ep_capturer: bool,
+    /// Flat views of the capturing atoms for quiescence: plain capturing leaps as (delta, is a
+    /// one-square step)...
+    pub capture_leaps: Vec<(i32, bool)>,
+    /// ...capturing leaps that are lame or capture en passant (the general leap loop)...
+    pub capture_leaps_special: bool,
+    /// ...and capturing slides as (delta, first target step, last step).
+    pub capture_slides: Vec<(i32, u8, u8)>,
+}
+
+fn lame_path(shape: &BoardShape, dx: i32, dy: i32) -> ArrayVec<i32, 2> {
+    let mut p = ArrayVec::new();
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    if ax == 0 || ay == 0 || ax == ay {
+        let n = ax.max(ay);
+        for k in 1..n.min(3) {
+            p.push(shape.delta(sx * k, sy * k));
+        }
+    } else if ax > ay {
+        p.push(shape.delta(sx, 0));
+    } else {
+        p.push(shape.delta(0, sy));
+    }
+    p
+}
+
+impl Atoms {
+    /// Compiles the Betza `vectors` for colour `c`.
+    pub fn compile(shape: &BoardShape, vectors: &[Vector], o: Orientation, c: Color) -> Atoms {
+        let mut a = Atoms::default();
+        for v in vectors {
+            let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
+            let delta = shape.delta(dx, dy);
+            match v.travel {
+                Travel::Leap | Travel::Lame => {
+                    let path = if v.travel == Travel::Lame { lame_path(shape, dx, dy) } else { ArrayVec::new() };
+                    a.ep_capturer |= v.en_passant;
+                    let dist = dx.abs().max(dy.abs()) as u8;
+                    a.leaps.push(LeapT { delta, mode: v.mode, ep: v.en_passant, path, dist });
+                }
+                Travel::Ride { .. } => a.slides.push(SlideT::of(shape, o, c, v)),
+                Travel::Hop => a.hops.push(delta),
+            }
+        }
+        a
+    }
+
+    /// Adds the captures of the Betza atoms of type `k` to the reverse tables.
+    pub fn add_attacks(&self, at: &mut AttackTables, k: KindId, kinds: usize) {
+        for l in self.leaps.iter().filter(|l| l.mode.captures) {
+            if l.path.is_empty() {
+                at.add_leap(l.delta, k);
+            } else {
+                let d = -l.delta;
+                match at.lame.iter_mut().find(|(x, p, _)| *x == d && *p == l.path) {
+                    Some((_, _, set)) => set.insert(k),
+                    None => {
+                        let mut s = super::tables::KindSet::default();
+                        s.insert(k);
+                        at.lame.push((d, l.path.clone(), s));
+                    }
+                }
+            }
+        }
+        for s in self.slides.iter().filter(|s| s.mode.captures) {
+            at.add_slide(s.delta, s.min, s.max, k, kinds);
+        }
+        for &h in &self.hops {
+            add_to(&mut at.hops, -h, k);
+        }
+    }
+
+    /// Once the powers have added their slides: the flat capture lists.
+    pub fn finish(&mut self) {
+        for l in &self.leaps {
+            if l.mode.captures && l.path.is_empty() && !l.ep {
+                self.capture_leaps.push((l.delta, l.dist == 1));
+            } else if l.mode.captures {
+                self.capture_leaps_special = true;
+            }
+        }
+        self.capture_slides = self.slides.iter().filter(|s| s.mode.captures).map(|s| (s.delta, s.min, s.max)).collect();
+    }
+
+    /// Whether the type has leaps or slides.
+    pub fn any(&self) -> bool {
+        !self.leaps.is_empty() || !self.slides.is_empty()
+    }
+
+    /// Whether two atoms reach one target: a leap landing where a slide or another leap does.
+    pub fn overlaps(&self) -> bool {
+        let leap_dup = self.leaps.iter().enumerate().any(|(i, l)| {
+            self.leaps[..i].iter().any(|m| m.delta == l.delta)
+                || self.slides.iter().any(|s| (s.min as i32..=s.max.min(30) as i32).any(|k| s.delta * k == l.delta))
+        });
+        let slide_dup =
+            self.slides.iter().enumerate().any(|(i, s)| self.slides[..i].iter().any(|m| m.delta == s.delta));
+        leap_dup || slide_dup
+    }
+
+    /// Whether quiescence must generate the piece's moves: a slide whose first square is
+    /// skipped or whose steps are lame is not in the capture lists.
+    pub fn needs_filter(&self) -> bool {
+        self.slides.iter().any(|s| s.skip || s.lame)
+    }
+
+    /// The atom moves of `piece` on `from`.
+    #[inline]
+    pub fn generate(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+        let them = piece.color().flip();
+        for l in &self.leaps {
+            let to = from.offset(l.delta);
+            let cell = pos.cell(to);
+            if cell.is_off() {
+                continue;
+            }
+            if !l.path.is_empty() && l.path.iter().any(|&d| !pos.cell(from.offset(d)).is_empty()) {
+                continue;
+            }
+            if cell.is_empty() {
+                if l.mode.moves {
+                    promotion::push(pos, piece, Move::new(from, to), Shape::QUIET.step(l.dist == 1), out);
+                }
+                if l.ep && l.mode.captures && pos.ep_square() == Some(to) {
+                    promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.step(true), out);
+                }
+            } else if l.mode.captures && cell.holds(them) {
+                promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);
+            }
+        }
+        for s in &self.slides {
+            slide(pos, piece, from, s, out);
+        }
+        if !self.hops.is_empty() {
+            hops(pos, piece, from, &self.hops, out);
+        }
+    }
+
+    /// Only the atom moves that capture (quiescence), from the flat lists.
+    #[inline]
+    pub fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+        let them = piece.color().flip();
+        for &(d, step) in &self.capture_leaps {
+            let to = from.offset(d);
+            if pos.cell(to).holds(them) {
+                promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(step), out);
+            }
+        }
+        if self.capture_leaps_special {
+            for l in self.leaps.iter().filter(|l| l.mode.captures && (l.ep || !l.path.is_empty())) {
+                let to = from.offset(l.delta);
+                let cell = pos.cell(to);
+                if cell.is_off() || l.path.iter().any(|&d| !pos.cell(from.offset(d)).is_empty()) {
+                    continue;
+                }
+                if cell.is_empty() {
+                    if l.ep && pos.ep_square() == Some(to) {
+                        promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.step(true), out);
+                    }
+                } else if cell.holds(them) {
+                    promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);
+                }
+            }
+        }
+        for &(d, min, max) in &self.capture_slides {
+            // Walk the empty squares; the first piece met ends the line (off-board counts as a
+            // piece of neither colour).
+            let mut to = from.offset(d);
+            let mut step = 1u8;
+            while pos.cell(to).is_empty() && step < max {
+                to = to.offset(d);
+                step += 1;
+            }
+            if step >= min && pos.cell(to).holds(them) {
+                promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(step == 1), out);
+            }
+        }
+        if !self.hops.is_empty() {
+            hops(pos, piece, from, &self.hops, out);
+        }
+    }
+
+    /// Squares the atoms reach from `sq` on an empty board (hoppers need a screen: a quarter of
+    /// their slide squares).
+    pub fn mobility(&self, shape: &BoardShape, sq: Square) -> i32 {
+        let on = |s: Square| shape.on_board(s);
+        let mut n = self.leaps.iter().filter(|l| on(sq.offset(l.delta))).count() as i32;
+        for s in &self.slides {
+            n += ray(shape, sq, s.delta, s.max as i32);
+        }
+        for &d in &self.hops {
+            n += ray(shape, sq, d, i32::MAX) / 4;
+        }
+        n
+    }
+}
+
+/// The number of board squares from `sq` along `d`, at most `max`.
+pub fn ray(shape: &BoardShape, sq: Square, d: i32, max: i32) -> i32 {
+    let mut t = sq;
+    let mut k = 0;
+    while k < max {
+        t = t.offset(d);
+        if !shape.on_board(t) {
+            break;
+        }
+        k += 1;
+    }
+    k
+}
+
+/// One slide of `piece` from `from`.
+#[inline]
+fn slide(pos: &impl Board, piece: Piece, from: Square, s: &SlideT, out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    let mut to = from;
+    let min = s.min as u32;
+    for step in 1..=s.max as u32 {
+        to = to.offset(s.delta);
+        let cell = pos.cell(to);
+        if cell.is_off() {
+            break;
+        }
+        // A Tetrarchs' first square is skipped, whatever stands there.
+        if s.skip && step == 1 {
+            continue;
+        }
+        // A lame rider's skipped square (half a D or A leap back) must be empty too.
+        if s.lame && !pos.cell(to.offset(-s.delta / 2)).is_empty() {
+            break;
+        }
+        // Squares before `min` (a Wagon's first square) must be empty and are no targets.
+        if cell.is_empty() {
+            if s.mode.moves && step >= min {
+                promotion::push(pos, piece, Move::new(from, to), Shape::QUIET.step(step == 1), out);
+            }
+            continue;
+        }
+        if s.mode.captures && step >= min && cell.holds(them) {
+            promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(step == 1), out);
+        }
+        break;
+    }
+}
+
+/// Cannon-style captures along `dirs`: over exactly one screen, onto the first piece beyond it
+/// if it is an enemy (hoppers' captures; their quiet moves are ordinary slides).
+fn hops(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+    let them = piece.color().flip();
+    for &d in dirs {
+        let mut to = from.offset(d);
+        while pos.cell(to).is_empty() {
+            to = to.offset(d);
+        }
+        if pos.cell(to).is_off() {
+            continue;
+        }
+        to = to.offset(d);
+        while pos.cell(to).is_empty() {
+            to = to.offset(d);
+        }
+        if pos.cell(to).holds(them) {
+            promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
+        }
+    }
+}

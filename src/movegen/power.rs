@@ -1,0 +1,417 @@
+//! Named powers: the moves no Betza atom expresses. Each power is one module of
+//! `movegen/powers/`, which implements [`Spec`] for its parameters: how its data-file call is
+//! read, how far its moves reach (the board's padding), what it compiles to, how attack
+//! detection and quiescence find its captures, and how it is described in text and in XBetza;
+//! a power that generates moves compiles to a type implementing [`Generate`]. Every part is a
+//! required trait item, so a power that forgets one does not compile.
+//!
+//! The two lists below ([`powers!`] and [`generators!`]) are the only places that name every
+//! power; each concern dispatches with one `match` they generate, once per piece, never per move.
+
+use super::board::Board;
+use super::powers::*;
+use super::tables::{Compile, KindMoves};
+use crate::cell::{Cell, Piece};
+use crate::geometry::{BoardShape, Color, Square};
+use crate::moves::Move;
+use crate::variant::betza::{self, Vector};
+use crate::variant::PowerCall;
+use std::fmt;
+
+/// A power text that names no power, or whose argument or parameters do not fit it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PowerError(pub String);
+
+impl fmt::Display for PowerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PowerError {}
+
+/// How attack detection finds a power's captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attacks {
+    /// Its moves never capture (or it has no moves of its own).
+    Never,
+    /// Its captures are entries of the reverse attack tables, which its `compile` adds.
+    Tables,
+    /// Its own test ([`Spec::own_attacks`]) answers for the game's pieces that have it.
+    Own,
+    /// Like `Own`, asked after every other attack, which its test may itself ask (the Tai
+    /// Emperor captures only unprotected pieces).
+    OwnAfterOthers,
+    /// Found by generating its piece's moves: no table says them (Typhoon's powers).
+    Generated,
+}
+
+/// How the quiescence search finds a power's captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Captures {
+    /// Its moves never capture (or it has none of its own).
+    Never,
+    /// It compiles into atom slides, whose captures the atom capture lists find.
+    Atoms,
+    /// Its generator lists its captures alone ([`Generate::captures`]).
+    Listed,
+    /// Its piece's moves are all generated and the captures kept.
+    Filtered,
+}
+
+/// One named power, implemented by its parameters.
+pub trait Spec: Sized {
+    /// The name in data files (`lion`, `relay`, ...).
+    const NAME: &'static str;
+    /// The forms a call may take, for the list of known powers (`lion[:3|:F|:DIRS][(...)]`).
+    const SYNTAX: &'static str;
+    /// Reads a call of the data file (its argument and parameters).
+    fn parse(call: &PowerCall) -> Result<Self, PowerError>;
+    /// The longest single vector its moves use, in king distance: the mailbox padding must be
+    /// at least this, so that every step from a board square lands inside the array.
+    fn reach(&self) -> u8;
+    /// What it does, for the piece tables (`kyodai pieces`, README).
+    fn text(&self) -> String;
+    /// Its moves in XBetza for XBoard's `piece` command; empty where XBetza cannot say them
+    /// (the engine's `highlight` answers show those moves).
+    fn xbetza(&self) -> String;
+    /// How attack detection finds its captures.
+    fn attacks(&self) -> Attacks;
+    /// How quiescence finds its captures.
+    fn captures(&self) -> Captures;
+    /// Compiles it for one piece type and colour: atoms, a generator, attack table entries,
+    /// the game's sets of types with game-wide powers.
+    fn compile(&self, cx: &mut Compile<'_>);
+    /// For `Attacks::Own` and `OwnAfterOthers`: whether a piece of `by` with this power captures
+    /// on `target`, the board read through `cell_at`. Others answer `false`.
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool;
+}
+
+/// A power compiled for one piece type and colour, run by move generation.
+pub trait Generate: Sized {
+    /// Appends the power's moves of `piece` on `from`; `out[start..]` already holds the piece's
+    /// atom moves and those of the powers before it (which some powers modify or extend).
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>);
+    /// Merges a second call of the same power on one piece (e.g. two hook specs).
+    fn absorb(&mut self, other: Self);
+    /// Appends only the moves that take a piece. Asked for `Captures::Listed` powers, which
+    /// list them faster; by default, its moves generated and filtered.
+    fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+        super::powers::captures_of(self, pos, piece, from, out);
+    }
+    /// Whether its moves may repeat a target its other moves reach (then the piece's moves are
+    /// merged), given whether the piece has atom moves. By default they never do.
+    fn overlaps(&self, _has_atoms: bool) -> bool {
+        false
+    }
+    /// Squares it reaches from `from` on an empty board (piece-square values); by default none
+    /// are counted.
+    fn mobility(&self, _shape: &BoardShape, _from: Square) -> i32 {
+        0
+    }
+}
+
+/// The argument of a power written as a Betza string, e.g. the `K` of `shoot:K`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Steps {
+    /// As written in the data file.
+    pub spec: String,
+    pub vectors: Vec<Vector>,
+}
+
+/// What a power's argument must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepRule {
+    /// Any atoms.
+    Any,
+    /// One-square steps only (W, F, K).
+    Unit,
+    /// Riders (R, B, Q, WW, R4, ...).
+    Rider,
+    /// Riders of one-square steps (R, B, Q, R3, ...).
+    UnitRider,
+}
+
+impl Steps {
+    /// Reads the argument of `call` by `rule`.
+    pub fn parse(call: &PowerCall, rule: StepRule) -> Result<Steps, PowerError> {
+        let spec = call.arg.as_deref().ok_or_else(|| PowerError(format!("{call}: the power needs an argument")))?;
+        let vectors = betza::parse(spec).map_err(|e| PowerError(format!("{}: {e}", call.name)))?;
+        let unit = |v: &Vector| v.dx.abs() <= 1 && v.dy.abs() <= 1;
+        let rider = |v: &Vector| matches!(v.travel, betza::Travel::Ride { .. });
+        let (ok, what) = match rule {
+            StepRule::Any => (true, ""),
+            StepRule::Unit => (vectors.iter().all(unit), "only one-square steps (W, F, K) are allowed"),
+            StepRule::Rider => (vectors.iter().all(rider), "the argument must be a rider (R, B, Q, WW, R4, ...)"),
+            StepRule::UnitRider => (
+                vectors.iter().all(|v| rider(v) && unit(v)),
+                "the argument must be a rider of unit steps (R, B, Q, R3, ...)",
+            ),
+        };
+        if !ok {
+            return Err(PowerError(format!("{}:{spec}: {what}", call.name)));
+        }
+        Ok(Steps { spec: spec.to_string(), vectors })
+    }
+
+    /// The unit directions (owner-relative).
+    pub fn dirs(&self) -> impl Iterator<Item = (i8, i8)> + '_ {
+        self.vectors.iter().map(|v| (v.dx, v.dy))
+    }
+
+    /// The longest vector, in king distance.
+    pub fn reach(&self) -> u8 {
+        self.vectors.iter().map(|v| v.dx.unsigned_abs().max(v.dy.unsigned_abs())).max().unwrap_or(1)
+    }
+}
+
+/// Checks that `call` has no argument, or says so.
+pub fn no_argument(call: &PowerCall) -> Result<(), PowerError> {
+    match &call.arg {
+        None => Ok(()),
+        Some(a) => Err(PowerError(format!("{call}: the power takes no argument (found '{a}')"))),
+    }
+}
+
+/// Checks that `call`'s parameters are among `allowed`, or says which is not.
+pub fn check_flags(call: &PowerCall, allowed: &[&str]) -> Result<(), PowerError> {
+    match call.flags.iter().find(|f| !allowed.contains(&f.as_str())) {
+        None => Ok(()),
+        Some(f) => {
+            let known = if allowed.is_empty() { "none".to_string() } else { allowed.join(", ") };
+            Err(PowerError(format!("power '{call}': unknown parameter '{f}' (known: {known})")))
+        }
+    }
+}
+
+/// The direction letters of a unit step, owner-relative (`f`, `fl`, ...).
+pub fn direction_name(d: (i8, i8)) -> &'static str {
+    match d {
+        (0, 1) => "f",
+        (0, -1) => "b",
+        (-1, 0) => "l",
+        (1, 0) => "r",
+        (-1, 1) => "fl",
+        (1, 1) => "fr",
+        (-1, -1) => "bl",
+        (1, -1) => "br",
+        _ => "",
+    }
+}
+
+/// The unit step of a direction word (`f`, `fl`, ...), the inverse of [`direction_name`].
+pub fn direction(d: &str) -> Option<(i8, i8)> {
+    [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)].into_iter().find(|&v| direction_name(v) == d)
+}
+
+/// The list of powers: the enum [`Power`] of parsed powers, its kinds, and one dispatch per
+/// concern of [`Spec`].
+macro_rules! powers {
+    ( $( $variant:ident($spec:ty) ),* $(,)? ) => {
+        /// A named power of a piece, parsed from its data file.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Power {
+            $( $variant($spec), )*
+        }
+
+        /// Which power, without its parameters.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum PowerKind {
+            $( $variant, )*
+        }
+
+        impl Power {
+            /// Reads a power call of a data file (`name[:argument][(flag, ...)]`).
+            pub fn parse(call: &PowerCall) -> Result<Power, PowerError> {
+                $(
+                    if call.name == <$spec as Spec>::NAME {
+                        return <$spec as Spec>::parse(call).map(Power::$variant);
+                    }
+                )*
+                Err(PowerError(format!("unknown power '{call}' (known: {})", Power::syntaxes().join(", "))))
+            }
+
+            /// The forms of every power's call, for messages and the key reference.
+            pub fn syntaxes() -> Vec<&'static str> {
+                vec![$( <$spec as Spec>::SYNTAX ),*]
+            }
+
+            pub fn kind(&self) -> PowerKind {
+                match self {
+                    $( Power::$variant(_) => PowerKind::$variant, )*
+                }
+            }
+
+            pub fn reach(&self) -> u8 {
+                match self {
+                    $( Power::$variant(p) => p.reach(), )*
+                }
+            }
+
+            pub fn text(&self) -> String {
+                match self {
+                    $( Power::$variant(p) => p.text(), )*
+                }
+            }
+
+            pub fn xbetza(&self) -> String {
+                match self {
+                    $( Power::$variant(p) => p.xbetza(), )*
+                }
+            }
+
+            pub fn attacks(&self) -> Attacks {
+                match self {
+                    $( Power::$variant(p) => p.attacks(), )*
+                }
+            }
+
+            pub fn captures(&self) -> Captures {
+                match self {
+                    $( Power::$variant(p) => p.captures(), )*
+                }
+            }
+
+            pub(crate) fn compile(&self, cx: &mut Compile<'_>) {
+                match self {
+                    $( Power::$variant(p) => p.compile(cx), )*
+                }
+            }
+        }
+
+        impl PowerKind {
+            /// The power's own attack test (see [`Spec::own_attacks`]).
+            pub fn own_attacks(self, pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+                match self {
+                    $( PowerKind::$variant => <$spec as Spec>::own_attacks(pos, target, by, cell_at), )*
+                }
+            }
+        }
+    };
+}
+
+powers! {
+    Lion(lion::Lion),
+    Bent(bent::Bent),
+    KingLeap(king_leap::KingLeap),
+    SkipFirst(skip_first::SkipFirst),
+    LeapFirst(leap_first::LeapFirst),
+    LameRide(lame_ride::LameRide),
+    Shoot(shoot::Shoot),
+    ShootLine(shoot_line::ShootLine),
+    HopCapture(hop_capture::HopCapture),
+    Relay(relay::Relay),
+    Burn(burn::Burn),
+    Area(area::Area),
+    JumpCapture(jump::JumpCapture),
+    Cicada(cicada::Cicada),
+    Convert(convert::Convert),
+    ConvertAhead(convert_ahead::ConvertAhead),
+    Swap(swap::Swap),
+    Withdraw(withdraw::Withdraw),
+    Approach(approach::Approach),
+    Sweep(sweep::Sweep),
+    Parrot(parrot::Parrot),
+    LongLeap(long_leap::LongLeap),
+    Immobilize(immobilize::Immobilize),
+    Hook(hook::Hook),
+    Emperor(emperor::Emperor),
+}
+
+/// The list of generators: the enum [`Gen`] of compiled powers, in the order move generation
+/// runs them (the powers that modify the piece's atom moves first), and their dispatch.
+macro_rules! generators {
+    ( $( $variant:ident($ty:ty) ),* $(,)? ) => {
+        /// A power compiled for one piece type and colour.
+        #[derive(Clone, Debug)]
+        pub enum Gen {
+            $( $variant($ty), )*
+        }
+
+        impl Gen {
+            /// Its place in the generation order.
+            fn rank(&self) -> usize {
+                let mut rank = 0;
+                $(
+                    if matches!(self, Gen::$variant(_)) {
+                        return rank;
+                    }
+                    rank += 1;
+                )*
+                rank
+            }
+
+            #[inline]
+            pub fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
+                match self {
+                    $( Gen::$variant(g) => g.generate(pos, piece, from, start, out), )*
+                }
+            }
+
+            #[inline]
+            pub fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+                match self {
+                    $( Gen::$variant(g) => g.captures(pos, piece, from, out), )*
+                }
+            }
+
+            pub fn overlaps(&self, has_atoms: bool) -> bool {
+                match self {
+                    $( Gen::$variant(g) => g.overlaps(has_atoms), )*
+                }
+            }
+
+            pub fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
+                match self {
+                    $( Gen::$variant(g) => g.mobility(shape, from), )*
+                }
+            }
+
+            /// Merges `other` into `self` if they are the same power; otherwise gives it back.
+            fn absorb(&mut self, other: Gen) -> Option<Gen> {
+                match (self, other) {
+                    $( (Gen::$variant(a), Gen::$variant(b)) => { a.absorb(b); None } )*
+                    (_, other) => Some(other),
+                }
+            }
+        }
+    };
+}
+
+generators! {
+    Withdraw(withdraw::Compiled),
+    Approach(approach::Compiled),
+    ConvertAhead(convert_ahead::Compiled),
+    Bent(bent::Compiled),
+    Lion(lion::Compiled),
+    KingLeap(king_leap::Compiled),
+    Shoot(shoot::Compiled),
+    HopCapture(hop_capture::Compiled),
+    Area(area::Compiled),
+    JumpCapture(jump::Compiled),
+    Cicada(cicada::Compiled),
+    Convert(convert::Compiled),
+    Swap(swap::Compiled),
+    Sweep(sweep::Compiled),
+    Parrot(parrot::Compiled),
+    ShootLine(shoot_line::Compiled),
+    LongLeap(long_leap::Compiled),
+    Hook(hook::Compiled),
+    Emperor(emperor::Compiled),
+}
+
+impl KindMoves {
+    /// Adds a compiled power at its place in the generation order, merged with another call of
+    /// the same power.
+    pub(crate) fn add_gen(&mut self, g: Gen) {
+        let mut g = g;
+        for existing in self.gens.iter_mut() {
+            match existing.absorb(g) {
+                None => return,
+                Some(back) => g = back,
+            }
+        }
+        let at = self.gens.iter().position(|e| e.rank() > g.rank()).unwrap_or(self.gens.len());
+        self.gens.insert(at, g);
+    }
+}

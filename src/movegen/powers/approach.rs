@@ -1,0 +1,70 @@
+//! `approach` — the Sorcerer's approach capture (Typhoon section 5.8): after a plain move, if the
+//! square beyond the arrival square (in the move's direction) holds an enemy, the Sorcerer may
+//! capture it and the whole run of enemies behind it, up to the first empty square, friend or
+//! edge. All or none: both the plain move and the capturing one exist. `Move` kind `Approach`,
+//! the first victim in `aux`; the move's effect finds the rest of the run
+//! (`movegen::effect`). It works on the piece's atom moves, so it runs early among the powers;
+//! attack detection generates it.
+
+use super::facing_twins;
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::{Move, MoveKind};
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approach;
+
+#[derive(Clone, Debug)]
+pub struct Compiled;
+
+impl Spec for Approach {
+    const NAME: &'static str = "approach";
+    const SYNTAX: &'static str = "approach";
+
+    fn parse(call: &PowerCall) -> Result<Approach, PowerError> {
+        no_argument(call)?;
+        check_flags(call, &[])?;
+        Ok(Approach)
+    }
+
+    fn reach(&self) -> u8 {
+        1
+    }
+
+    fn text(&self) -> String {
+        "captures the run of enemies it approaches (all or none)".into()
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Generated
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        cx.moves.add_gen(Gen::Approach(Compiled));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    /// The approach-capture twins of the piece's plain moves `out[start..]`.
+    fn generate(&self, pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
+        facing_twins(pos, piece, start, MoveKind::Approach, out);
+    }
+
+    fn absorb(&mut self, _: Compiled) {}
+}

@@ -1,0 +1,142 @@
+//! `burn` — Fire Demon burning (Nutty Shogi, rules section 5): the one place that decides what
+//! a move burns. Burns are forced side effects: never written in move text, part of the move's effect
+//! (`movegen::effect`), which `make` plays and records for `unmake`.
+//!
+//! - Passive: if an enemy Fire Demon stands next to the mover's final square, the mover is
+//!   removed and burns nothing itself (a Demon or just-promoted Buffalo arriving next to an
+//!   enemy Demon burns first). A Demon the move captured is already gone and burns nothing.
+//! - Active: otherwise, if the mover is now a Fire Demon, every enemy next to its final square
+//!   is removed (after slides, area moves, captures, and a Buffalo's promotion).
+//!
+//! Burning removes pieces, so it attacks: [`attacks`] answers for `attack::is_attacked`.
+
+use super::KING;
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, PowerError, Spec};
+use crate::movegen::tables::Compile;
+use crate::movegen::{generate_from, Board};
+use crate::moves::{Burned, Move};
+use crate::variant::{KindId, PowerCall};
+
+/// `burn`: the piece is a Fire Demon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Burn;
+
+impl Spec for Burn {
+    const NAME: &'static str = "burn";
+    const SYNTAX: &'static str = "burn";
+
+    fn parse(call: &PowerCall) -> Result<Burn, PowerError> {
+        no_argument(call)?;
+        check_flags(call, &[])?;
+        Ok(Burn)
+    }
+
+    fn reach(&self) -> u8 {
+        1
+    }
+
+    fn text(&self) -> String {
+        "burns adjacent enemies; burns pieces that land next to it".into()
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Own
+    }
+
+    /// Burning is a forced effect of moves, not a move.
+    fn captures(&self) -> Captures {
+        Captures::Never
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        cx.sets.burners.insert(cx.kind);
+    }
+
+    /// Burns are judged on the board as it is (see [`attacks`]).
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        attacks(pos, target, by)
+    }
+}
+
+/// What burns after the move `m` of `mover`, which ends it as `final_kind` on `m.to`, while
+/// the move itself takes the pieces on `removed`. Judged on the position before the move: the
+/// squares next to `m.to` hold the same pieces after it, less those taken (a move changes no
+/// other square there: the origin held the mover, and no game with burners converts or swaps).
+pub fn burned(pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
+    let burners = &pos.tables().special.burners;
+    let shape = *pos.shape();
+    let them = mover.color().flip();
+    let stays = |s: Square| !removed.contains(&s);
+    let near = || KING.iter().map(|&(dx, dy)| m.to.offset(shape.delta(dx, dy))).filter(|&s| stays(s));
+    if near().any(|s| burners.holds(pos.cell(s), them)) {
+        return Burned::Mover;
+    }
+    if !burners.contains(final_kind) {
+        return Burned::Nothing;
+    }
+    Burned::Victims(near().filter(|&s| pos.cell(s).holds(them)).collect())
+}
+
+/// Whether some move of a `by` piece would burn a piece standing on `target`: a Fire Demon (or
+/// a Buffalo promoting) ending next to `target` without being burned first. Squares a move
+/// captures on are not counted as burning Demons. Pieces about to leave a square (the
+/// `ignore` of `attack::is_attacked_ignoring`) are not modelled here: no Nutty rule asks.
+pub fn attacks(pos: &impl Board, target: Square, by: Color) -> bool {
+    let sp = &pos.tables().special;
+    if sp.may_burn.is_empty() || !sp.may_burn.iter().any(|&k| pos.count(k, by) > 0) {
+        return false;
+    }
+    let shape = *pos.shape();
+    let them = by.flip();
+    let mut moves = Vec::new();
+    for &from in pos.pieces(by) {
+        let p = pos.piece_at(from).unwrap();
+        if !sp.may_burn.contains(&p.kind()) {
+            continue;
+        }
+        // Only moves ending within two squares can end next to the target.
+        if shape.distance(from, target) > 1 && !could_reach_near(pos, from, target) {
+            continue;
+        }
+        moves.clear();
+        generate_from(pos, from, &mut moves);
+        for &m in &moves {
+            if shape.distance(m.to, target) != 1 {
+                continue;
+            }
+            let final_kind = m.promotion().unwrap_or(p.kind());
+            if !sp.burners.contains(final_kind) {
+                continue;
+            }
+            if !burned_first(pos, m, them) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether a demon-like piece on `from` could possibly end next to `target`: on a common line
+/// within one square, or within the area-move reach (king distance 4).
+fn could_reach_near(pos: &impl Board, from: Square, target: Square) -> bool {
+    let shape = *pos.shape();
+    let (dx, dy) = (shape.file_of(target) - shape.file_of(from), shape.rank_of(target) - shape.rank_of(from));
+    shape.distance(from, target) <= 4 || dx.abs() <= 1 || dy.abs() <= 1 || (dx.abs() - dy.abs()).abs() <= 2
+}
+
+/// Whether the mover of `m` would be burned on arrival by a Demon of `demons` not captured by
+/// `m` itself.
+fn burned_first(pos: &impl Board, m: Move, demons: Color) -> bool {
+    let captured = |s: Square| s == m.to && m.to != m.from || m.mids().any(|x| x == s);
+    KING.iter().any(|&(dx, dy)| {
+        let s = m.to.offset(pos.shape().delta(dx, dy));
+        !captured(s)
+            && pos.piece_at(s).is_some_and(|p| p.color() == demons && pos.tables().special.burners.contains(p.kind()))
+    })
+}

@@ -1,0 +1,94 @@
+//! `cicada` — the Cicada (Typhoon section 5.12): a queen-line move of 2 or 3 squares that must hop
+//! over at least one piece (of either colour, never harmed). The target is empty (move) or holds
+//! an enemy (capture). It never reaches an adjacent square. No table says it: attack detection
+//! generates it.
+
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::promotion::{self, Shape};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::Move;
+use crate::variant::PowerCall;
+
+const QUEEN: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cicada;
+
+#[derive(Clone, Debug)]
+pub struct Compiled;
+
+impl Spec for Cicada {
+    const NAME: &'static str = "cicada";
+    const SYNTAX: &'static str = "cicada";
+
+    fn parse(call: &PowerCall) -> Result<Cicada, PowerError> {
+        no_argument(call)?;
+        check_flags(call, &[])?;
+        Ok(Cicada)
+    }
+
+    fn reach(&self) -> u8 {
+        3
+    }
+
+    fn text(&self) -> String {
+        "Cicada: Q 2-3 squares, must hop a piece".into()
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Generated
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        cx.moves.add_gen(Gen::Cicada(Compiled));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+        let shape = *pos.shape();
+        let them = piece.color().flip();
+        for (dx, dy) in QUEEN {
+            let d = shape.delta(dx, dy);
+            let s1 = from.offset(d);
+            let c1 = pos.cell(s1);
+            if c1.is_off() {
+                continue;
+            }
+            let mut hopped = !c1.is_empty();
+            let mut to = s1;
+            for _dist in 2..=3 {
+                to = to.offset(d);
+                let c = pos.cell(to);
+                if c.is_off() {
+                    break;
+                }
+                if hopped {
+                    if c.is_empty() {
+                        promotion::push(pos, piece, Move::new(from, to), Shape::QUIET, out);
+                    } else if c.holds(them) {
+                        promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
+                    }
+                }
+                hopped |= !c.is_empty();
+            }
+        }
+    }
+
+    fn absorb(&mut self, _: Compiled) {}
+}

@@ -1,0 +1,77 @@
+//! `convert:LEAPS` — conversion without moving (Typhoon Cuckoo, `convert:fWsWbD`, section 5.5):
+//! instead of moving, an enemy on one of the listed leap squares (whatever stands between)
+//! changes owner and nothing else. `Move` kind `Convert`, `from == to`, the converted square in
+//! `aux`. Never promotes. A conversion takes a piece from the opponent, royals included, so it
+//! counts as an attack; no table says it: attack detection generates it.
+
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::{Move, MoveKind};
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Convert(pub Steps);
+
+/// Board deltas of the squares it converts on.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub deltas: Vec<i32>,
+}
+
+impl Spec for Convert {
+    const NAME: &'static str = "convert";
+    const SYNTAX: &'static str = "convert:LEAPS";
+
+    fn parse(call: &PowerCall) -> Result<Convert, PowerError> {
+        check_flags(call, &[])?;
+        Steps::parse(call, StepRule::Any).map(Convert)
+    }
+
+    fn reach(&self) -> u8 {
+        self.0.reach()
+    }
+
+    fn text(&self) -> String {
+        format!("converts an enemy on `{}` instead of moving", self.0.spec)
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Generated
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        let deltas = self.0.vectors.iter().map(|v| cx.delta(v.dx, v.dy)).collect();
+        cx.moves.add_gen(Gen::Convert(Compiled { deltas }));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+        let them = piece.color().flip();
+        for &d in &self.deltas {
+            let t = from.offset(d);
+            if pos.cell(t).holds(them) {
+                out.push(Move::with_aux(from, from, MoveKind::Convert, t));
+            }
+        }
+    }
+
+    fn absorb(&mut self, other: Compiled) {
+        self.deltas.extend(other.deltas);
+    }
+}

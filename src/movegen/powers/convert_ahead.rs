@@ -1,0 +1,67 @@
+//! `convert-ahead` — conversion after a move (Typhoon Missionary, section 5.5): after one of its
+//! own moves, it may convert the enemy on the next square beyond the arrival square in the
+//! direction it moved. Both the plain move and the converting one (kind `Convert`, the square in
+//! `aux`) exist. A conversion counts as an attack; attack detection generates it.
+
+use super::facing_twins;
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::{Move, MoveKind};
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConvertAhead;
+
+#[derive(Clone, Debug)]
+pub struct Compiled;
+
+impl Spec for ConvertAhead {
+    const NAME: &'static str = "convert-ahead";
+    const SYNTAX: &'static str = "convert-ahead";
+
+    fn parse(call: &PowerCall) -> Result<ConvertAhead, PowerError> {
+        no_argument(call)?;
+        check_flags(call, &[])?;
+        Ok(ConvertAhead)
+    }
+
+    fn reach(&self) -> u8 {
+        1
+    }
+
+    fn text(&self) -> String {
+        "may convert the enemy next in line after moving".into()
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Generated
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        cx.moves.add_gen(Gen::ConvertAhead(Compiled));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    /// The converting twins of its plain moves `out[start..]`.
+    fn generate(&self, pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
+        facing_twins(pos, piece, start, MoveKind::Convert, out);
+    }
+
+    fn absorb(&mut self, _: Compiled) {}
+}

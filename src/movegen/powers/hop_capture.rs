@@ -1,0 +1,91 @@
+//! `hop-capture:STEPS` — hop captures (Scirocco Zig and Zag): the piece jumps an adjacent enemy
+//! onto the empty square directly beyond it and removes the jumped piece. Exactly one victim;
+//! friends cannot be jumped and the landing square must be empty. Written `e5d6,d6c7`; the move
+//! is `Move::via(from, victim, landing)`. Its own attack table: the capture depends on the
+//! landing square being empty.
+
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::promotion::{self, Shape};
+use crate::movegen::tables::{add_to, Compile, KindSet};
+use crate::movegen::Board;
+use crate::moves::Move;
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HopCapture(pub Steps);
+
+/// Board deltas of the victims (landing at twice the delta).
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub dirs: Vec<i32>,
+}
+
+/// (delta from target to the attacker, types); the landing square, target minus that delta,
+/// must be empty.
+#[derive(Clone, Debug, Default)]
+pub struct AttackTable(pub Vec<(i32, KindSet)>);
+
+impl Spec for HopCapture {
+    const NAME: &'static str = "hop-capture";
+    const SYNTAX: &'static str = "hop-capture:STEPS";
+
+    fn parse(call: &PowerCall) -> Result<HopCapture, PowerError> {
+        check_flags(call, &[])?;
+        Steps::parse(call, StepRule::Unit).map(HopCapture)
+    }
+
+    fn reach(&self) -> u8 {
+        2
+    }
+
+    fn text(&self) -> String {
+        format!("hop capture over an adjacent enemy `{}`", self.0.spec)
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Own
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        let dirs: Vec<i32> = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        for &e in &dirs {
+            add_to(&mut cx.attacks.hop_capture.0, -e, cx.kind);
+        }
+        cx.moves.add_gen(Gen::HopCapture(Compiled { dirs }));
+    }
+
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+        pos.tables().attacks[by]
+            .hop_capture
+            .0
+            .iter()
+            .any(|(d, set)| set.holds(cell_at(target.offset(*d)), by) && cell_at(target.offset(-*d)).is_empty())
+    }
+}
+
+impl Generate for Compiled {
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+        let them = piece.color().flip();
+        for &d in &self.dirs {
+            let victim = from.offset(d);
+            let landing = victim.offset(d);
+            if pos.cell(victim).holds(them) && pos.cell(landing).is_empty() {
+                promotion::push(pos, piece, Move::via(from, victim, landing), Shape::CAPTURE, out);
+            }
+        }
+    }
+
+    fn absorb(&mut self, other: Compiled) {
+        self.dirs.extend(other.dirs);
+    }
+}

@@ -1,0 +1,75 @@
+//! `immobilize` — the Immobilizer (Typhoon section 5.6): a piece is frozen while an enemy
+//! Immobilizer stands on one of its 8 neighbours. A frozen piece has no own moves; it may
+//! capture itself, make moves relayed by a non-frozen friendly Dervish or Harpy, and be swapped by
+//! a Hummingbird. A frozen Dervish or Harpy relays nothing (`relay`). The Immobilizer itself
+//! never captures. Move generation asks [`frozen`] once per piece, and only in games whose
+//! catalogue has an Immobilizer and while the opponent owns one.
+
+use crate::cell::Cell;
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, PowerError, Spec};
+use crate::movegen::tables::{Compile, Sets};
+use crate::movegen::Board;
+use crate::variant::PowerCall;
+
+const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Immobilize;
+
+impl Spec for Immobilize {
+    const NAME: &'static str = "immobilize";
+    const SYNTAX: &'static str = "immobilize";
+
+    fn parse(call: &PowerCall) -> Result<Immobilize, PowerError> {
+        no_argument(call)?;
+        check_flags(call, &[])?;
+        Ok(Immobilize)
+    }
+
+    fn reach(&self) -> u8 {
+        1
+    }
+
+    fn text(&self) -> String {
+        "freezes adjacent enemies; never captures".into()
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Never
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Never
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        cx.sets.immobilizers.insert(cx.kind);
+        Sets::list(&mut cx.sets.immobilizer_list, cx.kind);
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+/// Whether colour `c` has an Immobilizer on the board (from the piece counts).
+#[inline]
+pub fn owns_immobilizer(pos: &impl Board, c: Color) -> bool {
+    pos.has_any(&pos.tables().special.immobilizer_list, c)
+}
+
+/// Whether a piece of colour `c` standing on `sq` is frozen.
+#[inline]
+pub fn frozen(pos: &impl Board, sq: Square, c: Color) -> bool {
+    let sp = &pos.tables().special;
+    if sp.immobilizer_list.is_empty() || !owns_immobilizer(pos, c.flip()) {
+        return false;
+    }
+    let shape = *pos.shape();
+    KING.iter().any(|&(dx, dy)| sp.immobilizers.holds(pos.cell(sq.offset(shape.delta(dx, dy))), c.flip()))
+}

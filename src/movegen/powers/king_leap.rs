@@ -1,0 +1,119 @@
+//! `king-leap[(both-safe)]` — Bigorra's King leap (rule of Metamachy): once, while the leap right
+//! lasts, the King may leap to an empty square of ring 2, never out of check, and only if the
+//! square it crosses is safe (for knight-shaped leaps, at least one of the two crossed squares;
+//! both with `both-safe`, Jocly's reading, option `leap_knight_both_safe`). Whether the target
+//! itself is attacked is the ordinary legality test. The leap never captures.
+
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::attack::{is_attacked, is_attacked_ignoring};
+use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::Move;
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KingLeap {
+    /// A knight-shaped leap needs both crossed squares safe.
+    pub both_safe: bool,
+}
+
+/// The King leap of a type (the same for both colours).
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub both_safe: bool,
+}
+
+impl Spec for KingLeap {
+    const NAME: &'static str = "king-leap";
+    const SYNTAX: &'static str = "king-leap[(both-safe)]";
+
+    fn parse(call: &PowerCall) -> Result<KingLeap, PowerError> {
+        no_argument(call)?;
+        check_flags(call, &["both-safe"])?;
+        Ok(KingLeap { both_safe: call.flags.iter().any(|f| f == "both-safe") })
+    }
+
+    fn reach(&self) -> u8 {
+        2
+    }
+
+    fn text(&self) -> String {
+        if self.both_safe {
+            "King's leap (both crossed squares of a knight leap safe)".into()
+        } else {
+            "King's leap".into()
+        }
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Never
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Never
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        cx.sets.king_leapers.insert(cx.kind);
+        cx.moves.add_gen(Gen::KingLeap(Compiled { both_safe: self.both_safe }));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+        let us = piece.color();
+        let them = us.flip();
+        if !pos.leap_right(us) || is_attacked(pos, from, them) {
+            return;
+        }
+        let shape = *pos.shape();
+        // A crossed square is safe when a King standing there (having left `from`) would not be
+        // attacked; what stands on it does not matter.
+        let safe = |dx: i32, dy: i32| -> bool {
+            let m = from.offset(shape.delta(dx, dy));
+            shape.on_board(m) && !is_attacked_ignoring(pos, m, them, from)
+        };
+        for dx in -2i32..=2 {
+            for dy in -2i32..=2 {
+                if dx.abs().max(dy.abs()) != 2 {
+                    continue;
+                }
+                let to = from.offset(shape.delta(dx, dy));
+                if !shape.on_board(to) || !pos.is_empty(to) {
+                    continue;
+                }
+                let (sx, sy) = (dx.signum(), dy.signum());
+                let ok = if dx.abs() == dy.abs() || dx == 0 || dy == 0 {
+                    safe(sx, sy)
+                } else {
+                    let (a, b) = if dx.abs() == 2 { (safe(sx, 0), safe(sx, sy)) } else { (safe(0, sy), safe(sx, sy)) };
+                    if self.both_safe {
+                        a && b
+                    } else {
+                        a || b
+                    }
+                };
+                if ok {
+                    out.push(Move::new(from, to));
+                }
+            }
+        }
+    }
+
+    /// The leap never captures.
+    fn captures(&self, _: &impl Board, _: Piece, _: Square, _: &mut Vec<Move>) {}
+
+    fn absorb(&mut self, other: Compiled) {
+        self.both_safe |= other.both_safe;
+    }
+}

@@ -1,0 +1,60 @@
+//! `lame-ride:DD` — a rider of two-square leaps whose skipped squares must be empty too (Typhoon
+//! option `dayrider_strict`): a slide that stops on every second square. Compiled into atom
+//! slides marked lame; no table says its captures, so attack detection and quiescence generate
+//! its piece's moves.
+
+use crate::cell::Cell;
+use crate::geometry::{Color, Square};
+use crate::movegen::atoms::SlideT;
+use crate::movegen::power::{check_flags, Attacks, Captures, PowerError, Spec, StepRule, Steps};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LameRide(pub Steps);
+
+impl Spec for LameRide {
+    const NAME: &'static str = "lame-ride";
+    const SYNTAX: &'static str = "lame-ride:DD|AA";
+
+    fn parse(call: &PowerCall) -> Result<LameRide, PowerError> {
+        check_flags(call, &[])?;
+        let steps = Steps::parse(call, StepRule::Rider)?;
+        if !steps.vectors.iter().all(|v| v.dx % 2 == 0 && v.dy % 2 == 0 && v.dx.abs().max(v.dy.abs()) == 2) {
+            return Err(PowerError(format!("lame-ride:{}: the argument must be D or A riders (DD, AA)", steps.spec)));
+        }
+        Ok(LameRide(steps))
+    }
+
+    fn reach(&self) -> u8 {
+        self.0.reach()
+    }
+
+    fn text(&self) -> String {
+        format!("`{}` rider over empty squares only", self.0.spec)
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Generated
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        for v in &self.0.vectors {
+            let s = SlideT { lame: true, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
+            cx.moves.atoms.slides.push(s);
+        }
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}

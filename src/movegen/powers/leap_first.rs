@@ -1,0 +1,90 @@
+//! `leap-first:RIDER` — a rider whose first square is skipped: never a target, and what stands
+//! there blocks nothing (Nutty Tetrarchs, `leap-first:B`). Compiled into atom slides; its
+//! attackers are found by its own table (the first piece met walking out from the target may be
+//! the one it leaps).
+
+use crate::cell::Cell;
+use crate::geometry::{Color, Square};
+use crate::movegen::atoms::SlideT;
+use crate::movegen::power::{check_flags, Attacks, Captures, PowerError, Spec, StepRule, Steps};
+use crate::movegen::tables::{add_range, Compile};
+use crate::movegen::Board;
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeapFirst(pub Steps);
+
+/// Per direction (target toward the attacker): (first, last) capturing distance per type.
+#[derive(Clone, Debug, Default)]
+pub struct AttackTable(pub Vec<(i32, Vec<(u8, u8)>)>);
+
+impl Spec for LeapFirst {
+    const NAME: &'static str = "leap-first";
+    const SYNTAX: &'static str = "leap-first:RIDER";
+
+    fn parse(call: &PowerCall) -> Result<LeapFirst, PowerError> {
+        check_flags(call, &[])?;
+        Steps::parse(call, StepRule::Rider).map(LeapFirst)
+    }
+
+    fn reach(&self) -> u8 {
+        self.0.reach()
+    }
+
+    fn text(&self) -> String {
+        format!("`{}` skipping the 1st square", self.0.spec)
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Own
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        for v in &self.0.vectors {
+            let s = SlideT { min: 2, skip: true, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
+            if s.mode.captures {
+                add_range(&mut cx.attacks.leap_first.0, s.delta, s.min, s.max, cx.kind, cx.kinds);
+            }
+            cx.moves.atoms.slides.push(s);
+        }
+    }
+
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+        for (d, ranges) in &pos.tables().attacks[by].leap_first.0 {
+            // The attacker's first square (next to it, on the target's side) blocks nothing, so
+            // the attacker may stand one square beyond the first piece met walking out.
+            let mut sq = target;
+            let mut dist = 0u32;
+            let mut first_piece = 0u32;
+            loop {
+                sq = sq.offset(*d);
+                dist += 1;
+                let c = cell_at(sq);
+                if c.is_off() {
+                    break;
+                }
+                if let Some(p) = c.piece() {
+                    let (lo, hi) = ranges[p.kind().index()];
+                    if p.color() == by && hi as u32 >= dist && lo as u32 <= dist {
+                        return true;
+                    }
+                    if first_piece == 0 {
+                        first_piece = dist;
+                    }
+                }
+                if first_piece != 0 && dist > first_piece {
+                    break;
+                }
+            }
+        }
+        false
+    }
+}

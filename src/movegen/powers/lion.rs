@@ -1,0 +1,467 @@
+//! `lion[:3|:F|:DIRS][(pass-anywhere)]` — lion moves: walks of king steps that may capture what
+//! they step on and go on (double capture, hit-and-run), return to the origin having captured
+//! (igui), or return without capturing (the pass, allowed when some first step is empty, or
+//! always with `pass-anywhere`, Tai option `lion_pass_unrestricted`). Shapes:
+//! - `lion`: up to two king steps (Chu Lion): jumps to the 24 squares within distance 2;
+//! - `lion:3`: up to three (Tai Teaching King option `teaching_king_v2`): jumps within 3;
+//! - `lion:f,fl,...`: two steps along each listed direction, the second forward or back (Horned
+//!   Falcon, Soaring Eagle): step, jump, double capture, igui;
+//! - `lion:F`: two diagonal steps (Nutty Harpy); its plain one- and two-step moves are the Q, A
+//!   and D of its Betza string, so the power adds only what captures on the first step.
+//!
+//! Moves are generated once per effect: a walk that captures only on its last square is the
+//! jump to it. The generation order of each shape is the one the search's bench signature was
+//! measured with.
+
+use super::captures_of;
+use crate::cell::{Cell, Piece};
+use crate::geometry::{BoardShape, Color, Square};
+use crate::movegen::power::{
+    check_flags, direction, direction_name, Attacks, Captures, Gen, Generate, PowerError, Spec,
+};
+use crate::movegen::promotion::{self, Shape};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::Move;
+use crate::variant::PowerCall;
+
+/// The shape of a lion move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LionShape {
+    /// Up to `steps` king steps in any directions.
+    King { steps: u8 },
+    /// Two steps along each listed unit direction (owner-relative).
+    Lines(Vec<(i8, i8)>),
+    /// Two diagonal steps; the plain moves are atoms.
+    Diagonal,
+}
+
+/// A lion power.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lion {
+    pub shape: LionShape,
+    pub pass_anywhere: bool,
+}
+
+/// A lion shape compiled for one colour.
+#[derive(Clone, Debug)]
+pub enum ShapeT {
+    King2,
+    /// Board deltas of the lines.
+    Lines(Vec<i32>),
+    Diagonal,
+    King3,
+}
+
+/// The lion moves of a type and colour.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// In generation order: King2, Lines, Diagonal, King3.
+    pub shapes: Vec<ShapeT>,
+    pub pass_anywhere: bool,
+}
+
+impl Spec for Lion {
+    const NAME: &'static str = "lion";
+    const SYNTAX: &'static str = "lion[:3|:F|:DIRS][(pass-anywhere)]";
+
+    fn parse(call: &PowerCall) -> Result<Lion, PowerError> {
+        check_flags(call, &["pass-anywhere"])?;
+        let shape = match call.arg.as_deref() {
+            None | Some("2") => LionShape::King { steps: 2 },
+            Some("3") => LionShape::King { steps: 3 },
+            Some("F") => LionShape::Diagonal,
+            Some(dirs) => LionShape::Lines(
+                dirs.split(',')
+                    .map(|d| {
+                        direction(d.trim()).ok_or_else(|| {
+                            PowerError(format!("lion direction '{}' is not one of f b l r fl fr bl br", d.trim()))
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+        };
+        Ok(Lion { shape, pass_anywhere: call.flags.iter().any(|f| f == "pass-anywhere") })
+    }
+
+    fn reach(&self) -> u8 {
+        match self.shape {
+            LionShape::King { steps } => steps,
+            LionShape::Lines(_) | LionShape::Diagonal => 2,
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut t = match &self.shape {
+            LionShape::King { steps: 2 } => "lion power".to_string(),
+            LionShape::King { .. } => "three-step lion move (jumps within 3, walks capturing up to 3)".to_string(),
+            LionShape::Lines(d) => {
+                let names: Vec<&str> = d.iter().map(|&v| direction_name(v)).collect();
+                format!("lion line {}", names.join(","))
+            }
+            LionShape::Diagonal => "two diagonal steps (igui, hit-and-run, double capture, pass)".to_string(),
+        };
+        if self.pass_anywhere {
+            t.push_str(", may always pass");
+        }
+        t
+    }
+
+    fn xbetza(&self) -> String {
+        match &self.shape {
+            // HaChu's Lion: jumps to distance 2, capture and continue, and the pass.
+            LionShape::King { steps: 2 } => "KNADcaKmabK".into(),
+            LionShape::King { .. } => String::new(),
+            // Step, jump, capture-then-continue, igui, pass: all along each line.
+            LionShape::Lines(dirs) => dirs
+                .iter()
+                .map(|&d| {
+                    let (step, jump) = if d.0 != 0 && d.1 != 0 { ('F', 'A') } else { ('W', 'D') };
+                    let l = direction_name(d);
+                    format!("{l}{step}{l}{jump}{l}caf{step}{l}cab{step}{l}mab{step}")
+                })
+                .collect(),
+            // Capture diagonally and step on (or back: igui), and the pass.
+            LionShape::Diagonal => "caFmabF".into(),
+        }
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Tables
+    }
+
+    fn captures(&self) -> Captures {
+        match self.shape {
+            LionShape::King { steps: 2 } | LionShape::Lines(_) => Captures::Listed,
+            LionShape::King { .. } | LionShape::Diagonal => Captures::Filtered,
+        }
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        let shape = match &self.shape {
+            LionShape::King { steps } => {
+                let r = *steps as i32;
+                for dx in -r..=r {
+                    for dy in -r..=r {
+                        if (dx, dy) != (0, 0) {
+                            cx.attacks.add_leap(cx.shape.delta(dx, dy), cx.kind);
+                        }
+                    }
+                }
+                if *steps == 2 {
+                    ShapeT::King2
+                } else {
+                    ShapeT::King3
+                }
+            }
+            LionShape::Lines(dirs) => {
+                let deltas: Vec<i32> = dirs.iter().map(|&(dx, dy)| cx.delta(dx, dy)).collect();
+                for &u in &deltas {
+                    cx.attacks.add_leap(u, cx.kind);
+                    cx.attacks.add_leap(2 * u, cx.kind);
+                }
+                ShapeT::Lines(deltas)
+            }
+            // Every square these moves capture on is also reached by the Harpy's Q slides (the
+            // first step) or its A and D leaps (the second): the atoms' attack entries say them.
+            LionShape::Diagonal => ShapeT::Diagonal,
+        };
+        cx.moves.add_gen(Gen::Lion(Compiled { shapes: vec![shape], pass_anywhere: self.pass_anywhere }));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Compiled {
+    fn rank(s: &ShapeT) -> u8 {
+        match s {
+            ShapeT::King2 => 0,
+            ShapeT::Lines(_) => 1,
+            ShapeT::Diagonal => 2,
+            ShapeT::King3 => 3,
+        }
+    }
+}
+
+impl Generate for Compiled {
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+        for s in &self.shapes {
+            match s {
+                ShapeT::King2 => king2(pos, piece, from, Mode::All, self.pass_anywhere, out),
+                ShapeT::Lines(dirs) => lines(pos, piece, from, dirs, Mode::All, self.pass_anywhere, out),
+                ShapeT::Diagonal => diagonal(pos, piece, from, out),
+                ShapeT::King3 => king3(pos, piece, from, self.pass_anywhere, out),
+            }
+        }
+    }
+
+    fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+        for s in &self.shapes {
+            match s {
+                ShapeT::King2 => king2(pos, piece, from, Mode::Captures, false, out),
+                ShapeT::Lines(dirs) => lines(pos, piece, from, dirs, Mode::Captures, false, out),
+                ShapeT::Diagonal | ShapeT::King3 => {
+                    let one = Compiled { shapes: vec![s.clone()], pass_anywhere: self.pass_anywhere };
+                    captures_of(&one, pos, piece, from, out);
+                }
+            }
+        }
+    }
+
+    fn absorb(&mut self, other: Compiled) {
+        self.pass_anywhere |= other.pass_anywhere;
+        for s in other.shapes {
+            match (self.shapes.iter_mut().find(|x| Compiled::rank(x) == Compiled::rank(&s)), s) {
+                (Some(ShapeT::Lines(a)), ShapeT::Lines(b)) => a.extend(b),
+                (Some(_), _) => {}
+                (None, s) => {
+                    let at = self.shapes.iter().position(|x| Compiled::rank(x) > Compiled::rank(&s));
+                    self.shapes.insert(at.unwrap_or(self.shapes.len()), s);
+                }
+            }
+        }
+    }
+
+    fn overlaps(&self, has_atoms: bool) -> bool {
+        // A full lion's jumps may land where the piece's atoms do; the Harpy's and the
+        // three-step walks reach one square by several paths.
+        self.shapes.iter().any(|s| match s {
+            ShapeT::King2 => has_atoms,
+            ShapeT::Lines(_) => false,
+            ShapeT::Diagonal | ShapeT::King3 => true,
+        })
+    }
+
+    fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
+        let within = |r: i32| {
+            let mut n = 0;
+            for dx in -r..=r {
+                for dy in -r..=r {
+                    n += ((dx, dy) != (0, 0) && shape.on_board(from.offset(shape.delta(dx, dy)))) as i32;
+                }
+            }
+            n
+        };
+        self.shapes
+            .iter()
+            .map(|s| match s {
+                ShapeT::King2 => within(2),
+                ShapeT::King3 => within(3),
+                ShapeT::Lines(dirs) => dirs
+                    .iter()
+                    .map(|&d| shape.on_board(from.offset(d)) as i32 + shape.on_board(from.offset(2 * d)) as i32)
+                    .sum(),
+                // Its plain moves are atoms, counted there.
+                ShapeT::Diagonal => 0,
+            })
+            .sum()
+    }
+}
+
+/// All moves, or only those that take a piece (quiescence).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    All,
+    Captures,
+}
+
+/// Up to two king steps: jumps within distance 2, capture-and-continue, igui, and the pass.
+fn king2(pos: &impl Board, piece: Piece, from: Square, mode: Mode, pass_anywhere: bool, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
+    let us = piece.color();
+    let them = us.flip();
+    let mut can_pass = false;
+    for dy in -2i32..=2 {
+        for dx in -2i32..=2 {
+            if dx == 0 && dy == 0 {
+                continue;
+            }
+            let to = from.offset(shape.delta(dx, dy));
+            let cell = pos.cell(to);
+            if cell.is_off() || cell.holds(us) {
+                continue;
+            }
+            let captures = !cell.is_empty();
+            if captures || mode == Mode::All {
+                promotion::push(pos, piece, Move::new(from, to), Shape::taking(captures), out);
+            }
+            if dx.abs() <= 1 && dy.abs() <= 1 {
+                if !captures {
+                    can_pass = true;
+                    continue;
+                }
+                // Captured the adjacent enemy on `to`; a second step from there.
+                for ey in -1i32..=1 {
+                    for ex in -1i32..=1 {
+                        if ex == 0 && ey == 0 {
+                            continue;
+                        }
+                        let y = to.offset(shape.delta(ex, ey));
+                        let c = pos.cell(y);
+                        if y == from || c.is_empty() || c.holds(them) {
+                            promotion::push(pos, piece, Move::via(from, to, y), Shape::CAPTURE, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if (can_pass || pass_anywhere) && mode == Mode::All {
+        out.push(Move::pass(from));
+    }
+}
+
+/// Lion lines along `dirs` (board deltas): step, jump, igui, double capture, and one pass if
+/// the first square of any line is empty.
+fn lines(
+    pos: &impl Board,
+    piece: Piece,
+    from: Square,
+    dirs: &[i32],
+    mode: Mode,
+    pass_anywhere: bool,
+    out: &mut Vec<Move>,
+) {
+    let us = piece.color();
+    let them = us.flip();
+    let mut can_pass = false;
+    for &d in dirs {
+        let s1 = from.offset(d);
+        let c1 = pos.cell(s1);
+        if c1.is_off() {
+            continue;
+        }
+        let enemy1 = c1.holds(them);
+        if c1.is_empty() {
+            can_pass = true;
+        }
+        if enemy1 || c1.is_empty() && mode == Mode::All {
+            promotion::push(pos, piece, Move::new(from, s1), Shape::taking(enemy1).step(true), out);
+        }
+        let s2 = s1.offset(d);
+        let c2 = pos.cell(s2);
+        if !c2.is_off() && !c2.holds(us) {
+            if !c2.is_empty() || mode == Mode::All {
+                promotion::push(pos, piece, Move::new(from, s2), Shape::taking(!c2.is_empty()), out);
+            }
+            if enemy1 {
+                promotion::push(pos, piece, Move::via(from, s1, s2), Shape::CAPTURE, out);
+            }
+        }
+        if enemy1 {
+            promotion::push(pos, piece, Move::via(from, s1, from), Shape::CAPTURE, out);
+        }
+    }
+    if (can_pass || pass_anywhere) && mode == Mode::All {
+        out.push(Move::pass(from));
+    }
+}
+
+/// Two diagonal steps, the first capturing: igui, hit-and-run to an empty square diagonal to
+/// the first, double capture; and the pass when some diagonal neighbour is empty.
+fn diagonal(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+    let shape = *pos.shape();
+    let them = piece.color().flip();
+    let mut can_pass = false;
+    for (dx, dy) in DIAG {
+        let x = from.offset(shape.delta(dx, dy));
+        let cx = pos.cell(x);
+        if cx.is_empty() {
+            can_pass = true;
+        }
+        if cx.is_off() || !cx.holds(them) {
+            continue;
+        }
+        promotion::push(pos, piece, Move::via(from, x, from), Shape::CAPTURE, out);
+        for (ex, ey) in DIAG {
+            let y = x.offset(shape.delta(ex, ey));
+            if y == from {
+                continue;
+            }
+            let cy = pos.cell(y);
+            if cy.is_empty() || cy.holds(them) {
+                promotion::push(pos, piece, Move::via(from, x, y), Shape::CAPTURE, out);
+            }
+        }
+    }
+    if can_pass {
+        out.push(Move::pass(from));
+    }
+}
+
+/// Up to three king steps: jumps within king distance 3, walks that capture before their last
+/// square (captured squares sorted, so two walks taking the same pieces are one move), and the
+/// pass (out to an empty square and back).
+fn king3(pos: &impl Board, piece: Piece, from: Square, pass_anywhere: bool, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
+    let us = piece.color();
+    let them = us.flip();
+    for dy in -3i32..=3 {
+        for dx in -3i32..=3 {
+            let to = from.offset(shape.delta(dx, dy));
+            let cell = pos.cell(to);
+            if (dx, dy) == (0, 0) || cell.is_off() || cell.holds(us) {
+                continue;
+            }
+            promotion::push(pos, piece, Move::new(from, to), Shape::taking(!cell.is_empty()), out);
+        }
+    }
+    let steps: Vec<i32> = super::KING.iter().map(|&(x, y)| shape.delta(x, y)).collect();
+    // Whether a walk may step on `s` having captured `caps` so far: Some(captures there).
+    let enterable = |s: Square, caps: &[Square]| -> Option<bool> {
+        if s == from {
+            return Some(false);
+        }
+        let c = pos.cell(s);
+        if c.is_off() || c.holds(us) {
+            return None;
+        }
+        // An enemy already taken on this walk leaves an empty square.
+        Some(c.holds(them) && !caps.contains(&s))
+    };
+    let mut can_pass = false;
+    for &d1 in &steps {
+        let s1 = from.offset(d1);
+        let Some(c1) = enterable(s1, &[]) else { continue };
+        can_pass |= !c1;
+        let caps1: Vec<Square> = if c1 { vec![s1] } else { vec![] };
+        for &d2 in &steps {
+            let s2 = s1.offset(d2);
+            let Some(c2) = enterable(s2, &caps1) else { continue };
+            let mut caps2 = caps1.clone();
+            if c2 {
+                caps2.push(s2);
+            }
+            walk(pos, piece, from, s2, &caps2, out);
+            for &d3 in &steps {
+                let s3 = s2.offset(d3);
+                let Some(c3) = enterable(s3, &caps2) else { continue };
+                let mut caps3 = caps2.clone();
+                if c3 {
+                    caps3.push(s3);
+                }
+                walk(pos, piece, from, s3, &caps3, out);
+            }
+        }
+    }
+    if can_pass || pass_anywhere {
+        out.push(Move::pass(from));
+    }
+}
+
+/// Pushes the walk ending on `to` that captured `caps` (in walk order), if it is not a jump.
+fn walk(pos: &impl Board, piece: Piece, from: Square, to: Square, caps: &[Square], out: &mut Vec<Move>) {
+    let mut mids: Vec<Square> = caps.iter().copied().filter(|&s| s != to).collect();
+    if mids.is_empty() {
+        return; // a jump (or, ending on the origin without captures, the pass)
+    }
+    mids.sort();
+    let mut m = Move::via(from, mids[0], to);
+    if mids.len() > 1 {
+        m.mid[1] = mids[1];
+    }
+    promotion::push(pos, piece, m, Shape::CAPTURE, out);
+}

@@ -1,0 +1,90 @@
+//! `long-leap:RIDER` — Longleaper captures (Typhoon section 5.7): along one queen line, jump
+//! single enemies (each with an empty square right behind it), capturing every one jumped, and
+//! stop on any empty square after the first jump. Never over a friend or two pieces in a row,
+//! never onto a piece. `Move` kind `Line`: the move's effect removes every piece between origin
+//! and destination. Its non-capturing slides are the `mQ` atoms. Attack detection generates it.
+
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::{Move, MoveKind};
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LongLeap(pub Steps);
+
+/// Unit board deltas of its lines.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub dirs: Vec<i32>,
+}
+
+impl Spec for LongLeap {
+    const NAME: &'static str = "long-leap";
+    const SYNTAX: &'static str = "long-leap:RIDER";
+
+    fn parse(call: &PowerCall) -> Result<LongLeap, PowerError> {
+        check_flags(call, &[])?;
+        Steps::parse(call, StepRule::UnitRider).map(LongLeap)
+    }
+
+    fn reach(&self) -> u8 {
+        1
+    }
+
+    fn text(&self) -> String {
+        format!("long leap `{}`: captures every enemy jumped", self.0.spec)
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Generated
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        let dirs = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        cx.moves.add_gen(Gen::LongLeap(Compiled { dirs }));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+        let them = piece.color().flip();
+        for &d in &self.dirs {
+            let mut sq = from;
+            let mut jumped = false;
+            loop {
+                sq = sq.offset(d);
+                let c = pos.cell(sq);
+                if c.is_empty() {
+                    if jumped {
+                        out.push(Move::of_kind(from, sq, MoveKind::Line, [Square::NONE; 2]));
+                    }
+                    continue;
+                }
+                if c.holds(them) && pos.cell(sq.offset(d)).is_empty() {
+                    jumped = true;
+                    continue;
+                }
+                break;
+            }
+        }
+    }
+
+    fn absorb(&mut self, other: Compiled) {
+        self.dirs.extend(other.dirs);
+    }
+}

@@ -1,0 +1,80 @@
+//! `shoot:STEPS` — igui, or shooting (Scirocco Genie, Nutty Tetrarchs): the piece removes an enemy
+//! on an adjacent square and stays where it is. Written `e5e6,e6e5`; the move is
+//! `Move::via(from, victim, from)`. The shot is a real capture, so the attack tables list each
+//! shooting direction as a capturing leap.
+
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::promotion::{self, Shape};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::Move;
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shoot(pub Steps);
+
+/// Board deltas of the victims.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub dirs: Vec<i32>,
+}
+
+impl Spec for Shoot {
+    const NAME: &'static str = "shoot";
+    const SYNTAX: &'static str = "shoot:STEPS";
+
+    fn parse(call: &PowerCall) -> Result<Shoot, PowerError> {
+        check_flags(call, &[])?;
+        Steps::parse(call, StepRule::Unit).map(Shoot)
+    }
+
+    fn reach(&self) -> u8 {
+        1
+    }
+
+    fn text(&self) -> String {
+        format!("igui (captures without moving) `{}`", self.0.spec)
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Tables
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        let dirs: Vec<i32> = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        for &d in &dirs {
+            cx.attacks.add_leap(d, cx.kind);
+        }
+        cx.moves.add_gen(Gen::Shoot(Compiled { dirs }));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+        let them = piece.color().flip();
+        for &d in &self.dirs {
+            let victim = from.offset(d);
+            if pos.cell(victim).holds(them) {
+                promotion::push(pos, piece, Move::via(from, victim, from), Shape::CAPTURE, out);
+            }
+        }
+    }
+
+    fn absorb(&mut self, other: Compiled) {
+        self.dirs.extend(other.dirs);
+    }
+}

@@ -1,0 +1,78 @@
+//! `shoot-line:RIDER` — shots at any distance (Typhoon Emperor of Emperors, `shoot-line:Q`):
+//! along each unit direction the first piece, if it is an enemy, is removed; the piece stays.
+//! A shot never promotes. No table says these captures: attack detection generates them.
+
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::Move;
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShootLine(pub Steps);
+
+/// Unit board deltas of the lines.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub dirs: Vec<i32>,
+}
+
+impl Spec for ShootLine {
+    const NAME: &'static str = "shoot-line";
+    const SYNTAX: &'static str = "shoot-line:RIDER";
+
+    fn parse(call: &PowerCall) -> Result<ShootLine, PowerError> {
+        check_flags(call, &[])?;
+        Steps::parse(call, StepRule::UnitRider).map(ShootLine)
+    }
+
+    fn reach(&self) -> u8 {
+        1
+    }
+
+    fn text(&self) -> String {
+        format!("shoots the first piece on `{}` lines", self.0.spec)
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Generated
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        let dirs = self.0.dirs().map(|(dx, dy)| cx.delta(dx, dy)).collect();
+        cx.moves.add_gen(Gen::ShootLine(Compiled { dirs }));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+        let them = piece.color().flip();
+        for &d in &self.dirs {
+            let mut sq = from.offset(d);
+            while pos.cell(sq).is_empty() {
+                sq = sq.offset(d);
+            }
+            if pos.cell(sq).holds(them) {
+                out.push(Move::via(from, sq, from));
+            }
+        }
+    }
+
+    fn absorb(&mut self, other: Compiled) {
+        self.dirs.extend(other.dirs);
+    }
+}

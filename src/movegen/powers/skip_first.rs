@@ -1,0 +1,58 @@
+//! `skip-first:RIDER` — a rider whose first square must be empty and is never a target (Scirocco
+//! Wagon, `skip-first:R`): compiled into atom slides that start at distance 2, found by the slide
+//! attack tables and the atom capture lists.
+
+use crate::cell::Cell;
+use crate::geometry::{Color, Square};
+use crate::movegen::atoms::SlideT;
+use crate::movegen::power::{check_flags, Attacks, Captures, PowerError, Spec, StepRule, Steps};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkipFirst(pub Steps);
+
+impl Spec for SkipFirst {
+    const NAME: &'static str = "skip-first";
+    const SYNTAX: &'static str = "skip-first:RIDER";
+
+    fn parse(call: &PowerCall) -> Result<SkipFirst, PowerError> {
+        check_flags(call, &[])?;
+        Steps::parse(call, StepRule::Rider).map(SkipFirst)
+    }
+
+    fn reach(&self) -> u8 {
+        self.0.reach()
+    }
+
+    fn text(&self) -> String {
+        format!("`{}` from the 2nd square; the 1st must be empty", self.0.spec)
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Tables
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Atoms
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        for v in &self.0.vectors {
+            let s = SlideT { min: 2, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
+            if s.mode.captures {
+                cx.attacks.add_slide(s.delta, s.min, s.max, cx.kind, cx.kinds);
+            }
+            cx.moves.atoms.slides.push(s);
+        }
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}

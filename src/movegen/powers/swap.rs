@@ -1,0 +1,80 @@
+//! `swap:LEAPS` — the Hummingbird swap (Typhoon section 5.4): instead of moving, exchange places
+//! with any piece (friend or enemy, royal or frozen) on one of the listed leap squares. Nothing
+//! is captured; both keep their owners. The swap is the Hummingbird's own move, so it may promote
+//! by the zone test; the partner never does. A swap never attacks.
+
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, Attacks, Captures, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::promotion::{self, Shape};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::{Move, MoveKind};
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Swap(pub Steps);
+
+/// Board deltas of its partner squares.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub deltas: Vec<i32>,
+}
+
+impl Spec for Swap {
+    const NAME: &'static str = "swap";
+    const SYNTAX: &'static str = "swap:LEAPS";
+
+    fn parse(call: &PowerCall) -> Result<Swap, PowerError> {
+        check_flags(call, &[])?;
+        Steps::parse(call, StepRule::Any).map(Swap)
+    }
+
+    fn reach(&self) -> u8 {
+        self.0.reach()
+    }
+
+    fn text(&self) -> String {
+        format!("swaps with any piece on `{}`", self.0.spec)
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Never
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Never
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        let deltas = self.0.vectors.iter().map(|v| cx.delta(v.dx, v.dy)).collect();
+        cx.moves.add_gen(Gen::Swap(Compiled { deltas }));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+        for &d in &self.deltas {
+            let t = from.offset(d);
+            if pos.cell(t).is_piece() {
+                let m = Move::of_kind(from, t, MoveKind::Swap, [Square::NONE; 2]);
+                promotion::push(pos, piece, m, Shape::QUIET, out);
+            }
+        }
+    }
+
+    /// A swap takes nothing.
+    fn captures(&self, _: &impl Board, _: Piece, _: Square, _: &mut Vec<Move>) {}
+
+    fn absorb(&mut self, other: Compiled) {
+        self.deltas.extend(other.deltas);
+    }
+}

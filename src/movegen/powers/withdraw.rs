@@ -1,0 +1,108 @@
+//! `withdraw[(optional)]` — Undertaker withdrawal (Typhoon section 5.9): a one-square step to an
+//! empty square directly away from an adjacent enemy captures that enemy, automatically
+//! (decision D6). The step's `Move` becomes kind `Implied` with the victim in `mid[0]`: written
+//! `a4a3`, it takes a5. With `optional` (option `undertaker_optional`) the capture is a choice:
+//! the plain step stays, and a second move of kind `Chosen` (victim in `aux`, written
+//! `a4a3xa5`) captures. It works on the piece's atom moves, so it runs first among the powers;
+//! attack detection generates it.
+
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::tables::Compile;
+use crate::movegen::Board;
+use crate::moves::{Move, MoveKind};
+use crate::variant::PowerCall;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Withdraw {
+    /// The capture is a choice (a second move), not automatic.
+    pub optional: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub optional: bool,
+}
+
+impl Spec for Withdraw {
+    const NAME: &'static str = "withdraw";
+    const SYNTAX: &'static str = "withdraw[(optional)]";
+
+    fn parse(call: &PowerCall) -> Result<Withdraw, PowerError> {
+        no_argument(call)?;
+        check_flags(call, &["optional"])?;
+        Ok(Withdraw { optional: call.flags.iter().any(|f| f == "optional") })
+    }
+
+    fn reach(&self) -> u8 {
+        1
+    }
+
+    fn text(&self) -> String {
+        if self.optional {
+            "may capture by withdrawal".into()
+        } else {
+            "captures by withdrawal".into()
+        }
+    }
+
+    fn xbetza(&self) -> String {
+        String::new()
+    }
+
+    fn attacks(&self) -> Attacks {
+        Attacks::Generated
+    }
+
+    fn captures(&self) -> Captures {
+        Captures::Filtered
+    }
+
+    fn compile(&self, cx: &mut Compile<'_>) {
+        cx.moves.add_gen(Gen::Withdraw(Compiled { optional: self.optional }));
+    }
+
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+        false
+    }
+}
+
+impl Generate for Compiled {
+    /// Turns the withdrawing steps among `out[start..]` (the piece's plain moves) into captures.
+    fn generate(&self, pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
+        let shape = *pos.shape();
+        let them = piece.color().flip();
+        let end = out.len();
+        for i in start..end {
+            let m = out[i];
+            if m.kind != MoveKind::Normal || m.mid[0] != Square::NONE || m.to == m.from || !pos.is_empty(m.to) {
+                continue;
+            }
+            if shape.distance(m.from, m.to) != 1 {
+                continue;
+            }
+            let behind = m.from.offset(m.from.0 as i32 - m.to.0 as i32);
+            if !pos.cell(behind).holds(them) {
+                continue;
+            }
+            let mut w = if self.optional {
+                Move::with_aux(m.from, m.to, MoveKind::Chosen, behind)
+            } else {
+                Move::of_kind(m.from, m.to, MoveKind::Implied, [behind, Square::NONE])
+            };
+            if let Some(k) = m.promotion() {
+                w = w.with_promotion(k);
+            }
+            if self.optional {
+                out.push(w);
+            } else {
+                out[i] = w;
+            }
+        }
+    }
+
+    fn absorb(&mut self, other: Compiled) {
+        self.optional |= other.optional;
+    }
+}

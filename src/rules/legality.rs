@@ -1,0 +1,220 @@
+//! Which pseudo-legal moves are legal, and why not: the game is over, royal safety where the game
+//! has check, the Chu Shogi lion-capture rules, and the repetition rules (Chu's no-repeat,
+//! Scirocco's and Typhoon's no third occurrence). One check ([`check`], [`try_make`]) for every
+//! front end and the search.
+
+use super::lion::{self, LionRule};
+use crate::geometry::Color;
+use crate::movegen::{self, attack::is_attacked};
+use crate::moves::Move;
+use crate::position::{Position, Undo};
+use crate::variant::{Legality, Repetition};
+use std::fmt;
+
+/// Why a pseudo-legal move is not legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is already decided by material (a side without royals, a bare king).
+    GameOver,
+    /// It leaves the mover's King attacked (games with check).
+    LeavesKingInCheck,
+    /// Chu Shogi's lion-capture rules forbid it.
+    LionCapture(LionRule),
+    /// It recreates an earlier position with the same side to move (Chu Shogi).
+    Repeats,
+    /// It would produce a position for the third time (Scirocco, Typhoon).
+    ThirdOccurrence,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::GameOver => f.write_str("the game is over"),
+            Illegal::LeavesKingInCheck => f.write_str("it leaves the King in check"),
+            // One text for both rules (the rules pages quote it); the variant says which.
+            Illegal::LionCapture(_) => {
+                f.write_str("the lion-capture rules forbid it (protected distant Lion, or counter-strike)")
+            }
+            Illegal::Repeats => f.write_str("it repeats an earlier position"),
+            Illegal::ThirdOccurrence => f.write_str("it would produce the same position for the third time"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// Whether the history-dependent repetition rules are applied: always in play, and optionally
+/// in perft, which counts like independent move counters without them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum History {
+    Apply,
+    Ignore,
+}
+
+/// How a side loses by material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialLoss {
+    /// It has no royal piece left.
+    NoRoyal,
+    /// The bare-king rule: it has at most one piece (Scirocco, Typhoon).
+    BareKing,
+}
+
+/// Whether `c` meets a loss condition of material: no royal piece left, or, with the bare-king
+/// rule, at most one piece in total (so with two pieces left, losing either loses).
+pub fn loss_condition(pos: &Position, c: Color) -> Option<MaterialLoss> {
+    if pos.royal_count(c) == 0 {
+        Some(MaterialLoss::NoRoyal)
+    } else if pos.variant().rules.bare_king && pos.pieces(c).len() <= 1 {
+        Some(MaterialLoss::BareKing)
+    } else {
+        None
+    }
+}
+
+/// Whether the game is already decided by material. Then there are no legal moves.
+pub fn material_decided(pos: &Position) -> bool {
+    Color::ALL.iter().any(|&c| loss_condition(pos, c).is_some())
+}
+
+/// Whether the game is already decided by lost royals (then there are no legal moves).
+pub fn royal_lost(pos: &Position) -> bool {
+    pos.royal_count(Color::White) == 0 || pos.royal_count(Color::Black) == 0
+}
+
+/// Whether `c`'s royals are safe (always true in royal-capture games, where moving into attack
+/// is legal).
+pub fn royal_safe(pos: &Position, c: Color) -> bool {
+    pos.royals_safe(c)
+}
+
+/// Whether `c` is in check (a royal of `c` is attacked). Meaningful in every game.
+pub fn in_check(pos: &Position, c: Color) -> bool {
+    pos.royal_squares(c).any(|sq| is_attacked(pos, sq, c.flip()))
+}
+
+/// The rules that need the position before the move (the game not being over aside).
+fn check_before(pos: &mut Position, m: Move) -> Result<(), Illegal> {
+    if pos.variant().rules.lion_capture_rules {
+        lion::check(pos, m).map_err(Illegal::LionCapture)?;
+    }
+    Ok(())
+}
+
+/// The rules that need the position after the move (made by `us`); the repetition rules only
+/// with a recorded history (`make`, not `make_raw`).
+fn check_after(pos: &Position, us: Color, history: History) -> Result<(), Illegal> {
+    if !royal_safe(pos, us) {
+        return Err(Illegal::LeavesKingInCheck);
+    }
+    if history == History::Apply {
+        match pos.variant().rules.repetition {
+            Repetition::ForbidRepeat if pos.prior_occurrences() > 0 => return Err(Illegal::Repeats),
+            Repetition::ForbidThird if pos.prior_occurrences() >= 2 => return Err(Illegal::ThirdOccurrence),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether the pseudo-legal move `m` is legal here, and if not, why. With `History::Ignore` the
+/// repetition rules are not applied (perft's default). The position is left as it was.
+pub fn check(pos: &mut Position, m: Move, history: History) -> Result<(), Illegal> {
+    if material_decided(pos) {
+        return Err(Illegal::GameOver);
+    }
+    check_move(pos, m, history)
+}
+
+/// [`check`] in a position whose game is not over.
+fn check_move(pos: &mut Position, m: Move, history: History) -> Result<(), Illegal> {
+    check_before(pos, m)?;
+    let rules = &pos.variant().rules;
+    let us = pos.side();
+    // A third occurrence needs two earlier ones with the same side to move, so at least two
+    // earlier positions since the last irreversible move (passes make two-ply cycles).
+    let window = if rules.repetition == Repetition::ForbidThird { 2 } else { 1 };
+    let history = match history {
+        History::Apply
+            if rules.repetition.forbids_moves()
+                && pos.recent_history().len() >= window
+                && movegen::effect::may_repeat(pos, m) =>
+        {
+            History::Apply
+        }
+        _ => History::Ignore,
+    };
+    if history == History::Apply {
+        let u = pos.make(m);
+        let r = check_after(pos, us, history);
+        pos.unmake(m, u);
+        r
+    } else if rules.legality == Legality::Check {
+        let u = pos.make_raw(m);
+        let r = check_after(pos, us, history);
+        pos.unmake_raw(m, u);
+        r
+    } else {
+        Ok(())
+    }
+}
+
+/// Makes the pseudo-legal move `m` if it is legal and returns its undo record; otherwise leaves
+/// the position as it was and says why. The same rules as [`check`], with a single `make` (the
+/// search's hot path).
+pub fn try_make(pos: &mut Position, m: Move) -> Result<Undo, Illegal> {
+    if material_decided(pos) {
+        return Err(Illegal::GameOver);
+    }
+    check_before(pos, m)?;
+    let us = pos.side();
+    let u = pos.make(m);
+    match check_after(pos, us, History::Apply) {
+        Ok(()) => Ok(u),
+        Err(e) => {
+            pos.unmake(m, u);
+            Err(e)
+        }
+    }
+}
+
+/// How often the position with repetition key `key` occurred in the game so far (the current
+/// position included). Earlier positions before an irreversible move cannot match.
+pub fn occurrences(pos: &Position, key: u64) -> usize {
+    pos.recent_history().iter().filter(|&&k| k == key).count() + (pos.repetition_key() == key) as usize
+}
+
+/// Every legal move of the side to move, in generation order.
+pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
+    legal_moves_with(pos, out, History::Apply)
+}
+
+/// [`legal_moves`], optionally without the repetition rules.
+pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: History) {
+    out.clear();
+    if material_decided(pos) {
+        return;
+    }
+    movegen::generate(pos, out);
+    let mut w = 0;
+    for r in 0..out.len() {
+        let m = out[r];
+        if check_move(pos, m, history).is_ok() {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// Convenience: the legal moves as a new vector.
+pub fn legal_move_list(pos: &mut Position) -> Vec<Move> {
+    let mut v = Vec::with_capacity(256);
+    legal_moves(pos, &mut v);
+    v
+}
+
+/// Whether `m` is a legal move here (generated and legal).
+pub fn is_legal(pos: &mut Position, m: Move) -> bool {
+    legal_move_list(pos).contains(&m)
+}

@@ -1,0 +1,49 @@
+//! The Chu Shogi lion-capture rules (HaChu default, `chu-shogi.md` section 7.1): which captures
+//! of a Lion are illegal. Legality, not movement: the lion moves themselves are `movegen::lion`.
+//!
+//! - Rule A: a Lion may not take a non-adjacent Lion on its destination when that square is
+//!   attacked after the move, unless it also took a bridge piece (not a Pawn or Go-Between);
+//! - Rule B: right after a non-Lion took a Lion, no non-Lion may take a Lion.
+
+use crate::movegen::attack::is_attacked;
+use crate::movegen::effect;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// Which lion-capture rule forbids a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LionRule {
+    /// Rule A: a Lion taking a protected Lion two squares away without a bridge.
+    ProtectedDistantLion,
+    /// Rule B: a non-Lion taking a Lion right after the opponent's non-Lion took one.
+    CounterStrike,
+}
+
+/// Whether the pseudo-legal move `m` breaks a lion-capture rule.
+pub fn check(pos: &mut Position, m: Move) -> Result<(), LionRule> {
+    let g = std::sync::Arc::clone(pos.game());
+    let v = &g.variant;
+    let mover = pos.piece_at(m.from).expect("a move starts on its piece");
+    let mut caps = arrayvec::ArrayVec::<_, 16>::new();
+    effect::removed_squares(pos, m, &mut caps);
+    let is_lion = |pos: &Position, s| pos.piece_at(s).is_some_and(|p| v.piece(p.kind()).lion);
+    if !caps.iter().any(|&s| is_lion(pos, s)) {
+        return Ok(());
+    }
+    if !v.piece(mover.kind()).lion {
+        return if pos.counter_strike().is_none() { Ok(()) } else { Err(LionRule::CounterStrike) };
+    }
+    if m.to != m.from && caps.contains(&m.to) && is_lion(pos, m.to) && g.shape.distance(m.from, m.to) == 2 {
+        let bridged = caps.iter().any(|&s| s != m.to && pos.piece_at(s).is_some_and(|p| v.piece(p.kind()).bridge));
+        if !bridged {
+            let them = mover.color().flip();
+            let u = pos.make_raw(m);
+            let protected = is_attacked(pos, m.to, them);
+            pos.unmake_raw(m, u);
+            if protected {
+                return Err(LionRule::ProtectedDistantLion);
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,182 @@
+//! The end of the game: royal capture, checkmate, stalemate, no legal move, bare kings (draw),
+//! bare king (loss), the 50-move rule and the repetition rules, each as the game's rules say,
+//! judged in one place ([`end`]) for the referee and the search.
+
+use super::legality::{in_check, legal_move_list, loss_condition, MaterialLoss};
+use super::repetition::{self, Cycle};
+use crate::geometry::Color;
+use crate::position::Position;
+use crate::variant::{Legality, NoMoves, Repetition};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    Checkmate,
+    AllRoyalsCaptured,
+    NoLegalMove,
+    Stalemate,
+    BareKings,
+    /// Scirocco: the side has at most one piece left.
+    BareKing,
+    FiftyMoves,
+    Repetition,
+    /// Nutty: a side gave check with every move of the repetition cycle.
+    PerpetualCheck,
+    /// Nutty: a side made attacking moves in the cycle and the other none.
+    PerpetualChase,
+    /// Nutty: the first repetition, with no attacking move on either side.
+    RepetitionDraw,
+    /// Nutty: both sides attacked in the cycle; the side that completed it loses.
+    RepetitionCompleted,
+    /// Tai option `repetition = "draw-fourth"`: a position occurred for the fourth time.
+    FourfoldRepetition,
+    /// The referee's move cap (`move_cap`, a match setting): that many full moves were played.
+    MoveCap,
+}
+
+impl Reason {
+    pub fn text(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::AllRoyalsCaptured => "all royals captured",
+            Reason::NoLegalMove => "no legal move",
+            Reason::Stalemate => "stalemate",
+            Reason::BareKings => "bare kings",
+            Reason::BareKing => "bare king",
+            Reason::FiftyMoves => "50-move rule",
+            Reason::Repetition => "threefold repetition",
+            Reason::PerpetualCheck => "repetition: the loser gave check with every move (perpetual check)",
+            Reason::PerpetualChase => "repetition: the loser attacked and the winner did not (perpetual chase)",
+            Reason::RepetitionDraw => "repetition without attacks",
+            Reason::RepetitionCompleted => "repetition with attacks by both sides: the loser completed it",
+            Reason::FourfoldRepetition => "fourfold repetition",
+            Reason::MoveCap => "move cap reached",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { winner: Color, reason: Reason },
+    Draw { reason: Reason },
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason: Reason::Checkmate } => write!(f, "checkmate: {} wins", winner.name()),
+            Outcome::Win { winner, reason } => {
+                write!(f, "{} wins: {}", winner.name(), reason.text())
+            }
+            Outcome::Draw { reason } => write!(f, "draw: {}", reason.text()),
+        }
+    }
+}
+
+/// Who asks whether the game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judge {
+    /// The referee of a game: the rules as written.
+    Referee,
+    /// The search, at a node of its tree. It reads a repetition in the tree as the draw (or,
+    /// in Nutty Shogi, the result) it can be forced into, and leaves the end by having no legal
+    /// move to its own move loop ([`without_moves`]).
+    Search,
+}
+
+/// The result when the side to move has no legal move; `in_check`: its royal is attacked.
+pub fn without_moves(pos: &Position, in_check: bool) -> Outcome {
+    let side = pos.side();
+    let v = pos.variant();
+    match v.rules.no_moves {
+        NoMoves::Loses => Outcome::Win { winner: side.flip(), reason: Reason::NoLegalMove },
+        NoMoves::StalemateDraws if in_check => Outcome::Win { winner: side.flip(), reason: Reason::Checkmate },
+        NoMoves::StalemateDraws => Outcome::Draw { reason: Reason::Stalemate },
+    }
+}
+
+/// The result if the game is over in `pos` (with its history), else `None`: the referee's
+/// [`end`].
+pub fn outcome(pos: &mut Position) -> Option<Outcome> {
+    end(pos, Judge::Referee)
+}
+
+/// The one test of the end of a game, for the referee and the search.
+///
+/// Order (Scirocco section 6, Nutty section 5 step 7): the side to move loses if it meets a
+/// loss condition of material, otherwise the other side does if it meets one (so a set-up
+/// position where both do is lost by the side to move); a Nutty repetition is judged before any
+/// question of moves; the referee's fourfold repetition (Tai option) and move cap end the game
+/// at once; a side without a legal move loses or is stalemated; only then come the draws by bare
+/// kings, the 50-move rule and threefold repetition.
+pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
+    let side = pos.side();
+    for c in [side, side.flip()] {
+        if let Some(loss) = loss_condition(pos, c) {
+            let reason = match loss {
+                MaterialLoss::NoRoyal => Reason::AllRoyalsCaptured,
+                MaterialLoss::BareKing => Reason::BareKing,
+            };
+            return Some(Outcome::Win { winner: c.flip(), reason });
+        }
+    }
+    let rules = pos.variant().rules;
+    if rules.repetition == Repetition::FirstRepetition && repeats(pos, judge, 1) {
+        if let Some(o) = repetition::judge(pos).map(cycle_outcome) {
+            return Some(o);
+        }
+    }
+    if judge == Judge::Referee {
+        if rules.repetition == Repetition::DrawFourth && repeats(pos, judge, 3) {
+            return Some(Outcome::Draw { reason: Reason::FourfoldRepetition });
+        }
+        // A referee setting, not a rule: after `move_cap` full moves the game is drawn.
+        if rules.move_cap > 0 && pos.fullmove_number() > rules.move_cap {
+            return Some(Outcome::Draw { reason: Reason::MoveCap });
+        }
+        if legal_move_list(pos).is_empty() {
+            return Some(without_moves(pos, rules.legality == Legality::Check && in_check(pos, side)));
+        }
+    }
+    draw(pos, judge).map(|reason| Outcome::Draw { reason })
+}
+
+/// The draws that a checkmate or a stalemate comes before: bare kings, the 50-move rule, and a
+/// repetition (the third occurrence for the referee; for the search, any in its tree, and the
+/// fourth-occurrence rule alike).
+fn draw(pos: &Position, judge: Judge) -> Option<Reason> {
+    let rules = &pos.variant().rules;
+    let lone = |c: Color| pos.pieces(c).len() == 1;
+    if rules.bare_kings_draw && lone(Color::White) && lone(Color::Black) {
+        return Some(Reason::BareKings);
+    }
+    if rules.fifty_move_rule && pos.halfmove_clock() >= 100 {
+        return Some(Reason::FiftyMoves);
+    }
+    let repetition_draws = match judge {
+        Judge::Referee => rules.repetition == Repetition::DrawThird,
+        Judge::Search => matches!(rules.repetition, Repetition::DrawThird | Repetition::DrawFourth),
+    };
+    if repetition_draws && repeats(pos, judge, 2) {
+        return Some(Reason::Repetition);
+    }
+    None
+}
+
+/// Whether the position occurred `times` times before, as the referee counts; for the search,
+/// whether it occurred before at all, four plies or more back.
+fn repeats(pos: &Position, judge: Judge, times: usize) -> bool {
+    match judge {
+        Judge::Referee => pos.prior_occurrences() >= times,
+        Judge::Search => pos.rev_plies() >= 4 && pos.prior_occurrences() >= 1,
+    }
+}
+
+fn cycle_outcome(c: Cycle) -> Outcome {
+    match c {
+        Cycle::PerpetualCheck { loser } => Outcome::Win { winner: loser.flip(), reason: Reason::PerpetualCheck },
+        Cycle::PerpetualChase { loser } => Outcome::Win { winner: loser.flip(), reason: Reason::PerpetualChase },
+        Cycle::NoAttacks => Outcome::Draw { reason: Reason::RepetitionDraw },
+        Cycle::Completed { loser } => Outcome::Win { winner: loser.flip(), reason: Reason::RepetitionCompleted },
+    }
+}

@@ -1,0 +1,103 @@
+//! Nutty Shogi's repetition rule (rules section 7.3), the one place that judges it.
+//!
+//! The first time a position recurs, the game ends. The cycle is the list of moves since the
+//! most recent earlier occurrence. Each move by a side S is classified on the positions before
+//! and after it:
+//! - S's *attacked set* in a position: the enemy squares that some move of S (generated as if S
+//!   were to move) would empty, by capture of any kind or by burning; moves after which S's own
+//!   mover is burned count too. Found by making each move on a copy: the forced burns live in
+//!   `make`, so they are counted exactly as played.
+//! - an *attacking move* adds a square to S's attacked set; it *gives check* if the enemy King's
+//!   square is in the set afterwards.
+//!
+//! Outcome: (a) exactly one side checked with every move: it loses; (b) one side attacked and
+//! the other never did: the attacker loses; (c) nobody attacked: draw; (d) otherwise the side
+//! that completed the repetition loses.
+//!
+//! The classification replays the cycle only when a repetition happens, instead of computing
+//! attack sets in every `make`: that would cost two full move generations per node of the
+//! search. Every move in a cycle is reversible (captures, burns and promotions can never be
+//! undone), so the earlier positions are rebuilt by moving pieces back.
+
+use crate::geometry::{ByColor, Color, Square};
+use crate::movegen;
+use crate::position::Position;
+
+/// The squares of `by`'s opponent that some move of `by` would remove, `by` to move in `pos`.
+pub fn attacked_set(pos: &Position, by: Color) -> Vec<Square> {
+    let mut p = pos.clone();
+    if p.side() != by {
+        p.set_side(by);
+    }
+    let them = by.flip();
+    let targets: Vec<Square> = p.pieces(them).to_vec();
+    let mut moves = Vec::new();
+    movegen::generate(&p, &mut moves);
+    let mut hit: Vec<Square> = Vec::new();
+    for m in moves {
+        let u = p.make_raw(m);
+        for &s in &targets {
+            if !hit.contains(&s) && p.piece_at(s).is_none_or(|x| x.color() != them) {
+                hit.push(s);
+            }
+        }
+        p.unmake_raw(m, u);
+    }
+    hit
+}
+
+/// How a repetition cycle is judged (rules section 7.3, cases a to d).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cycle {
+    /// (a) Exactly one side gave check with every move of the cycle: it loses.
+    PerpetualCheck { loser: Color },
+    /// (b) One side made attacking moves and the other none: the attacker loses.
+    PerpetualChase { loser: Color },
+    /// (c) Nobody attacked: a draw.
+    NoAttacks,
+    /// (d) Both sides attacked: the side that completed the repetition loses.
+    Completed { loser: Color },
+}
+
+/// The judgement of the cycle if the current position repeats an earlier one, else `None`.
+pub fn judge(pos: &Position) -> Option<Cycle> {
+    let k = pos.plies_since_occurrence()?;
+    let moves = pos.last_moves(k).to_vec();
+    // positions[i] is the position before moves[i]; positions[k] is the current one.
+    let mut positions = vec![pos.clone()];
+    let mut p = pos.clone();
+    for &m in moves.iter().rev() {
+        p.retract_reversible(m);
+        positions.push(p.clone());
+    }
+    positions.reverse();
+    let mut gave_check_every = ByColor::new(true, true);
+    let mut moved = ByColor::new(false, false);
+    let mut attacked = ByColor::new(false, false);
+    for i in 0..k {
+        let s = positions[i].side();
+        let before = attacked_set(&positions[i], s);
+        let after = attacked_set(&positions[i + 1], s);
+        moved[s] = true;
+        if after.iter().any(|x| !before.contains(x)) {
+            attacked[s] = true;
+        }
+        let check = positions[i + 1].royal_squares(s.flip()).any(|r| after.contains(&r));
+        if !check {
+            gave_check_every[s] = false;
+        }
+    }
+    let checker = |c: Color| moved[c] && gave_check_every[c];
+    let (w, b) = (Color::White, Color::Black);
+    if checker(w) != checker(b) {
+        return Some(Cycle::PerpetualCheck { loser: if checker(w) { w } else { b } });
+    }
+    if attacked[w] != attacked[b] {
+        return Some(Cycle::PerpetualChase { loser: if attacked[w] { w } else { b } });
+    }
+    if !attacked[w] {
+        return Some(Cycle::NoAttacks);
+    }
+    // The side that just moved completed the repetition.
+    Some(Cycle::Completed { loser: pos.side().flip() })
+}

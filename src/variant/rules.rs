@@ -1,0 +1,242 @@
+//! The game rules that are not piece moves: the `[rules]`, `[promotion]` and `[fen]` tables of
+//! a data file, read as they are (serde), with no copying into another shape.
+
+use serde::Deserialize;
+
+/// How the second player's owner-relative directions are obtained from the first player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Orientation {
+    /// Turned through 180 degrees (shogi).
+    Rotate,
+    /// Reflected across the middle rank (Bigorra: both Kings on the same file).
+    Mirror,
+}
+
+/// What makes a move illegal beyond its geometry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Legality {
+    /// A move that leaves the mover's royal attacked is illegal; checkmate wins (Bigorra).
+    Check,
+    /// Moving into attack is legal; the game is won by capturing every enemy royal.
+    RoyalCapture,
+}
+
+/// The result for a side to move without a legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoMoves {
+    /// Stalemate is a draw; with `Legality::Check`, checkmate loses.
+    StalemateDraws,
+    /// Having no legal move loses.
+    Loses,
+}
+
+/// The repetition rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Repetition {
+    /// The third occurrence of a position draws (chess).
+    DrawThird,
+    /// Repeating is legal; the fourth occurrence of a position ends the game as a draw (Tai
+    /// option `repetition = "draw-fourth"`, the rules file's REPETITION_FOURFOLD_DRAW).
+    DrawFourth,
+    /// A move that recreates any earlier position with the same side to move is illegal
+    /// (HaChu's Chu Shogi default).
+    ForbidRepeat,
+    /// A move that would produce a position for the third time in the game is illegal; nothing
+    /// is ever drawn by repetition (Scirocco).
+    ForbidThird,
+    /// Nutty Shogi (rules section 7.3): the first repetition ends the game; perpetual check
+    /// loses, then perpetual chase loses, then no attacks draws, else the side that completed
+    /// the repetition loses (`rules::repetition`).
+    FirstRepetition,
+}
+
+impl Repetition {
+    /// Whether the rule forbids moves (rather than ending the game).
+    pub fn forbids_moves(self) -> bool {
+        matches!(self, Repetition::ForbidRepeat | Repetition::ForbidThird)
+    }
+}
+
+/// When a move offers promotion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromotionRule {
+    /// Compulsory when a move ends on the last `zone` ranks (Bigorra: the last rank).
+    Arrival,
+    /// Chu Shogi (HaChu "promote on entry"): a non-capture entering the zone, or a capture that
+    /// starts or ends in it.
+    ShogiEntry,
+    /// Optional, for any own move that starts or ends in the zone (Scirocco).
+    StartOrEnd,
+    /// Compulsory for every move that captures, anywhere; there is no zone (Tai Shogi).
+    Capture,
+}
+
+/// How a promotion is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromotionText {
+    /// A yes/no choice written `+` (shogi).
+    Plus,
+    /// Forced and unique: nothing written; input may add the target ID (`d14d16q`).
+    Implicit,
+    /// Forced by the move itself (Tai Shogi: every capture promotes): nothing written; input
+    /// may add `+` to a promoting move.
+    Silent,
+}
+
+/// Extra FEN fields after the side to move, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FenField {
+    /// Bigorra King-leap rights: `Kk`, `K`, `k`, `-`.
+    LeapRights,
+    /// En-passant square or `-`.
+    EnPassant,
+    /// Chu Shogi counter-strike square (lion-capture rule B) or `-`.
+    CounterStrike,
+    Halfmove,
+    Fullmove,
+}
+
+/// The `[rules]` table: how the game is won, drawn and lost, and what is illegal. The keys its
+/// `settable` list names (read by `options.rs`) can be overridden with `--option KEY=VALUE`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub orientation: Orientation,
+    pub legality: Legality,
+    pub no_moves: NoMoves,
+    pub repetition: Repetition,
+    /// A game is drawn when the halfmove clock reaches 100.
+    #[serde(default)]
+    pub fifty_move_rule: bool,
+    /// Two lone royals draw.
+    #[serde(default)]
+    pub bare_kings_draw: bool,
+    /// A side with at most one piece loses (Scirocco's bare-king rule).
+    #[serde(default)]
+    pub bare_king: bool,
+    /// Chu Shogi's lion-capture rules A and B (`rules::lion`).
+    #[serde(default)]
+    pub lion_capture_rules: bool,
+    /// Referee setting: the game is drawn once this many full moves were played (0 = off).
+    #[serde(default)]
+    pub move_cap: u32,
+}
+
+/// The `[promotion]` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Promotion {
+    pub rule: PromotionRule,
+    /// Ranks of the promotion zone (0 with the rule `capture`).
+    pub zone: u8,
+    pub text: PromotionText,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The `[fen]` table: the game's FEN fields and what a FEN may leave out.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FenFormat {
+    /// The fields after the side to move, in order.
+    #[serde(default)]
+    pub fields: Vec<FenField>,
+    /// How many of the last fields may be left out (the rest default).
+    #[serde(default)]
+    pub optional_fields: usize,
+    /// The side-to-move field is required (otherwise a board-only FEN means White to move).
+    #[serde(default)]
+    pub side_required: bool,
+    /// Fields after the game's own are accepted and ignored (Scirocco: `- - 0 1`).
+    #[serde(default)]
+    pub ignore_extra_fields: bool,
+    /// Any number of royals is accepted, including none (the game is then already decided).
+    #[serde(default)]
+    pub any_royals: bool,
+    /// A one-letter ID may be written in parentheses, `(P)` (Typhoon yes, Bigorra no).
+    #[serde(default = "yes")]
+    pub single_letter_parentheses: bool,
+}
+
+impl Default for FenFormat {
+    fn default() -> Self {
+        FenFormat {
+            fields: Vec::new(),
+            optional_fields: 0,
+            side_required: false,
+            ignore_extra_fields: false,
+            any_royals: false,
+            single_letter_parentheses: true,
+        }
+    }
+}
+
+impl FenFormat {
+    pub fn has(&self, f: FenField) -> bool {
+        self.fields.contains(&f)
+    }
+}
+
+/// The `[bench]` table: the positions `kyodai bench` searches, and to what depth.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Bench {
+    /// The search depth.
+    pub depth: u32,
+    /// Each position as the moves that reach it from the start (`""` is the start).
+    pub lines: Vec<String>,
+}
+
+impl Default for Bench {
+    fn default() -> Self {
+        Bench { depth: 6, lines: vec![String::new()] }
+    }
+}
+
+/// XBoard's parent variant for a game it does not know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum XboardParent {
+    /// Shogi-style: a promotion is written `+`, a promoted piece is its base's `+` form.
+    Chu,
+    /// Chess-like: a promotion names its new piece.
+    Fairy,
+}
+
+impl XboardParent {
+    /// The name XBoard knows it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            XboardParent::Chu => "chu",
+            XboardParent::Fairy => "fairy",
+        }
+    }
+}
+
+/// The `[protocols]` table: how the protocols offer the game. Keys left out are derived from
+/// the rest of the file (see each key).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Protocols {
+    /// Offered over USI. Default: a shogi-style game (turned setup, promotion written `+`).
+    pub usi: Option<bool>,
+    /// XBoard's parent variant for the `setup` command: `chu` (shogi-style `+` promotion) or
+    /// `fairy` (a promotion names its new piece). Default: `chu` when the game has `+` types.
+    pub xboard_parent: Option<XboardParent>,
+    /// XBoard knows the game (its own pictures and start): no `setup` is sent. Default: no.
+    #[serde(default)]
+    pub xboard_known: bool,
+    /// XBoard's piece-to-picture table of the `setup` command. Default: built from the IDs.
+    pub xboard_pieces: Option<String>,
+    /// XBoard FENs end `side 0 fullmove`, as XBoard writes shogi. Default: with the `chu` parent.
+    pub xboard_short_fen: Option<bool>,
+}
