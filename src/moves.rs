@@ -155,6 +155,13 @@ impl Move {
         self
     }
 
+    /// The same move without its promotion.
+    #[inline]
+    pub fn without_promotion(mut self) -> Move {
+        self.promo = 0;
+        self
+    }
+
     #[inline]
     pub fn promotion(self) -> Option<KindId> {
         if self.promo == 0 {

@@ -4,6 +4,7 @@
 //!
 //! The search never prints: it reports [`Info`] through a callback, and front ends format it.
 
+pub mod deferral;
 pub mod time;
 pub mod tt;
 mod worker;
@@ -84,11 +85,17 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// The engine's search state kept between moves: hash table, evaluators, thread count.
+/// What the search compiles once per game: its evaluator and the promotions it never declines.
+pub(crate) struct PerGame {
+    pub ev: Evaluator,
+    pub deferrals: deferral::Deferrals,
+}
+
+/// The engine's search state kept between moves: hash table, per-game data, thread count.
 pub struct Searcher {
     tt: TranspositionTable,
     threads: usize,
-    evaluators: Vec<(String, Arc<Evaluator>)>,
+    evaluators: Vec<(String, Arc<PerGame>)>,
 }
 
 /// A line found at the root for one MultiPV slot.
@@ -130,13 +137,13 @@ impl Searcher {
         self.tt.clear();
     }
 
-    fn evaluator(&mut self, pos: &Position) -> Arc<Evaluator> {
+    fn per_game(&mut self, pos: &Position) -> Arc<PerGame> {
         let g = pos.game();
         let key = format!("{}:{:p}", g.variant.name, Arc::as_ptr(g));
         if let Some((_, e)) = self.evaluators.iter().find(|(k, _)| *k == key) {
             return Arc::clone(e);
         }
-        let e = Arc::new(Evaluator::new(g));
+        let e = Arc::new(PerGame { ev: Evaluator::new(g), deferrals: deferral::Deferrals::of(g) });
         if self.evaluators.len() > 8 {
             self.evaluators.clear();
         }
@@ -154,10 +161,11 @@ impl Searcher {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let ev = self.evaluator(pos);
+        let started = std::time::Instant::now();
+        let ev = self.per_game(pos);
         let mut root = pos.clone();
         let legal = legal_move_list(&mut root);
-        let tm = TimeManager::new(limits, &Plan::of(pos, legal.len()));
+        let tm = TimeManager::new(limits, &Plan::of(pos, legal.len()), started);
         // A finished game has no best move, even where moves remain (a draw by the fifty-move
         // rule or by repetition, a Nutty repetition, the move cap): the search agrees with the
         // referee on the end.

@@ -1,9 +1,10 @@
 //! One search thread: negamax PVS with transposition table, null-move pruning, late-move
 //! reductions, check extension and quiescence search. Split by phase into small functions.
 
+use super::deferral::Deferrals;
 use super::time::{Limits, TimeManager};
 use super::tt::{encode_move, Bound, TranspositionTable};
-use super::{INF, MATE, MATE_BOUND, MAX_PLY};
+use super::{PerGame, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::Evaluator;
 use crate::geometry::Square;
 use crate::movegen::{generate, generate_captures};
@@ -45,6 +46,7 @@ const EVAL_CACHE_SIZE: usize = 1 << 16;
 pub(crate) struct Worker<'a> {
     pub pos: Position,
     ev: &'a Evaluator,
+    deferrals: &'a Deferrals,
     pub tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
     tm: &'a TimeManager,
@@ -79,7 +81,7 @@ impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         pos: Position,
-        ev: &'a Evaluator,
+        game: &'a PerGame,
         tt: &'a TranspositionTable,
         stop: &'a AtomicBool,
         tm: &'a TimeManager,
@@ -92,7 +94,8 @@ impl<'a> Worker<'a> {
         let kinds = v.pieces.len();
         Worker {
             pos,
-            ev,
+            ev: &game.ev,
+            deferrals: &game.deferrals,
             tt,
             stop,
             tm,
@@ -374,6 +377,7 @@ impl<'a> Worker<'a> {
         gen_buf.clear();
         quiets.clear();
         generate(&self.pos, &mut gen_buf);
+        self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
         buf.extend(gen_buf.iter().map(|&m| (m, 0)));
         self.gen_bufs[ply] = gen_buf;
         self.score_moves(&mut buf, tt_move, ply);
@@ -504,6 +508,7 @@ impl<'a> Worker<'a> {
         } else {
             generate_captures(&self.pos, &mut gen_buf);
         }
+        self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
         if evasion {
             buf.extend(gen_buf.iter().map(|&m| (m, 0)));
             self.score_moves(&mut buf, 0, ply);
