@@ -75,7 +75,7 @@ const HARD_FACTOR: u32 = 3;
 const HARD_SHARE: u32 = 50;
 const HARD_SHARE_LAST: u32 = 67;
 /// A reserve of this many move overheads is kept on the clock: below it a move takes less than
-/// the increment, so the clock grows back over [`REBUILD_MOVES`] moves.
+/// the increment less the overhead, so the clock grows back over [`REBUILD_MOVES`] moves.
 const RESERVE_OVERHEADS: u32 = 8;
 const REBUILD_MOVES: u32 = 10;
 /// A score drop between iterations beyond `DROP_NOISE` centipawns stretches the soft target,
@@ -144,7 +144,7 @@ impl Budget {
         let Some(left) = l.time else { return none };
         let usable = left.saturating_sub(l.overhead);
         let n = l.moves_to_go.unwrap_or(plan.moves_left).clamp(1, MAX_MOVES_LEFT);
-        let target = Budget::average_move(usable, l.increment, l.overhead * RESERVE_OVERHEADS, n);
+        let target = Budget::average_move(usable, l.increment, l.overhead, n);
         let share = if l.moves_to_go == Some(1) { HARD_SHARE_LAST } else { HARD_SHARE };
         let hard = (target * HARD_FACTOR).min(usable * share / 100).max(MIN_THINK);
         let soft = if plan.forced { Duration::ZERO } else { (target * SOFT_SHARE / 100).clamp(MIN_THINK, hard) };
@@ -152,13 +152,16 @@ impl Budget {
     }
 
     /// The time one of the next `n` moves may take on average: the clock above `reserve`
-    /// spread over them, plus the increment (each move earns one); below the reserve, less
-    /// than the increment, so the clock grows back within [`REBUILD_MOVES`] moves.
-    fn average_move(usable: Duration, inc: Duration, reserve: Duration, n: u32) -> Duration {
+    /// spread over them, plus the increment (each move earns one). Below the reserve, less than
+    /// the increment less the `overhead` a move really costs (process start-up, scheduling on a
+    /// busy machine, the position sent with each move), so the clock grows back within
+    /// [`REBUILD_MOVES`] moves even where the overhead eats the whole increment.
+    fn average_move(usable: Duration, inc: Duration, overhead: Duration, n: u32) -> Duration {
+        let reserve = overhead * RESERVE_OVERHEADS;
         if usable >= reserve {
             (usable - reserve) / n + inc
         } else {
-            inc.saturating_sub((reserve - usable) / REBUILD_MOVES.min(n))
+            inc.saturating_sub(overhead).saturating_sub((reserve - usable) / REBUILD_MOVES.min(n))
         }
     }
 
@@ -193,8 +196,10 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    pub fn new(l: &Limits, plan: &Plan) -> TimeManager {
-        TimeManager { start: Instant::now(), budget: Budget::of(l, plan), last_iteration_end: AtomicU64::new(0) }
+    /// The clock of a search that started at `start` (counted from the moment the search was
+    /// asked for, so the set-up before the first iteration is counted too).
+    pub fn new(l: &Limits, plan: &Plan, start: Instant) -> TimeManager {
+        TimeManager { start, budget: Budget::of(l, plan), last_iteration_end: AtomicU64::new(0) }
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -279,10 +284,17 @@ mod tests {
 
     #[test]
     fn below_the_reserve_a_move_takes_less_than_the_increment() {
-        // 5 s + 0.05 s with 300 ms left and 50 ms overhead: 150 ms under the 400 ms reserve,
-        // made up over 10 moves: 50 - 15 = 35 ms a move, hard limit 105 ms.
+        // 5 s + 0.15 s with 300 ms left and 50 ms overhead: 150 ms under the 400 ms reserve,
+        // made up over 10 moves: 150 - 50 - 15 = 85 ms a move, hard limit 125 ms (half of 250).
+        let b = Budget::of(&clock(300, 150, 50), &Plan { moves_left: 60, forced: false });
+        assert_eq!((ms(b.soft), ms(b.hard)), (Some(38), Some(125)));
+        // At 5 s + 0.05 s the overhead eats the increment: the smallest think until the clock
+        // is back above the reserve.
         let b = Budget::of(&clock(300, 50, 50), &Plan { moves_left: 60, forced: false });
-        assert_eq!((ms(b.soft), ms(b.hard)), (Some(15), Some(105)));
+        assert_eq!((b.soft, b.hard), (Some(MIN_THINK), Some(MIN_THINK)));
+        // Just above the reserve the increment counts in full again.
+        let b = Budget::of(&clock(500, 50, 50), &Plan { moves_left: 50, forced: false });
+        assert_eq!((ms(b.soft), ms(b.hard)), (Some(22), Some(153)), "(450 - 400) / 50 + 50 = 51 ms; 45% and 3x");
         // Nothing left but the overhead: the smallest think, never past what is left.
         let b = Budget::of(&clock(30, 0, 10), &PLAN);
         assert_eq!((b.soft, b.hard), (Some(MIN_THINK), Some(MIN_THINK)));
