@@ -94,6 +94,8 @@ struct Running {
     /// A search gives back its result and the searcher; a perft nothing (it printed its lines).
     handle: JoinHandle<Option<(SearchResult, Searcher)>>,
     root: Position,
+    /// Our clock when a clock search started, and when it started (for the overhead meter).
+    clock: Option<(Duration, std::time::Instant)>,
 }
 
 /// A finished search: its id, what it found, and the position it searched.
@@ -125,6 +127,8 @@ pub struct Engine {
     next_id: u64,
     events: Sender<Event>,
     out: Out,
+    /// What a move costs beyond the search, learnt from the GUI's clocks.
+    meter: crate::search::time::OverheadMeter,
 }
 
 impl Engine {
@@ -143,6 +147,7 @@ impl Engine {
             next_id: 1,
             events,
             out,
+            meter: Default::default(),
         }
     }
 
@@ -336,8 +341,12 @@ impl Engine {
     /// Starts searching the current position on a new thread; any running search is aborted
     /// first. Progress lines made by `fmt` go straight to the output; the end is announced
     /// with [`Event::SearchFinished`]. Returns the search id.
-    pub fn start_search(&mut self, limits: Limits, multipv: usize, mut fmt: InfoFormatter) -> u64 {
+    pub fn start_search(&mut self, mut limits: Limits, multipv: usize, mut fmt: InfoFormatter) -> u64 {
         self.abort();
+        // On a clock, plan with the overhead the GUI's clocks show when it exceeds the option.
+        let clock = limits.time.filter(|_| !limits.infinite);
+        limits.overhead = self.meter.overhead(clock, limits.increment, limits.overhead);
+        let clock = clock.map(|t| (t, std::time::Instant::now()));
         let id = self.next_id;
         self.next_id += 1;
         let mut searcher = self.take_searcher();
@@ -357,7 +366,7 @@ impl Engine {
             let _ = tx.send(Event::SearchFinished(id));
             Some((r, searcher))
         });
-        self.running = Some(Running { id, stop, handle, root });
+        self.running = Some(Running { id, stop, handle, root, clock });
         id
     }
 
@@ -389,7 +398,7 @@ impl Engine {
             let _ = tx.send(Event::SearchFinished(id));
             None
         });
-        self.running = Some(Running { id, stop, handle, root });
+        self.running = Some(Running { id, stop, handle, root, clock: None });
         id
     }
 
@@ -416,6 +425,9 @@ impl Engine {
             return None;
         }
         let r = self.running.take()?;
+        if let Some((left, started)) = r.clock {
+            self.meter.searched(left, started.elapsed());
+        }
         match r.handle.join() {
             Ok(Some((result, searcher))) => {
                 self.searcher = Some(searcher);

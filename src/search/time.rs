@@ -223,6 +223,48 @@ impl TimeManager {
     }
 }
 
+/// Moves whose overhead is remembered (the largest counts).
+const OVERHEAD_MOVES: usize = 8;
+/// An overhead measured above this is not believed (a GUI paused, a clock reset).
+const OVERHEAD_MAX: Duration = Duration::from_secs(1);
+
+/// Learns what a move really costs beyond the search, from the clocks the GUI sends: the time
+/// it charged for our last move (our clock then, plus the increment, less our clock now) less
+/// the time we measured ourselves. On a busy machine this is tens of milliseconds (the
+/// position to read, threads waiting for a core), more than a configured `Move Overhead` may
+/// allow for; the largest of the last moves' is used when it is larger.
+#[derive(Clone, Debug, Default)]
+pub struct OverheadMeter {
+    /// Our clock when the last search started, and the time we measured for it.
+    last: Option<(Duration, Duration)>,
+    seen: Vec<Duration>,
+}
+
+impl OverheadMeter {
+    /// A search that started with `left` on our clock took `elapsed` (by our measure).
+    pub fn searched(&mut self, left: Duration, elapsed: Duration) {
+        self.last = Some((left, elapsed));
+    }
+
+    /// Reads the clock of the next `go` (`left`, with increment `inc`) against the last search,
+    /// and returns the overhead to plan with: `configured` or the measured one if larger.
+    pub fn overhead(&mut self, left: Option<Duration>, inc: Duration, configured: Duration) -> Duration {
+        if let (Some(now), Some((before, ours))) = (left, self.last.take()) {
+            // A clock that grew by more than the increment started a new period or a new game.
+            if let Some(charged) = (before + inc).checked_sub(now) {
+                let extra = charged.saturating_sub(ours);
+                if extra <= OVERHEAD_MAX {
+                    if self.seen.len() == OVERHEAD_MOVES {
+                        self.seen.remove(0);
+                    }
+                    self.seen.push(extra);
+                }
+            }
+        }
+        self.seen.iter().copied().max().unwrap_or_default().max(configured)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,6 +375,35 @@ mod tests {
         assert_eq!(b.soft, Some(Duration::ZERO));
         assert!(b.hard.unwrap() > MS(100), "the first iteration has time to finish: {b:?}");
         assert!(!b.next_iteration(MS(0), MS(0), 0));
+    }
+
+    #[test]
+    fn the_overhead_is_learnt_from_the_clocks_the_gui_sends() {
+        let mut m = OverheadMeter::default();
+        let conf = MS(50);
+        // Nothing measured yet: the configured overhead.
+        assert_eq!(m.overhead(Some(MS(5000)), MS(50), conf), conf);
+        // We measured 100 ms; the GUI charged 5000 + 50 - 4870 = 180 ms: 80 ms beyond ours.
+        m.searched(MS(5000), MS(100));
+        assert_eq!(m.overhead(Some(MS(4870)), MS(50), conf), MS(80));
+        // The largest of the last 8 moves counts...
+        m.searched(MS(4870), MS(100));
+        assert_eq!(m.overhead(Some(MS(4810)), MS(50), conf), MS(80), "10 ms this time");
+        for _ in 0..6 {
+            m.searched(MS(4810), MS(10));
+            assert_eq!(m.overhead(Some(MS(4840)), MS(50), conf), MS(80), "10 ms again");
+        }
+        // ... until it is older than that; never less than the configured overhead.
+        m.searched(MS(4840), MS(10));
+        assert_eq!(m.overhead(Some(MS(4870)), MS(50), conf), conf);
+        // A clock that grew (a new period, a new game), no clock, or an absurd charge: nothing
+        // learnt.
+        m.searched(MS(100), MS(10));
+        assert_eq!(m.overhead(Some(MS(60_000)), MS(50), conf), conf);
+        m.searched(MS(100), MS(10));
+        assert_eq!(m.overhead(None, MS(50), conf), conf);
+        m.searched(MS(60_000), MS(10));
+        assert_eq!(m.overhead(Some(MS(10_000)), MS(0), conf), conf, "50 s charged for a 10 ms search");
     }
 
     #[test]
