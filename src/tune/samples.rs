@@ -9,12 +9,12 @@
 
 use super::fit::Sample;
 use crate::game::Game;
-use crate::rules::legality::{in_check, legal_move_list};
 use crate::movegen::is_capture;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
-use crate::rules::outcome::{outcome, Outcome};
 use crate::position::Position;
+use crate::rules::legality::{in_check, legal_move_list};
+use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Limits, Score, Searcher};
 use crate::selfplay::Rng;
 use crate::tournament::openings::Source;
