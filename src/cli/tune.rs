@@ -53,8 +53,9 @@ pub struct TuneArgs {
     /// Adam step, as a share of each weight's size.
     #[arg(long, default_value_t = 0.01)]
     rate: f64,
-    /// Pull toward the starting numbers (larger: smaller changes; 0: none).
-    #[arg(long, default_value_t = 0.0001)]
+    /// Pull toward the starting numbers (larger: smaller changes; 0: none). The default fitted
+    /// best the held-out games of 600 Chu self-play games (0.0003 and less learnt noise).
+    #[arg(long, default_value_t = 0.003)]
     prior: f64,
     /// Hold out every N-th game to measure the fit on games it did not learn from (0: none).
     #[arg(long, default_value_t = 10)]
