@@ -180,7 +180,10 @@ pub fn tune(v: &Arc<Game>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync
         sources.push(format!("{} self-play games at {} nodes a move", sp.games, sp.nodes));
     }
     if collected.samples.is_empty() {
-        return Err(format!("no positions to learn from ({} games, {} left out)", collected.games, collected.skipped));
+        return Err(format!(
+            "no positions to learn from ({} games; left out: {} unfinished, {} of another game than {})",
+            collected.games, collected.unfinished, collected.other_game, v.name
+        ));
     }
     let held_out = |g: usize| cfg.holdout > 0 && g % cfg.holdout == cfg.holdout - 1;
     let (mut train, mut test) = (Vec::new(), Vec::new());

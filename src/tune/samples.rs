@@ -35,8 +35,9 @@ pub struct Collected {
     /// Each sample with the number of its game (0-based), so whole games can be held out.
     pub samples: Vec<(Sample, usize)>,
     pub games: usize,
-    /// Games left out (unfinished `*`, or from another game than the one tuned).
-    pub skipped: usize,
+    /// Games left out: unfinished (`*`), and of another game than the one tuned.
+    pub unfinished: usize,
+    pub other_game: usize,
 }
 
 /// The result of a game for the first player: 1, 0.5 or 0; `None` for `*` or nonsense.
@@ -71,9 +72,12 @@ pub fn from_pgn(v: &Arc<Game>, text: &str, features: &Features, out: &mut Collec
         let other_game = g
             .tag("Variant")
             .is_some_and(|t| !t.eq_ignore_ascii_case(&v.name) && !v.aliases.iter().any(|a| a.eq_ignore_ascii_case(t)));
-        let result = g.tag("Result").unwrap_or(&g.result);
-        let Some(result) = result_value(result).filter(|_| !other_game) else {
-            out.skipped += 1;
+        if other_game {
+            out.other_game += 1;
+            continue;
+        }
+        let Some(result) = result_value(g.tag("Result").unwrap_or(&g.result)) else {
+            out.unfinished += 1;
             continue;
         };
         let mut pos = match g.tag("FEN") {
@@ -204,5 +208,59 @@ impl PlayedGame {
     /// Adds the game's quiet positions as game number `game`.
     pub fn add_to(&self, game: usize, features: &Features, out: &mut Collected) {
         add_game(&self.start, &self.moves, self.result, game, features, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A random game of `plies` plies (or fewer, if it ends) from the start of `name`.
+    fn random_game(name: &str, plies: usize, seed: u64, result: f32) -> (Arc<Game>, PlayedGame) {
+        let g = Game::builtin(name).unwrap();
+        let mut rng = Rng::new(seed);
+        let start = Position::start(&g);
+        let (mut pos, mut moves) = (start.clone(), Vec::new());
+        while moves.len() < plies && outcome(&mut pos).is_none() {
+            let legal = legal_move_list(&mut pos);
+            let m = legal[rng.below(legal.len() as u64) as usize];
+            pos.make(m);
+            moves.push(m);
+        }
+        (g, PlayedGame { start, moves, result })
+    }
+
+    /// The "features" of a position: its side to move and its number of pieces, enough to
+    /// tell positions apart.
+    fn probe(p: &Position) -> Vec<(u32, f32)> {
+        vec![(0, p.side().index() as f32), (1, (p.pieces(Color::White).len() + p.pieces(Color::Black).len()) as f32)]
+    }
+
+    #[test]
+    fn games_read_from_pgn_give_the_samples_of_the_games_played() {
+        let (g, a) = random_game("chu", 60, 1, 1.0);
+        let (_, b) = random_game("chu", 40, 2, 0.5);
+        let mut direct = Collected::default();
+        a.add_to(0, &probe, &mut direct);
+        b.add_to(1, &probe, &mut direct);
+        // Quiet positions only, none of the first 8 plies: fewer samples than plies.
+        assert!(direct.samples.len() < 60 + 40 - 2 * SKIP_PLIES && !direct.samples.is_empty());
+        // The same games through PGN, with an unfinished one and one of another game between.
+        let (other_game, c) = random_game("bigorra", 20, 3, 0.0);
+        let text = format!(
+            "{}{}{}{}",
+            a.pgn(&g, 1, "a"),
+            a.pgn(&g, 2, "unfinished").replace("[Result \"1-0\"]", "[Result \"*\"]").replace(" 1-0\n", " *\n"),
+            c.pgn(&other_game, 3, "c"),
+            b.pgn(&g, 4, "b")
+        );
+        let mut read = Collected::default();
+        from_pgn(&g, &text, &probe, &mut read).unwrap();
+        assert_eq!((read.games, read.unfinished, read.other_game), (2, 1, 1));
+        assert_eq!(read.samples, direct.samples);
+        // A move the rules refuse names its game and move.
+        let bad = a.pgn(&g, 1, "a").replacen("1. ", "1. a1a9 ", 1);
+        let e = from_pgn(&g, &bad, &probe, &mut Collected::default()).unwrap_err();
+        assert!(e.starts_with("game 1, move 1 (a1a9): "), "{e}");
     }
 }
