@@ -117,7 +117,7 @@ fn help_teaches() {
 #[test]
 fn readme_piece_tables_match_the_data() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for game in ["bigorra", "chu", "nutty", "scirocco", "tai", "typhoon"] {
+    for game in ["bigorra", "chu", "nutty", "scirocco", "tai", "typhoon", "patchanka", "heavy-shako", "timurid-herat"] {
         let table = stdout(&kyodai(&["pieces", "--variant", game]));
         let block = format!("<!-- pieces:{game} -->\n{table}<!-- /pieces -->");
         assert!(readme.contains(&block), "README table for {game} is stale: run scripts/update-readme-tables.sh");

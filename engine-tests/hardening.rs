@@ -299,6 +299,6 @@ fn a_game_file_whose_start_lacks_a_royal_is_refused_not_a_panic() {
     // Chu's King and Crown Prince lose their royal flag: the start has no royal.
     let text = chu.replace("royal = true", "royal = false");
     assert_ne!(text, chu);
-    let e = kyodai::Game::from_toml(&text).err().expect("refused").to_string();
+    let e = kyodai::Game::from_toml(&text).expect_err("refused").to_string();
     assert!(e.contains("start position") && e.contains("royal"), "{e}");
 }

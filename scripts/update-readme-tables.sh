@@ -15,7 +15,7 @@ def repl(m):
     return f"<!-- pieces:{m.group(1)} -->\n{table(m.group(1))}<!-- /pieces -->"
 for path in ["README.md"] + sorted(glob.glob("docs/rules/*.md")):
     text = open(path).read()
-    new = re.sub(r"<!-- pieces:(\w+) -->\n.*?<!-- /pieces -->", repl, text, flags=re.S)
+    new = re.sub(r"<!-- pieces:([\w-]+) -->\n.*?<!-- /pieces -->", repl, text, flags=re.S)
     if new != text:
         open(path, "w").write(new)
 PY

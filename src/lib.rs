@@ -2,11 +2,13 @@
 //!
 //! The rules core, bottom up: `geometry`, `variant` (the rules as data), `cell` and `moves`,
 //! `movegen` (one module per power), `game` (a variant compiled for play), `position`, `rules`
-//! (legality, game end, repetition) and `notation`; above them `eval`, `search`, `perft`, the
-//! tools and the protocols. No module imports from one above it (README, Architecture).
+//! (legality, game end, repetition); above them `eval`, `notation` and `perft`, `search`, the
+//! tools and the protocols. No module imports from its own layer or one above it: the layers
+//! are listed in the README (Architecture) and checked by `engine-tests/layers.rs`.
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod book;
 pub mod cell;
 pub mod diagram;
 pub mod eval;

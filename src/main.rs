@@ -135,6 +135,11 @@ Examples:\n  kyodai serve --open\n  kyodai serve --port 0\n  kyodai serve --port
 kyodai serve --engine name=hachu cmd=/usr/games/hachu proto=xboard --engine 'name=k2 cmd=kyodai uci'"
     )]
     Serve(cli::serve::ServeArgs),
+    /// Opening books: build one from Kyodai's analysis, probe a position, check, list openings.
+    #[command(
+        after_help = "Examples:\n  kyodai book probe --variant chu --moves f4f5\n  kyodai book build --variant chu --depth 8 --positions 600 --threads 2\n  kyodai book check"
+    )]
+    Book(cli::book::BookArgs),
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
@@ -166,6 +171,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Svg(a) => cli::svg::run(a)?,
         Command::Serve(a) => cli::serve::run(a)?,
         Command::Tune(a) => cli::tune::run(a)?,
+        Command::Book(a) => cli::book::run(a)?,
     }
     Ok(())
 }

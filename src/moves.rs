@@ -6,11 +6,13 @@
 //! - `mid`: squares whose pieces are captured on the way (lion double moves, igui, hop
 //!   captures), in path order, unused slots [`Square::NONE`];
 //! - `aux`: a chosen effect square: the converted piece (Typhoon Cuckoo, Missionary), the first
-//!   victim of an approach capture (Sorcerer) or of a chosen withdrawal;
+//!   victim of an approach capture (Sorcerer) or of a chosen withdrawal; on a promoting normal
+//!   move, the destination when the promotion is written with the new piece's ID (a choice of
+//!   types, or an optional promotion: `c9c10q`);
 //! - `promo`: the type the piece becomes, if it promotes (for the Typhoon King the first choice;
 //!   `make` decides Emperor or Emperor of Emperors);
 //! - `kind`: what `make` must do beyond moving (en passant, pass, Typhoon's implied and line
-//!   captures, approach, conversion, swap, self-capture).
+//!   captures, approach, conversion, swap, self-capture, castling, the King's succession).
 //!
 //! Forced side effects that follow from these fields (the pawn taken en passant, a Fire Demon's
 //! burns, a Longleaper's jumped pieces, the rest of a Sorcerer's run) are not stored: the
@@ -39,6 +41,8 @@ pub struct Effect {
     pub swapped: bool,
     /// What the mover becomes, if it promotes (the Typhoon King's choice already made).
     pub promotion: Option<KindId>,
+    /// The Rook's move of a castling: from, to.
+    pub castle_rook: Option<(Square, Square)>,
 }
 
 /// What a Fire Demon burns after a move.
@@ -92,6 +96,12 @@ pub enum MoveKind {
     /// A chosen capture of the single piece on `aux` (Undertaker withdrawal under the Typhoon
     /// option `undertaker_optional`). Text `a4a3xa5`.
     Chosen = 9,
+    /// Castling: the King goes from `from` to `to`, and the Rook of that way to castle (found
+    /// by `make` from the game's castling table) to its square. Text `f2h2`.
+    Castle = 10,
+    /// The King's succession: the King on `from` and the successor (Prince) on `to` exchange
+    /// squares. Text `i11g3`.
+    Succession = 11,
 }
 
 /// One move. 12 bytes; see the module documentation for the meaning of each field.
@@ -155,11 +165,33 @@ impl Move {
         self
     }
 
-    /// The same move without its promotion.
+    /// The same move without its promotion (and without the mark of a promotion written with
+    /// the new piece's ID).
     #[inline]
     pub fn without_promotion(mut self) -> Move {
+        if self.names_promotion() {
+            self.aux = Square::NONE;
+        }
         self.promo = 0;
         self
+    }
+
+    /// A promotion to `k` written with `k`'s ID (`c9c10q`): the piece chooses among several
+    /// types, or may decline. The mark is `aux` set to the destination, which no other normal
+    /// move uses (moves of other kinds keep their `aux` and are written without the ID).
+    #[inline]
+    pub fn with_named_promotion(mut self, k: KindId) -> Move {
+        self.promo = k.0 + 1;
+        if self.kind == MoveKind::Normal && self.aux == Square::NONE {
+            self.aux = self.to;
+        }
+        self
+    }
+
+    /// Whether the promotion is written with the new piece's ID.
+    #[inline]
+    pub fn names_promotion(self) -> bool {
+        self.promo != 0 && self.kind == MoveKind::Normal && self.aux == self.to
     }
 
     #[inline]
@@ -224,5 +256,20 @@ impl Move {
         let _ = last;
         shape.write_name(self.to, &mut s);
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_without_its_promotion_is_the_plain_move_however_the_promotion_is_written() {
+        let plain = Move::new(Square(30), Square(42));
+        let k = KindId(3);
+        assert_eq!(plain.with_promotion(k).without_promotion(), plain);
+        let named = plain.with_named_promotion(k);
+        assert!(named.names_promotion() && named != plain.with_promotion(k));
+        assert_eq!(named.without_promotion(), plain);
     }
 }

@@ -9,7 +9,7 @@
 use crate::game::Game;
 use crate::geometry::Color;
 use crate::geometry::Square;
-use crate::movegen;
+use crate::movegen::{self, power::PowerRefusal};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::legality::{self, legal_move_list, History, Illegal};
@@ -61,6 +61,12 @@ pub enum Refusal {
     CannotPromote,
     /// The promotion suffix names another piece than the one it becomes.
     WrongPromotion,
+    /// The move promotes to a piece the player chooses: the text must name it (`c9c10q`).
+    NamePromotion,
+    /// `+` or `=` in a game whose promotions are forced and written without them (Bigorra).
+    SuffixNotWritten { suffix: char, game: String },
+    /// A rule of the piece's power forbids the move its geometry allows.
+    Power { piece: String, square: String, victim: String, target: String, rule: PowerRefusal },
     /// A rule forbids the move (`rules::legality`).
     Rule(Illegal),
     /// The move exists, written another way (a Typhoon move with markers).
@@ -79,6 +85,16 @@ impl fmt::Display for Refusal {
             Refusal::MustPromote => f.write_str("this move must promote"),
             Refusal::CannotPromote => f.write_str("this move cannot promote"),
             Refusal::WrongPromotion => f.write_str("the promotion suffix does not match the piece it becomes"),
+            Refusal::NamePromotion => f.write_str("this move promotes: add the new piece's ID (as in c9c10q)"),
+            Refusal::SuffixNotWritten { suffix, game } => write!(
+                f,
+                "{game} writes no '{suffix}': a promotion is forced; write the move alone, or add the new piece's ID"
+            ),
+            Refusal::Power { piece, square, victim, target, rule: PowerRefusal::Protected } => write!(
+                f,
+                "the {piece} on {square} cannot take the {victim} on {target}: it is protected (an Emperor takes only \
+                 unprotected pieces)"
+            ),
             Refusal::Rule(r) => write!(f, "{r}"),
             Refusal::WrittenAs(t) => write!(f, "this move is written {t}"),
         }
@@ -90,8 +106,12 @@ impl std::error::Error for MoveError {}
 /// The canonical text of `m`.
 pub fn format_move(g: &Game, m: Move) -> String {
     let mut s = m.legs_text(&g.shape);
-    if m.promotion().is_some() && g.variant.promotion.text == PromotionText::Plus {
-        s.push('+');
+    if let Some(k) = m.promotion() {
+        if g.variant.promotion.text == PromotionText::Plus {
+            s.push('+');
+        } else if m.names_promotion() {
+            s.push_str(&g.piece(k).id.trim_start_matches('+').to_ascii_lowercase());
+        }
     }
     s
 }
@@ -256,8 +276,12 @@ fn text_matches(pos: &Position, m: Move, parsed: &Parsed) -> bool {
             if m.from != from || m.to != to || m.is_pass() {
                 return false;
             }
+            // As the explicit form is written: every removed square but an enemy on the
+            // destination (en passant's victim, a hop's jumped piece, a shot's target).
+            let mut taken = arrayvec::ArrayVec::<Square, 16>::new();
+            crate::movegen::effect::removed_squares(pos, m, &mut taken);
             let mut a = removed.clone();
-            let mut b: Vec<Square> = m.mids().collect();
+            let mut b: Vec<Square> = taken.into_iter().filter(|&x| x != m.to || m.to == m.from).collect();
             a.sort();
             b.sort();
             a == b
@@ -319,6 +343,10 @@ fn choose(v: &crate::variant::Variant, cands: &[Move], suffix: &Suffix) -> Optio
         if let Some(m) = ok.iter().find(|m| m.promotion().is_none()) {
             return Some(*m);
         }
+        // A promotion the player chooses must be named.
+        if ok.iter().any(|m| m.names_promotion()) {
+            return None;
+        }
         if v.promotion.text == PromotionText::Implicit || ok.len() == 1 {
             return ok.first().copied();
         }
@@ -348,12 +376,33 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     }
     // Moves whose text carries a Typhoon marker or implies its captures are read only in their
     // exact canonical or explicit form (above): `a4a5` never means the swap `a4a5s`.
-    let plain = |m: Move| matches!(m.kind, MoveKind::Normal | MoveKind::EnPassant | MoveKind::Pass);
+    let plain = |m: Move| {
+        matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::EnPassant | MoveKind::Pass | MoveKind::Castle | MoveKind::Succession
+        )
+    };
     let cands: Vec<Move> = legal.iter().copied().filter(|&m| plain(m) && text_matches(pos, m, &parsed)).collect();
     if let Some(m) = choose(v, &cands, &parsed.suffix) {
         return Ok(m);
     }
     Err(MoveError::Illegal { text: text.to_string(), reason: explain(pos, &parsed, &cands) })
+}
+
+/// Why the moves matching the text's path refuse its suffix.
+fn suffix_refusal(g: &Game, cands: &[Move], suffix: &Suffix) -> Refusal {
+    let promotes = cands.iter().any(|m| m.promotion().is_some());
+    match suffix {
+        Suffix::None if cands.iter().any(|m| m.names_promotion()) => Refusal::NamePromotion,
+        Suffix::Promote | Suffix::Decline if g.promotion.text == PromotionText::Implicit => {
+            let suffix = if *suffix == Suffix::Promote { '+' } else { '=' };
+            Refusal::SuffixNotWritten { suffix, game: g.title.clone() }
+        }
+        Suffix::Decline | Suffix::None => Refusal::MustPromote,
+        Suffix::Promote => Refusal::CannotPromote,
+        Suffix::Id(_) if !promotes => Refusal::CannotPromote,
+        Suffix::Id(_) => Refusal::WrongPromotion,
+    }
 }
 
 /// Says why no legal move matched.
@@ -368,11 +417,7 @@ fn explain(pos: &mut Position, parsed: &Parsed, legal_cands: &[Move]) -> Refusal
         return Refusal::NotYourPiece { square, owner: p.color() };
     }
     if !legal_cands.is_empty() {
-        return match parsed.suffix {
-            Suffix::Decline | Suffix::None => Refusal::MustPromote,
-            Suffix::Promote => Refusal::CannotPromote,
-            Suffix::Id(_) => Refusal::WrongPromotion,
-        };
+        return suffix_refusal(&g, legal_cands, &parsed.suffix);
     }
     let mut pseudo = Vec::new();
     movegen::generate(pos, &mut pseudo);
@@ -380,7 +425,13 @@ fn explain(pos: &mut Position, parsed: &Parsed, legal_cands: &[Move]) -> Refusal
         if legality::material_decided(pos) {
             return Refusal::Rule(Illegal::GameOver);
         }
-        return Refusal::CannotMoveThatWay { piece: g.piece(p.kind()).name.clone(), square };
+        let to = *parsed.path.last().expect("a path has squares");
+        let piece = g.piece(p.kind()).name.clone();
+        if let (Some(rule), Some(victim)) = (movegen::power_refusal(pos, from, to), pos.piece_at(to)) {
+            let victim = g.piece(victim.kind()).name.clone();
+            return Refusal::Power { piece, square, victim, target: g.shape.name(to), rule };
+        }
+        return Refusal::CannotMoveThatWay { piece, square };
     };
     match legality::check(pos, m, History::Apply) {
         Err(r) => Refusal::Rule(r),

@@ -1,6 +1,7 @@
 //! Engine-vs-itself games, adjudicated by our own rules: used by `kyodai selfplay` and by the
 //! tests that check the engine never plays an illegal move.
 
+use crate::book::{mix, Book};
 use crate::notation::format_move;
 use crate::position::Position;
 use crate::rules::legality::legal_move_list;
@@ -15,6 +16,8 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// `None` when the ply cap ended the game.
     pub outcome: Option<Outcome>,
+    /// How many of the moves came from an opening book.
+    pub book_moves: usize,
 }
 
 impl GameRecord {
@@ -67,6 +70,11 @@ impl Rng {
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
+    /// An index in `0..n` (0 when `n` is 0): the match runner's random movers and openings.
+    pub fn index(&mut self, n: usize) -> usize {
+        self.below(n as u64) as usize
+    }
+
     /// A number in `0..n` (0 when `n` is 0).
     pub fn below(&mut self, n: u64) -> u64 {
         if n == 0 {
@@ -108,6 +116,15 @@ impl std::str::FromStr for Player {
     }
 }
 
+/// An opening book for the engine players: while the position is in it, they play its moves
+/// (the highest weight with `best`, otherwise drawn by weight from `seed` and the ply).
+#[derive(Clone, Copy)]
+pub struct BookPlay<'a> {
+    pub book: &'a Book,
+    pub best: bool,
+    pub seed: u64,
+}
+
 /// Plays one engine-vs-engine game from `start` with `limits` per move, at most `max_plies`.
 /// `on_move` sees each move as it is played (for progress output).
 pub fn play_game(
@@ -117,10 +134,12 @@ pub fn play_game(
     max_plies: usize,
     on_move: &mut dyn FnMut(usize, &str),
 ) -> GameRecord {
-    play_match_game(start, [Player::Engine, Player::Engine], 0, searcher, limits, max_plies, on_move)
+    play_match_game(start, [Player::Engine, Player::Engine], 0, searcher, limits, max_plies, None, on_move)
 }
 
-/// Plays one game with `players` for White and Black; `seed` drives random players.
+/// Plays one game with `players` for White and Black; `seed` drives random players; the
+/// engine plays from `book` while it can.
+#[allow(clippy::too_many_arguments)]
 pub fn play_match_game(
     start: &Position,
     players: [Player; 2],
@@ -128,20 +147,28 @@ pub fn play_match_game(
     searcher: &mut Searcher,
     limits: &Limits,
     max_plies: usize,
+    book: Option<BookPlay>,
     on_move: &mut dyn FnMut(usize, &str),
 ) -> GameRecord {
     let v = start.game().clone();
     let mut pos = start.clone();
     let stop = AtomicBool::new(false);
     let mut moves = Vec::new();
+    let mut book_moves = 0;
     let mut rng = Rng::new(seed);
     searcher.clear();
     for ply in 0..max_plies {
         if let Some(o) = outcome(&mut pos) {
-            return GameRecord { start_fen: start.to_fen(), moves, outcome: Some(o) };
+            return GameRecord { start_fen: start.to_fen(), moves, outcome: Some(o), book_moves };
         }
         let m = match players[pos.side().index()] {
-            Player::Engine => searcher.search(&pos, limits, 1, &stop, &mut |_| {}).best,
+            Player::Engine => match book.and_then(|b| b.book.choose(&mut pos, mix(b.seed, ply as u64), b.best)) {
+                Some(c) => {
+                    book_moves += 1;
+                    Some(c.mv)
+                }
+                None => searcher.search(&pos, limits, 1, &stop, &mut |_| {}).best,
+            },
             Player::Random => {
                 let legal = legal_move_list(&mut pos);
                 legal.get(rng.below(legal.len() as u64) as usize).copied()
@@ -155,5 +182,5 @@ pub fn play_match_game(
         pos.make(m);
     }
     let o = outcome(&mut pos);
-    GameRecord { start_fen: start.to_fen(), moves, outcome: o }
+    GameRecord { start_fen: start.to_fen(), moves, outcome: o, book_moves }
 }

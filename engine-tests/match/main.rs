@@ -75,7 +75,9 @@ fn replay_pgn_of(path: &Path, v: &std::sync::Arc<Game>) -> Vec<PgnGame> {
     games
 }
 
-/// Kyodai against itself over `proto` in `variant`, two games at depth 1.
+/// Kyodai against itself over `proto` in `variant`, two games at depth 1, without its opening
+/// book (book moves are answered without a search, so they carry no score; the book in a
+/// match is `kyodai_plays_its_book_moves_in_a_match`).
 fn selfplay(variant: &str, proto: &str) {
     let dir = scratch(&format!("{proto}-{variant}"));
     let pgn = dir.join("games.pgn");
@@ -91,6 +93,7 @@ fn selfplay(variant: &str, proto: &str) {
         &format!("cmd={KYODAI}"),
         &each,
         "depth=1",
+        "option.OwnBook=false",
         "--games",
         "2",
         "--maxmoves",
@@ -113,6 +116,30 @@ fn selfplay(variant: &str, proto: &str) {
         assert!(g.comments[0][0].contains("/1 "), "{variant} over {proto}: {:?}", g.comments[0]);
         assert!(g.moves.len() <= 16);
         assert!(matches!(g.tag("Termination"), Some("normal" | "adjudication")), "{variant} over {proto}: {g:?}");
+    }
+}
+
+/// With `OwnBook` on (the default), Kyodai answers a position of its built-in book at once with
+/// a book move: the games' first two plies are moves of the book's entries (no score or depth
+/// in their comments), and every game replays legally.
+#[test]
+fn kyodai_plays_its_book_moves_in_a_match() {
+    let pgn = scratch("book").join("games.pgn");
+    let cmd = format!("cmd={KYODAI}");
+    let args = ["--variant", "scirocco", "--engine", "name=one", "--engine", "name=two", "--each", &cmd, "depth=1"];
+    let o = run(&[&args[..], &["--games", "2", "--maxmoves", "2", "--pgnout", pgn.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = Game::builtin("scirocco").unwrap();
+    let book = kyodai::book::shipped(&v).expect("a built-in Scirocco book").unwrap();
+    for g in replay_pgn(&pgn, "scirocco") {
+        let mut pos = kyodai::Position::start(&v);
+        for (text, comment) in g.moves.iter().zip(&g.comments).take(2) {
+            let m = kyodai::notation::parse_move(&mut pos, text).unwrap();
+            let entry = book.probe(&pos).unwrap_or_else(|| panic!("{text}: not a book position"));
+            assert!(entry.moves.iter().any(|c| c.mv == m && c.weight > 0), "{text} is not a book move: {entry:?}");
+            assert!(comment.iter().all(|c| !c.contains('/')), "{text} {comment:?}");
+            pos.make(m);
+        }
     }
 }
 
@@ -309,8 +336,11 @@ fn ctrl_c_keeps_finished_games_and_ends_every_engine() {
     assert_eq!(all_gone(&pids), 1);
 }
 
+/// One game as a comparable row: number, White, Black, FEN, moves, result.
+type Row = (usize, String, String, Option<String>, Vec<String>, String);
+
 /// The games of PGN files as comparable rows, by game number.
-fn rows(files: &[PathBuf]) -> Vec<(usize, String, String, Option<String>, Vec<String>, String)> {
+fn rows(files: &[PathBuf]) -> Vec<Row> {
     let mut r: Vec<_> = files
         .iter()
         .flat_map(|f| read_pgn(&std::fs::read_to_string(f).unwrap()).unwrap())
@@ -370,7 +400,7 @@ fn shards_merged_give_the_same_games_and_standing_as_one_run() {
     for (k, p) in parts.iter().enumerate() {
         base(p, Some(&format!("{}/3", k + 1)));
     }
-    let all = rows(&[whole.clone()]);
+    let all = rows(std::slice::from_ref(&whole));
     assert_eq!(all.len(), 6);
     assert_eq!(all, rows(&parts), "the shards play the same games");
     // Different openings were drawn (random start arrays), each played with both colours.
@@ -379,9 +409,9 @@ fn shards_merged_give_the_same_games_and_standing_as_one_run() {
     // `pgn stats` over the shards prints the standing the whole run ended with.
     let stats = Command::new(KYODAI).args(["pgn", "stats"]).args(&parts).output().unwrap();
     let stats = stdout(&stats);
-    let last_score = out.lines().filter(|l| l.starts_with("Score of")).last().unwrap();
-    let last_elo = out.lines().filter(|l| l.starts_with("Elo difference")).last().unwrap();
-    let last_ptnml = out.lines().filter(|l| l.starts_with("Ptnml")).last().unwrap();
+    let last_score = out.lines().rfind(|l| l.starts_with("Score of")).unwrap();
+    let last_elo = out.lines().rfind(|l| l.starts_with("Elo difference")).unwrap();
+    let last_ptnml = out.lines().rfind(|l| l.starts_with("Ptnml")).unwrap();
     for l in [last_score, last_elo, last_ptnml] {
         assert!(stats.lines().any(|s| s == l), "'{l}' not in:\n{stats}");
     }

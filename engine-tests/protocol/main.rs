@@ -143,7 +143,7 @@ impl Session {
 
     fn finish(&mut self, lineno: usize) {
         drop(self.child.stdin.take());
-        while let Some(l) = self.next(lineno, "the end of output") {
+        if let Some(l) = self.next(lineno, "the end of output") {
             self.fail(lineno, &format!("unexpected output after the script: '{l}'"));
         }
         let deadline = Instant::now() + LINE_TIMEOUT;

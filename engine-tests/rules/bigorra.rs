@@ -2038,3 +2038,52 @@ fn notation_syntax() {
     let mut k = pos(K4_FEN);
     assert_eq!(text(parse_move(&mut k, "h2f3").unwrap()), "h2f3");
 }
+
+/// Notation: a FEN may leave out its last fields, even all of them after the side to move; they
+/// take their defaults, as after a placement alone. A refused FEN never shows the program's own
+/// type names.
+#[test]
+fn fen_fields_may_be_left_out_from_the_end() {
+    let board = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15";
+    for (given, read) in [
+        ("w", "w - - 0 1"),
+        ("b", "b - - 0 1"),
+        ("w -", "w - - 0 1"),
+        ("w - -", "w - - 0 1"),
+        ("w - - 7", "w - - 7 1"),
+        ("w - - 7 9", "w - - 7 9"),
+    ] {
+        assert_eq!(fields(&pos(&format!("{board} {given}"))), read, "{given}");
+    }
+    for bad in ["w - - 0 1 5", "w Q", "w - z9", "w - - x", "x"] {
+        let e = Position::from_fen(&variant(), &format!("{board} {bad}")).unwrap_err().to_string();
+        for internal in ["LeapRights", "EnPassant", "CounterStrike", "Halfmove", "Fullmove"] {
+            assert!(!e.contains(internal), "'{bad}': {e}");
+        }
+    }
+}
+
+/// Notation: the explicit effect form is general; en passant writes its victim (E-1).
+#[test]
+fn explicit_en_passant_form() {
+    let mut p = pos(E1_FEN);
+    let m = parse_move(&mut p, "f10e11").unwrap();
+    assert_eq!(parse_move(&mut p, "f10e11xe10"), Ok(m));
+    assert_eq!(kyodai::notation::format_explicit_at(&p, m), "f10e11xe10");
+    assert!(parse_move(&mut p, "f10e11xe9").is_err(), "e9 is not what it takes");
+}
+
+/// Notation: a refused move says why: a `+` where Bigorra's forced promotion is written without
+/// one, a suffix on a move that does not promote.
+#[test]
+fn refusals_name_the_real_reason() {
+    use kyodai::notation::{MoveError, Refusal};
+    let fen = "k15/4n11/3P12/16/16/16/16/16/16/16/16/16/16/16/16/15K w - - 0 1";
+    let mut p = pos(fen);
+    let e = parse_move(&mut p, "d14d16+").unwrap_err();
+    assert!(matches!(&e, MoveError::Illegal { reason: Refusal::SuffixNotWritten { suffix: '+', .. }, .. }), "{e}");
+    assert!(e.to_string().contains("Bigorra writes no '+'"), "{e}");
+    let e = parse_move(&mut p, "d14e15q").unwrap_err();
+    assert!(matches!(&e, MoveError::Illegal { reason: Refusal::CannotPromote, .. }), "{e}");
+    assert!(parse_move(&mut p, "d14d16").is_ok() && parse_move(&mut p, "d14d16q").is_ok());
+}

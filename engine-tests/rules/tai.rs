@@ -826,7 +826,7 @@ fn promotions_follow_the_table() {
         // piece alone on m13 by targets).
         let tname = r.promotes.split(" (").next().unwrap();
         let trow = &by_name[tname];
-        let mut a = pos(&framed(&[(pt.fen_token(true).as_str(), "m13")]));
+        let mut a = pos(&framed(&[(pt.fen_token(Color::White).as_str(), "m13")]));
         let got: BTreeSet<_> = moves_of(&mut a, "m13").iter().map(|m| m.to).collect();
         let tt = token_of(trow);
         let mut b = pos(&framed(&[(tt.as_str(), "m13")]));
@@ -951,4 +951,20 @@ fn move_cap_option_draws() {
     let m = parse_move(&mut p, "l19l18").unwrap();
     p.make(m);
     assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::MoveCap }));
+}
+
+/// Notation: the Emperor's capture of a protected piece is refused naming the protection rule,
+/// not as a move the Emperor cannot make.
+#[test]
+fn an_emperor_capture_of_a_protected_piece_names_the_rule() {
+    use kyodai::movegen::power::PowerRefusal;
+    use kyodai::notation::{MoveError, Refusal};
+    let f = "24e/25/25/25/25/25/25/25/25/25/25/25/12p12/25/25/25/25/25/25/25/25/25/25/25/E24 w";
+    let mut p = pos(f);
+    let e = parse_move(&mut p, "a1m13").unwrap_err();
+    assert!(
+        matches!(&e, MoveError::Illegal { reason: Refusal::Power { rule: PowerRefusal::Protected, .. }, .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("the Pawn on m13: it is protected"), "{e}");
 }

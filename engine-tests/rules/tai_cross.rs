@@ -155,7 +155,8 @@ fn reference_agrees_on_random_sparse_positions() {
         seed
     };
     let v = tai();
-    let kinds: Vec<String> = v.pieces.iter().filter(|p| p.id != "E").map(|p| p.fen_token(true)).collect();
+    let kinds: Vec<String> =
+        v.pieces.iter().filter(|p| p.id != "E").map(|p| p.fen_token(kyodai::Color::White)).collect();
     let names: Vec<String> = (0..625).map(|i| v.shape.name(v.shape.square(i % 25, i / 25).unwrap())).collect();
     for case in 0..60 {
         let mut used = BTreeSet::new();
@@ -228,7 +229,8 @@ fn attack_detection_matches_the_captures() {
             p.make(m);
         }
     }
-    let kinds: Vec<String> = v.pieces.iter().filter(|p| p.id != "E").map(|p| p.fen_token(true)).collect();
+    let kinds: Vec<String> =
+        v.pieces.iter().filter(|p| p.id != "E").map(|p| p.fen_token(kyodai::Color::White)).collect();
     for case in 0..40 {
         let mut used = BTreeSet::new();
         let mut pieces: Vec<(String, String)> = Vec::new();

@@ -284,3 +284,61 @@ fn a_limit_reached_does_not_set_the_callers_stop_flag() {
     let r = s.search(&pos, &Limits::depth(4), 1, &stop, &mut |_| {});
     assert_eq!(r.depth, 4);
 }
+
+/// Bigorra section 3.6: a checkmate given by the move that brings the halfmove clock to 100
+/// wins (checkmate is judged before the fifty-move draw), for the search as for the referee:
+/// both ask `rules::outcome::end` in the same order. Before this was fixed the search scored
+/// the mate 0, as the draw, and played any move. A stalemate at 100 stays a stalemate.
+#[test]
+fn a_mate_as_the_halfmove_clock_reaches_100_is_a_win_in_the_search() {
+    use kyodai::rules::outcome::{end, Judge, Reason};
+    let v = Game::builtin("bigorra").unwrap();
+    let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/7R8/1R13K w - - 99 50";
+    let pos = Position::from_fen(&v, fen).unwrap();
+    let r = search(&pos, 2);
+    assert_eq!(format_move(&v, r.best.unwrap()), "h2a2");
+    assert_eq!(r.score, Score::Mate(1));
+    let mut mated = pos.clone();
+    let m = kyodai::notation::parse_move(&mut mated, "h2a2").unwrap();
+    mated.make(m);
+    assert_eq!(mated.halfmove_clock(), 100);
+    let win = Some(Outcome::Win { winner: kyodai::Color::White, reason: Reason::Checkmate });
+    assert_eq!(end(&mut mated, Judge::Referee), win);
+    assert_eq!(end(&mut mated, Judge::Search), win);
+    let mut stalemate =
+        Position::from_fen(&v, "k15/2Q13/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 100 80").unwrap();
+    let draw = Some(Outcome::Draw { reason: Reason::Stalemate });
+    assert_eq!(end(&mut stalemate, Judge::Referee), draw);
+    assert_eq!(end(&mut stalemate, Judge::Search), draw);
+}
+
+/// Nutty Shogi: a Fire Demon's move that captures nothing but burns is a capture for the search.
+/// White's Gold (h5) may take the Pawn i6, where Black's Demon (i10, four squares away: it cannot
+/// capture there) ends its area move next to it and burns it (i10i7). At depth 1 only
+/// quiescence can see that, and only if it lists the burning moves among Black's captures (and
+/// does not call them bad for landing next to the Gold that burns). Before this was fixed,
+/// White took the Pawn and lost the Gold.
+#[test]
+fn quiescence_sees_moves_that_only_burn_as_captures() {
+    use kyodai::movegen::{generate_captures, is_capture};
+    let v = Game::builtin("nutty").unwrap();
+    let mut taken = Position::from_fen(&v, "12k/13/13/8f4/13/13/13/8G4/13/13/13/13/12K b").unwrap();
+    let burn = kyodai::notation::parse_move(&mut taken, "i10i7").unwrap();
+    assert!(is_capture(&taken, burn), "a move that only burns is a capture");
+    let mut captures = Vec::new();
+    generate_captures(&taken, &mut captures);
+    assert!(captures.contains(&burn), "quiescence's generator lists it");
+    let white = Position::from_fen(&v, "12k/13/13/8f4/13/13/13/8p4/7G5/13/13/13/12K w").unwrap();
+    let r = search(&white, 1);
+    let best = format_move(&v, r.best.unwrap());
+    assert_ne!(best, "h5i6", "taking the Pawn loses the Gold to a burn");
+    let mut after = white.clone();
+    after.make(r.best.unwrap());
+    let gold = v.kind_by_id("G").unwrap();
+    for m in legal_move_list(&mut after) {
+        let u = after.make(m);
+        let kept = after.count(gold, kyodai::Color::White);
+        after.unmake(m, u);
+        assert_eq!(kept, 1, "after {best} Black's {} takes the Gold", format_move(&v, m));
+    }
+}

@@ -1,6 +1,6 @@
 //! `kyodai analyze`: search one position and print UCI-style `info` lines and the best move.
 
-use super::{setup, Fail, PositionArgs};
+use super::{setup, Fail, GameArgs};
 use crate::outln;
 use clap::Args;
 use kyodai::notation::format_move;
@@ -11,16 +11,8 @@ use std::sync::Arc;
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
-    /// Game name or alias, or a game file (*.toml). Default: the default game (Chu Shogi: its
-    /// data file says `default = true`).
-    #[arg(long, short, default_value = kyodai::Variant::default_name())]
-    variant: String,
-    /// Rule option KEY=VALUE (repeatable).
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
-    options: Vec<String>,
-    /// Start from this FEN instead of the game's start position.
-    #[arg(long, short)]
-    fen: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
     /// Moves to play first, in our notation.
     #[arg(long, short, num_args = 1.., value_name = "MOVE")]
     moves: Vec<String>,
@@ -42,6 +34,11 @@ pub struct AnalyzeArgs {
     /// Number of best lines to show.
     #[arg(long, default_value_t = 1)]
     multipv: usize,
+    #[command(flatten)]
+    book: super::book::BookChoice,
+    /// Seed of the book's choice in a book position (default: a new one each run).
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
@@ -53,7 +50,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
     if a.depth == Some(0) || a.nodes == Some(0) || a.movetime == Some(0) {
         return Err(Fail("--depth, --nodes and --movetime must be at least 1".into()));
     }
-    let pos = setup(&PositionArgs { variant: a.variant, options: a.options, fen: a.fen, setup: None, moves: a.moves })?;
+    let pos = setup(&a.game.at_start_of(a.moves))?;
     let mut p = pos.clone();
     if let Some(o) = outcome(&mut p) {
         outln!("info string game over: {o}");
@@ -61,6 +58,13 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
         return Ok(());
     }
     let v = Arc::clone(pos.game());
+    let book_move = match a.book.load(&v)? {
+        Some(book) => {
+            let seed = a.seed.unwrap_or_else(kyodai::selfplay::Rng::entropy_seed);
+            super::book::print_book_moves(&book, &mut p, seed, a.book.book_best)
+        }
+        None => None,
+    };
     let limits = match (a.depth, a.nodes, a.movetime) {
         (Some(d), _, _) => Limits::depth(d),
         (_, Some(n), _) => Limits::nodes(n),
@@ -83,7 +87,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
             pv.join(" ")
         );
     });
-    match r.best {
+    match book_move.or(r.best) {
         Some(m) => outln!("bestmove {}", format_move(&v, m)),
         None => outln!("bestmove (none)"),
     }

@@ -24,13 +24,14 @@ pub fn run(a: BenchArgs) -> Result<(), Fail> {
         None => Variant::builtin_names().iter().map(|s| s.to_string()).collect(),
     };
     let (mut nodes, mut secs) = (0u64, 0f64);
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(10);
     for n in names {
         let v = load_variant(&n, &[])?;
         let d = a.depth.unwrap_or_else(|| kyodai::bench::default_depth(&v));
         let r = kyodai::bench::run(&v, d);
         let s = r.time.as_secs_f64();
         outln!(
-            "{:<10} depth {:>2} nodes {:>10} time {:>7.3} s nps {:>9.0}",
+            "{:<width$} depth {:>2} nodes {:>10} time {:>7.3} s nps {:>9.0}",
             v.name,
             d,
             r.nodes,

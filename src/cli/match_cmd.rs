@@ -43,7 +43,8 @@ pub struct MatchArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// file=F [format=lines|fen|pgn] [order=random|sequential] [plies=N] [start=N].
+    /// file=F [format=lines|fen|pgn|book] [order=random|sequential] [plies=N] [start=N]; format=book
+    /// without file=F: the game's built-in book.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     openings: Vec<String>,
     /// Start arrays for Scirocco and Typhoon: 'random' (one per opening, from --seed), a number

@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod annotate;
 pub mod bench;
+pub mod book;
 pub mod match_cmd;
 pub mod perft;
 pub mod pgn;
@@ -97,6 +98,29 @@ pub struct PositionArgs {
     /// Moves to play first, in our notation (space separated).
     #[arg(long, short, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
+}
+
+/// The game and start of the commands that play from one position (analyze, selfplay), whose
+/// game defaults to the default game.
+#[derive(Args)]
+pub struct GameArgs {
+    /// Game name or alias, or a game file (*.toml). Default: the default game (Chu Shogi: its
+    /// data file says `default = true`).
+    #[arg(long, short, default_value = kyodai::Variant::default_name())]
+    pub variant: String,
+    /// Rule option KEY=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Start from this FEN instead of the game's start position.
+    #[arg(long, short)]
+    pub fen: Option<String>,
+}
+
+impl GameArgs {
+    /// The position arguments: this game and start, then `moves`.
+    pub fn at_start_of(self, moves: Vec<String>) -> PositionArgs {
+        PositionArgs { variant: self.variant, options: self.options, fen: self.fen, setup: None, moves }
+    }
 }
 
 /// Loads the game named by `--variant` (a built-in name or a *.toml file) with its options.

@@ -6,12 +6,15 @@ use kyodai::{Color, Game, Position, Variant};
 
 /// `kyodai variants`: one line per built-in game.
 pub fn run_variants() -> Result<(), Fail> {
-    outln!("{:<10} {:<12} {:>7} {:>6} {:>15}", "name", "title", "board", "types", "pieces per side");
-    for n in Variant::builtin_names() {
-        let v = Game::builtin(n)?;
+    let games = Variant::builtin_names().into_iter().map(Game::builtin).collect::<Result<Vec<_>, _>>()?;
+    // Columns as wide as the longest name and title.
+    let nw = games.iter().map(|v| v.name.len()).max().unwrap_or(0).max(4);
+    let tw = games.iter().map(|v| v.title.len()).max().unwrap_or(0).max(5);
+    outln!("{:<nw$} {:<tw$} {:>7} {:>6} {:>15}", "name", "title", "board", "types", "pieces per side");
+    for v in games {
         let pos = Position::start(&v);
         outln!(
-            "{:<10} {:<12} {:>7} {:>6} {:>15}",
+            "{:<nw$} {:<tw$} {:>7} {:>6} {:>15}",
             v.name,
             v.title,
             format!("{}x{}", v.shape.files, v.shape.ranks),

@@ -2,6 +2,7 @@
 //! and the README, so the table is never written twice).
 
 use super::Game;
+use crate::geometry::Color;
 
 /// One row per piece type: ID, name, Betza, powers, promotion, value, notes.
 pub fn piece_table(g: &Game) -> String {
@@ -28,6 +29,18 @@ pub fn piece_table(g: &Game) -> String {
         if p.ep_victim {
             notes.push("double step; can be taken e.p.".to_string());
         }
+        if let Some(r) = p.initial_rank {
+            notes.push(format!("`i` moves from rank {r}"));
+        }
+        if p.promotion_optional {
+            notes.push("promotion optional".to_string());
+        }
+        if p.promotion_suffix {
+            notes.push("promotion written with the new piece's ID".to_string());
+        }
+        if p.successor {
+            notes.push("the King's successor".to_string());
+        }
         if p.promotion_needs_step {
             notes.push("promotes only by a one-square step".to_string());
         }
@@ -45,11 +58,19 @@ pub fn piece_table(g: &Game) -> String {
         }
         s.push_str(&format!(
             "| `{}` | {} | {} | {} | {} | {} | {} |\n",
-            p.fen_token(true),
+            p.fen_token(Color::White),
             p.name,
             if p.betza.is_empty() { "—".to_string() } else { format!("`{}`", p.betza) },
             if powers.is_empty() { "—".to_string() } else { powers.join(", ") },
-            p.promotes_to.map(|k| format!("`{}`", v.piece(k).fen_token(true))).unwrap_or_else(|| "—".into()),
+            if p.promotion_targets.is_empty() {
+                "—".to_string()
+            } else {
+                p.promotion_targets
+                    .iter()
+                    .map(|&k| format!("`{}`", v.piece(k).fen_token(Color::White)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            },
             if p.royal { "—".to_string() } else { p.value.to_string() },
             notes.join("; ")
         ));

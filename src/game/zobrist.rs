@@ -14,18 +14,26 @@ pub struct Zobrist {
     pub counter_strike: Vec<u64>,
     /// King-leap right per colour.
     pub leap_right: [u64; 2],
+    /// Castling rights, per bit of `movegen::castling::bit`.
+    pub castling: [u64; 8],
 }
 
-/// SplitMix64: small, fast and good enough for hashing keys.
-struct SplitMix(u64);
+/// SplitMix64: small, fast and good enough for hashing keys (and for the scratch boards of
+/// `search::deferral`).
+pub struct SplitMix(pub u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
     }
 }
 
@@ -39,7 +47,9 @@ impl Zobrist {
         let ep = (0..cells).map(|_| rng.next()).collect();
         let counter_strike = (0..cells).map(|_| rng.next()).collect();
         let leap_right = [rng.next(), rng.next()];
-        Zobrist { piece_square, cells, side, ep, counter_strike, leap_right }
+        // Drawn after the others, so that the keys of games without castling are unchanged.
+        let castling = std::array::from_fn(|_| rng.next());
+        Zobrist { piece_square, cells, side, ep, counter_strike, leap_right, castling }
     }
 
     #[inline]

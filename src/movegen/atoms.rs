@@ -24,6 +24,8 @@ pub struct LeapT {
     pub path: ArrayVec<i32, 2>,
     /// King distance of the leap (1 = a step).
     pub dist: u8,
+    /// The board rank (0-based) the piece must stand on for this leap (Betza `i`), or -1.
+    pub rank: i32,
 }
 
 /// A slide along `delta`.
@@ -92,9 +94,22 @@ fn lame_path(shape: &BoardShape, dx: i32, dy: i32) -> ArrayVec<i32, 2> {
 }
 
 impl Atoms {
-    /// Compiles the Betza `vectors` for colour `c`.
-    pub fn compile(shape: &BoardShape, vectors: &[Vector], o: Orientation, c: Color) -> Atoms {
+    /// Compiles the Betza `vectors` for colour `c`; `initial_rank` (owner-relative, from 1) is
+    /// where its `i` leaps start.
+    pub fn compile(
+        shape: &BoardShape,
+        vectors: &[Vector],
+        o: Orientation,
+        c: Color,
+        initial_rank: Option<u8>,
+    ) -> Atoms {
         let mut a = Atoms::default();
+        // Black's ranks count from the other edge in both orientations.
+        let initial = match (initial_rank, c) {
+            (None, _) => -1,
+            (Some(r), Color::White) => r as i32 - 1,
+            (Some(r), Color::Black) => shape.ranks as i32 - r as i32,
+        };
         for v in vectors {
             let (dx, dy) = orient(o, c, v.dx as i32, v.dy as i32);
             let delta = shape.delta(dx, dy);
@@ -103,7 +118,8 @@ impl Atoms {
                     let path = if v.travel == Travel::Lame { lame_path(shape, dx, dy) } else { ArrayVec::new() };
                     a.ep_capturer |= v.en_passant;
                     let dist = dx.abs().max(dy.abs()) as u8;
-                    a.leaps.push(LeapT { delta, mode: v.mode, ep: v.en_passant, path, dist });
+                    let rank = if v.initial { initial } else { -1 };
+                    a.leaps.push(LeapT { delta, mode: v.mode, ep: v.en_passant, path, dist, rank });
                 }
                 Travel::Ride { .. } => a.slides.push(SlideT::of(shape, o, c, v)),
                 Travel::Hop => a.hops.push(delta),
@@ -184,12 +200,15 @@ impl Atoms {
             if !l.path.is_empty() && l.path.iter().any(|&d| !pos.cell(from.offset(d)).is_empty()) {
                 continue;
             }
+            if l.rank >= 0 && pos.shape().rank_of(from) != l.rank {
+                continue;
+            }
             if cell.is_empty() {
                 if l.mode.moves {
                     promotion::push(pos, piece, Move::new(from, to), Shape::QUIET.step(l.dist == 1), out);
                 }
                 if l.ep && l.mode.captures && pos.ep_square() == Some(to) {
-                    promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.step(true), out);
+                    promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.one_step(), out);
                 }
             } else if l.mode.captures && cell.holds(them) {
                 promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);
@@ -222,7 +241,7 @@ impl Atoms {
                 }
                 if cell.is_empty() {
                     if l.ep && pos.ep_square() == Some(to) {
-                        promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.step(true), out);
+                        promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.one_step(), out);
                     }
                 } else if cell.holds(them) {
                     promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);

@@ -30,6 +30,8 @@ pub trait Board {
     fn ep_victim(&self) -> Square;
     /// Whether `c` still has its King leap (Bigorra).
     fn leap_right(&self, c: Color) -> bool;
+    /// The castling rights held (bits of `movegen::castling::bit`).
+    fn castling_rights(&self) -> u8;
 
     #[inline]
     fn shape(&self) -> &BoardShape {

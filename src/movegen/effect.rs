@@ -15,7 +15,13 @@ pub fn of(pos: &impl Board, m: Move) -> Effect {
     removed_squares(pos, m, &mut e.removed);
     match m.kind {
         MoveKind::Convert => e.converted = Some(m.aux),
-        MoveKind::Swap => e.swapped = true,
+        MoveKind::Swap | MoveKind::Succession => e.swapped = true,
+        MoveKind::Castle => {
+            let c = pos.tables().castling.as_ref().expect("a castling move in a game with castling");
+            let us = pos.piece_at(m.from).expect("a move starts on its piece").color();
+            let w = c.way_of(us, m).expect("a castling move is one of the game's ways");
+            e.castle_rook = Some((w.rook_from, w.rook_to));
+        }
         _ => {}
     }
     let mover = pos.piece_at(m.from).expect("a move starts on its piece");
@@ -51,7 +57,7 @@ fn final_promotion(pos: &impl Board, m: Move, k: crate::variant::KindId, removed
 /// pieces, a Sorcerer's run, a self-capture. Burns are not among them (see [`of`]).
 pub fn removed_squares(pos: &impl Board, m: Move, out: &mut ArrayVec<Square, 16>) {
     match m.kind {
-        MoveKind::Pass | MoveKind::Convert | MoveKind::Swap => {}
+        MoveKind::Pass | MoveKind::Convert | MoveKind::Swap | MoveKind::Castle | MoveKind::Succession => {}
         MoveKind::EnPassant => out.push(pos.ep_victim()),
         MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
             for sq in m.mids() {
@@ -90,10 +96,13 @@ pub fn removed_squares(pos: &impl Board, m: Move, out: &mut ArrayVec<Square, 16>
     }
 }
 
-/// Calls `f` for every enemy square `m` empties by capture (burns and conversions aside): the
-/// search's victims and its test of a capture, without building a whole [`Effect`].
+/// Calls `f` for every enemy square `m` empties by capture or by burning (conversions aside):
+/// the search's victims and its test of a capture, without building a whole [`Effect`].
 #[inline]
 pub fn for_each_taken(pos: &impl Board, m: Move, mut f: impl FnMut(Square)) {
+    if !pos.tables().special.burners.is_empty() {
+        return for_each_taken_or_burned(pos, m, f);
+    }
     match m.kind {
         // The common case, without the general bookkeeping.
         MoveKind::Normal => {
@@ -106,7 +115,12 @@ pub fn for_each_taken(pos: &impl Board, m: Move, mut f: impl FnMut(Square)) {
                 f(m.to);
             }
         }
-        MoveKind::Pass | MoveKind::Convert | MoveKind::Swap | MoveKind::SelfCapture => {}
+        MoveKind::Pass
+        | MoveKind::Convert
+        | MoveKind::Swap
+        | MoveKind::SelfCapture
+        | MoveKind::Castle
+        | MoveKind::Succession => {}
         _ => {
             let mut removed = ArrayVec::new();
             removed_squares(pos, m, &mut removed);
@@ -117,8 +131,29 @@ pub fn for_each_taken(pos: &impl Board, m: Move, mut f: impl FnMut(Square)) {
     }
 }
 
-/// Whether `m` takes a piece from the opponent: a capture of any kind, or a conversion. A
-/// frozen piece's self-capture removes only its own piece, so it is no capture.
+/// [`for_each_taken`] in a game with burners (Nutty Shogi): the pieces the move takes, then
+/// the enemies it burns (a Fire Demon's move that only burns takes pieces too).
+fn for_each_taken_or_burned(pos: &impl Board, m: Move, mut f: impl FnMut(Square)) {
+    let mut removed = ArrayVec::new();
+    removed_squares(pos, m, &mut removed);
+    // As in [`of`]: a self-capture removes the mover's own piece, and en passant burns nothing.
+    if m.kind != MoveKind::SelfCapture {
+        removed.iter().for_each(|&s| f(s));
+    }
+    if m.kind == MoveKind::EnPassant {
+        return;
+    }
+    let mover = pos.piece_at(m.from).expect("a move starts on its piece");
+    let final_kind = m.promotion().unwrap_or(mover.kind());
+    if let Burned::Victims(burned) = burn::burned(pos, m, mover, final_kind, &removed) {
+        for s in burned {
+            f(s);
+        }
+    }
+}
+
+/// Whether `m` takes a piece from the opponent: a capture of any kind, a burn, or a
+/// conversion. A frozen piece's self-capture removes only its own piece, so it is no capture.
 #[inline]
 pub fn is_capture(pos: &impl Board, m: Move) -> bool {
     if m.kind == MoveKind::Convert {
@@ -135,7 +170,7 @@ pub fn is_capture(pos: &impl Board, m: Move) -> bool {
 pub fn takes(pos: &impl Board, m: Move, target: Square) -> bool {
     match m.kind {
         MoveKind::Convert => m.aux == target,
-        MoveKind::Swap | MoveKind::Pass => false,
+        MoveKind::Swap | MoveKind::Pass | MoveKind::Castle | MoveKind::Succession => false,
         MoveKind::Normal | MoveKind::Implied | MoveKind::SelfCapture => {
             (m.to == target && m.from != target) || m.mids().any(|s| s == target && s != m.from)
         }
@@ -154,7 +189,9 @@ pub fn may_repeat(pos: &impl Board, m: Move) -> bool {
         return false;
     }
     match m.kind {
-        MoveKind::Swap | MoveKind::Convert | MoveKind::Pass => true,
+        MoveKind::Swap | MoveKind::Convert | MoveKind::Pass | MoveKind::Succession => true,
+        // Castling gives up rights, which no later position gets back.
+        MoveKind::Castle => false,
         MoveKind::EnPassant | MoveKind::Line | MoveKind::Approach | MoveKind::Chosen | MoveKind::SelfCapture => false,
         MoveKind::Normal | MoveKind::Implied => m.mids().next().is_none() && (m.to == m.from || pos.is_empty(m.to)),
     }

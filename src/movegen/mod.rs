@@ -8,6 +8,7 @@
 pub mod atoms;
 pub mod attack;
 pub mod board;
+pub mod castling;
 pub mod effect;
 pub mod power;
 pub mod powers;
@@ -37,6 +38,9 @@ pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
         if relayers.any() && reach.may_relay_to(pos, from) {
             relay::add_relayed(pos, from, start, relayers, out);
         }
+    }
+    if let Some(c) = &pos.tables().castling {
+        castling::generate(pos, c, out);
     }
 }
 
@@ -136,6 +140,13 @@ pub fn generate_piece(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
     }
 }
 
+/// Why a power of the piece on `from` refuses it the move to `to` (the Tai Emperor's protected
+/// pieces), if one does.
+pub fn power_refusal(pos: &impl Board, from: Square, to: Square) -> Option<power::PowerRefusal> {
+    let piece = pos.piece_at(from)?;
+    pos.tables().kind(piece.color(), piece.kind()).gens.iter().find_map(|g| g.refuses(pos, piece, from, to))
+}
+
 /// The en-passant captures available to the side to move (pseudo-legal).
 pub fn en_passant_moves(pos: &impl Board) -> Vec<Move> {
     let mut out = Vec::new();
@@ -151,7 +162,7 @@ pub fn en_passant_moves(pos: &impl Board) -> Vec<Move> {
         }
         for l in &atoms.leaps {
             if l.ep && l.mode.captures && from.offset(l.delta) == ep {
-                promotion::push(pos, p, Move::en_passant(from, ep), Shape::CAPTURE.step(true), &mut out);
+                promotion::push(pos, p, Move::en_passant(from, ep), Shape::CAPTURE.one_step(), &mut out);
             }
         }
     }

@@ -76,7 +76,7 @@ pub trait Spec: Sized {
     /// (the engine's `highlight` answers show those moves).
     fn xbetza(&self) -> String;
     /// How attack detection finds its captures.
-    fn attacks(&self) -> Attacks;
+    const ATTACKS: Attacks;
     /// How quiescence finds its captures.
     fn captures(&self) -> Captures;
     /// Compiles it for one piece type and colour: atoms, a generator, attack table entries,
@@ -109,6 +109,18 @@ pub trait Generate: Sized {
     fn mobility(&self, _shape: &BoardShape, _from: Square) -> i32 {
         0
     }
+    /// Why it gives `piece` on `from` no move to `to` though its geometry reaches there (a rule
+    /// of the power itself, for the notation's refusals); by default it has no such rule.
+    fn refuses(&self, _pos: &impl Board, _piece: Piece, _from: Square, _to: Square) -> Option<PowerRefusal> {
+        None
+    }
+}
+
+/// A rule of a power that forbids a move its geometry allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PowerRefusal {
+    /// The Tai Emperor may take only unprotected pieces (rules section 5.8).
+    Protected,
 }
 
 /// The argument of a power written as a Betza string, e.g. the `K` of `shoot:K`.
@@ -137,6 +149,12 @@ impl Steps {
     pub fn parse(call: &PowerCall, rule: StepRule) -> Result<Steps, PowerError> {
         let spec = call.arg.as_deref().ok_or_else(|| PowerError(format!("{call}: the power needs an argument")))?;
         let vectors = betza::parse(spec).map_err(|e| PowerError(format!("{}: {e}", call.name)))?;
+        if vectors.iter().any(|v| v.initial) {
+            return Err(PowerError(format!(
+                "{}:{spec}: 'i' (initial rank) belongs to a piece's own Betza string",
+                call.name
+            )));
+        }
         let unit = |v: &Vector| v.dx.abs() <= 1 && v.dy.abs() <= 1;
         let rider = |v: &Vector| matches!(v.travel, betza::Travel::Ride { .. });
         let (ok, what) = match rule {
@@ -262,7 +280,7 @@ macro_rules! powers {
 
             pub fn attacks(&self) -> Attacks {
                 match self {
-                    $( Power::$variant(p) => p.attacks(), )*
+                    $( Power::$variant(_) => <$spec as Spec>::ATTACKS, )*
                 }
             }
 
@@ -364,6 +382,12 @@ macro_rules! generators {
             pub fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
                 match self {
                     $( Gen::$variant(g) => g.mobility(shape, from), )*
+                }
+            }
+
+            pub fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+                match self {
+                    $( Gen::$variant(g) => g.refuses(pos, piece, from, to), )*
                 }
             }
 

@@ -26,6 +26,12 @@ impl Shape {
         Shape { step, ..self }
     }
 
+    /// The same, as a one-square step.
+    #[inline]
+    pub fn one_step(self) -> Shape {
+        Shape { step: true, ..self }
+    }
+
     /// A capture or not.
     #[inline]
     pub fn taking(captures: bool) -> Shape {
@@ -33,7 +39,8 @@ impl Shape {
     }
 }
 
-/// Pushes `m` (a move of `piece`) with the promotion choices the rules give it.
+/// Pushes `m` (a move of `piece`) with the promotion choices the rules give it: each type the
+/// piece may become (promoting moves first), then the plain move if it may stay.
 #[inline]
 pub fn push(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut Vec<Move>) {
     let v = pos.variant();
@@ -44,41 +51,33 @@ pub fn push(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut Vec
     };
     let us = piece.color();
     let tables = pos.tables();
-    match v.promotion.rule {
+    // Whether the move may promote, and whether it may also stay unpromoted.
+    let (promotes, may_stay) = match v.promotion.rule {
         PromotionRule::Arrival => {
-            if tables.in_zone(us, m.to) && (shape.step || !t.promotion_needs_step) {
-                out.push(m.with_promotion(target));
-            } else {
-                out.push(m);
-            }
+            let p = tables.in_zone(us, m.to) && (shape.step || !t.promotion_needs_step);
+            (p, !p || t.promotion_optional)
         }
         PromotionRule::ShogiEntry => {
             let (zf, zt) = (tables.in_zone(us, m.from), tables.in_zone(us, m.to));
             let chance = if shape.captures { zf || zt } else { !zf && zt };
-            if chance {
-                out.push(m.with_promotion(target));
-                if tables.ranks_to_edge(us, m.to) > t.forced_promotion_ranks as i32 {
-                    out.push(m);
-                }
-            } else {
-                out.push(m);
-            }
+            (chance, !chance || tables.ranks_to_edge(us, m.to) > t.forced_promotion_ranks as i32)
         }
-        PromotionRule::Capture => {
-            // Tai Shogi: every capturing move promotes, once, and only that way.
-            if shape.captures {
-                out.push(m.with_promotion(target));
-            } else {
-                out.push(m);
+        // Tai Shogi: every capturing move promotes, once, and only that way.
+        PromotionRule::Capture => (shape.captures, !shape.captures),
+        // Optional: both the promoting and the plain move exist. Relay-only moves never come
+        // here (`relay` pushes them without promotion).
+        PromotionRule::StartOrEnd => (tables.in_zone(us, m.from) || tables.in_zone(us, m.to), true),
+    };
+    if promotes {
+        if t.promotion_suffix {
+            for &k in &t.promotion_targets {
+                out.push(m.with_named_promotion(k));
             }
+        } else {
+            out.push(m.with_promotion(target));
         }
-        PromotionRule::StartOrEnd => {
-            // Optional: both the promoting and the plain move exist. Relay-only moves never
-            // come here (`relay` pushes them without promotion).
-            if tables.in_zone(us, m.from) || tables.in_zone(us, m.to) {
-                out.push(m.with_promotion(target));
-            }
-            out.push(m);
-        }
+    }
+    if may_stay {
+        out.push(m);
     }
 }

@@ -207,6 +207,8 @@ pub struct Tables {
     pub moves: ByColor<Vec<KindMoves>>,
     pub attacks: ByColor<AttackTables>,
     pub special: Sets,
+    /// Castling, if the game plays it.
+    pub castling: Option<super::castling::Compiled>,
 }
 
 impl Tables {
@@ -236,6 +238,13 @@ impl Tables {
             }
         }
         finish_sets(&mut sets, pieces, &powers);
+        // A type that promotes to a burner burns with its promoting moves: quiescence filters its
+        // moves too (the burners themselves say so with their power, `Captures::Filtered`).
+        for c in Color::ALL {
+            for &k in &sets.may_burn {
+                moves[c][k.index()].capture_search = CaptureSearch::Filter;
+            }
+        }
         let relays = powers.iter().flatten().any(|p| p.kind() == PowerKind::Relay);
         let never_retreats = pieces
             .iter()
@@ -243,7 +252,8 @@ impl Tables {
             .map(|(t, pw)| !relays && pw.is_empty() && t.vectors.iter().all(|v| v.dy >= 0))
             .collect();
         let zone = zones(v, &shape);
-        Tables { shape, zone, powers, never_retreats, moves, attacks, special: sets }
+        let castling = super::castling::Compiled::build(v, &shape);
+        Tables { shape, zone, powers, never_retreats, moves, attacks, special: sets, castling }
     }
 
     #[inline]
@@ -269,7 +279,7 @@ impl Tables {
 
 /// Compiles one type for one colour: its atoms, then its powers, then what follows from both.
 fn compile_kind(cx: &mut Compile<'_>, powers: &[Power]) {
-    cx.moves.atoms = Atoms::compile(cx.shape, &cx.piece.vectors, cx.orientation, cx.color);
+    cx.moves.atoms = Atoms::compile(cx.shape, &cx.piece.vectors, cx.orientation, cx.color, cx.piece.initial_rank);
     cx.moves.atoms.add_attacks(cx.attacks, cx.kind, cx.kinds);
     for p in powers {
         p.compile(cx);

@@ -3,7 +3,7 @@
 
 use super::{Piece, Position};
 use crate::game::Game;
-use crate::geometry::Color;
+use crate::geometry::{Color, Square};
 use crate::variant::placement;
 use crate::variant::{FenField, Legality, PromotionRule};
 use std::fmt;
@@ -25,20 +25,53 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
+/// The rights of `game` as (FEN letter, bit), the first player's first; none if the game does
+/// not play castling.
+fn g_rights(game: &Game) -> Vec<(char, u8)> {
+    let Some(c) = &game.tables.castling else {
+        return Vec::new();
+    };
+    Color::ALL.iter().flat_map(|&col| c.ways[col].iter().map(|w| (w.letter, w.bit))).collect()
+}
+
+/// Reads the castling-rights field `text` (`KQkq`, a subset in any order, or `-`).
+fn castling_rights(rights: &[(char, u8)], text: &str) -> Result<u8, FenError> {
+    if text == "-" {
+        return Ok(0);
+    }
+    let mut bits = 0u8;
+    for ch in text.chars() {
+        let Some(&(_, b)) = rights.iter().find(|(l, _)| *l == ch) else {
+            let known: String = rights.iter().map(|(l, _)| *l).collect();
+            return err(if known.is_empty() {
+                format!("castling-rights field '{text}': this game has no castling (write '-')")
+            } else {
+                format!("castling-rights field '{text}': '{ch}' is not a right (the rights are {known}, or '-')")
+            });
+        };
+        if bits & b != 0 {
+            return err(format!("castling-rights field '{text}' repeats '{ch}'"));
+        }
+        bits |= b;
+    }
+    Ok(bits)
+}
+
 impl Position {
-    /// Reads a FEN and validates it as a playable position of `game`.
+    /// Reads a FEN and validates it as a playable position of `game`. Fields after the side to
+    /// move may be left out from the end: each takes its default (no leap rights, no e.p. or
+    /// counter-strike square, halfmove clock 0, move 1), as when the placement stands alone.
     pub fn from_fen(game: &Arc<Game>, fen: &str) -> Result<Position, FenError> {
         let v = &game.variant;
-        let shape = game.shape;
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return err("empty FEN");
         }
         let mut pos = Position::empty(Arc::clone(game));
         for p in placement::parse(v, fields[0]).map_err(|e| FenError(e.0))? {
-            pos.put(shape.square_unchecked(p.file, p.rank), Piece::new(p.kind, p.color));
+            pos.put(game.shape.square_unchecked(p.file, p.rank), Piece::new(p.kind, p.color));
         }
-        let side = match fields.get(1) {
+        pos.side = match fields.get(1) {
             None if v.fen.side_required => {
                 return err(format!("the side to move is missing after the placement ({} needs 'w' or 'b')", v.title))
             }
@@ -47,7 +80,6 @@ impl Position {
             Some(&"b") => Color::Black,
             Some(other) => return err(format!("side to move '{other}' is not 'w' or 'b'")),
         };
-        pos.side = side;
         let mut extra = &fields[2.min(fields.len())..];
         let nf = v.fen.fields.len();
         if v.fen.ignore_extra_fields && extra.len() > nf {
@@ -63,68 +95,64 @@ impl Position {
                 extra[nf..].join(" ")
             ));
         }
-        if extra.len() + v.fen.optional_fields < nf && fields.len() > 1 {
-            let names: Vec<String> = v.fen.fields.iter().map(|f| format!("{f:?}")).collect();
-            return err(format!("missing fields: {} needs {}", v.title, names.join(", ")));
-        }
-        // Defaults: leap rights only for Kings standing on their start squares are unknown, so a
-        // FEN without the field has none.
-        for (i, field) in v.fen.fields.iter().enumerate() {
-            let Some(text) = extra.get(i).copied() else {
-                continue;
-            };
-            match field {
-                FenField::LeapRights => {
-                    if text != "-" {
-                        let mut seen = String::new();
-                        for ch in text.chars() {
-                            let c = match ch {
-                                'K' => Color::White,
-                                'k' => Color::Black,
-                                _ => return err(format!("leap-rights field '{text}': only K, k or - are allowed")),
-                            };
-                            if seen.contains(ch) {
-                                return err(format!("leap-rights field '{text}' repeats '{ch}'"));
-                            }
-                            seen.push(ch);
-                            pos.leap_rights[c] = true;
-                        }
-                        if text == "kK" {
-                            return err("leap-rights field 'kK' must be written 'Kk'");
-                        }
-                    }
-                }
-                FenField::EnPassant => {
-                    if text != "-" {
-                        let sq = shape.parse_square(text).map_err(|e| FenError(format!("en-passant field: {e}")))?;
-                        pos.ep = sq;
-                    }
-                }
-                FenField::CounterStrike => {
-                    if text != "-" {
-                        let sq =
-                            shape.parse_square(text).map_err(|e| FenError(format!("counter-strike field: {e}")))?;
-                        pos.counter_strike = sq;
-                    }
-                }
-                FenField::Halfmove => {
-                    pos.halfmove =
-                        text.parse().map_err(|_| FenError(format!("halfmove clock '{text}' is not a number")))?;
-                }
-                FenField::Fullmove => {
-                    let n: u32 =
-                        text.parse().map_err(|_| FenError(format!("fullmove number '{text}' is not a number")))?;
-                    if n == 0 {
-                        return err("fullmove number must be at least 1");
-                    }
-                    pos.fullmove = n;
-                }
-            }
+        for (field, text) in v.fen.fields.iter().zip(extra) {
+            pos.read_field(*field, text)?;
         }
         pos.rev_plies = 0;
         pos.validate()?;
         pos.finish_setup();
         Ok(pos)
+    }
+
+    /// Reads one field after the side to move.
+    fn read_field(&mut self, field: FenField, text: &str) -> Result<(), FenError> {
+        let shape = self.game.shape;
+        let square = |what: &str| match text {
+            "-" => Ok(Square::NONE),
+            t => shape.parse_square(t).map_err(|e| FenError(format!("{what} field: {e}"))),
+        };
+        match field {
+            FenField::LeapRights => self.read_leap_rights(text)?,
+            FenField::CastlingRights => self.castling = castling_rights(&g_rights(&self.game), text)?,
+            FenField::EnPassant => self.ep = square("en-passant")?,
+            FenField::CounterStrike => self.counter_strike = square("counter-strike")?,
+            FenField::Halfmove => {
+                self.halfmove =
+                    text.parse().map_err(|_| FenError(format!("halfmove clock '{text}' is not a number")))?;
+            }
+            FenField::Fullmove => {
+                let n: u32 = text.parse().map_err(|_| FenError(format!("fullmove number '{text}' is not a number")))?;
+                if n == 0 {
+                    return err("fullmove number must be at least 1");
+                }
+                self.fullmove = n;
+            }
+        }
+        Ok(())
+    }
+
+    /// Bigorra's King-leap rights: `K`, `k`, both in that order, or `-`.
+    fn read_leap_rights(&mut self, text: &str) -> Result<(), FenError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let mut seen = String::new();
+        for ch in text.chars() {
+            let c = match ch {
+                'K' => Color::White,
+                'k' => Color::Black,
+                _ => return err(format!("leap-rights field '{text}': only K, k or - are allowed")),
+            };
+            if seen.contains(ch) {
+                return err(format!("leap-rights field '{text}' repeats '{ch}'"));
+            }
+            seen.push(ch);
+            self.leap_rights[c] = true;
+        }
+        if text == "kK" {
+            return err("leap-rights field 'kK' must be written 'Kk'");
+        }
+        Ok(())
     }
 
     /// The rules a set-up position must satisfy before play.
@@ -146,7 +174,8 @@ impl Position {
                 for &sq in &self.lists[c] {
                     let p = self.piece_at(sq).unwrap();
                     let t = v.piece(p.kind());
-                    if t.promotes_to.is_some() && !t.promotion_needs_step && g.tables.in_zone(c, sq) {
+                    let may_stay = t.promotion_needs_step || t.promotion_optional;
+                    if t.promotes_to.is_some() && !may_stay && g.tables.in_zone(c, sq) {
                         return err(format!(
                             "a {} {} stands on {}, its promotion rank",
                             c.name(),
@@ -181,6 +210,19 @@ impl Position {
             }
             self.ep_victim = after.unwrap();
         }
+        if let Some(c) = &g.tables.castling {
+            for w in Color::ALL.iter().flat_map(|&col| c.ways[col].iter().map(move |w| (col, w))) {
+                if self.castling & w.1.bit != 0 && !c.pieces_home(self, w.0, w.1) {
+                    return err(format!(
+                        "castling right '{}' needs the King on {} and the {} on {}",
+                        w.1.letter,
+                        shape.name(w.1.king_from),
+                        v.piece(c.rook).name,
+                        shape.name(w.1.rook_from)
+                    ));
+                }
+            }
+        }
         if !self.counter_strike.is_none() && !shape.on_board(self.counter_strike) {
             return err("counter-strike square is off the board");
         }
@@ -190,12 +232,24 @@ impl Position {
         Ok(())
     }
 
+    /// The castling-rights field: the letters of the rights held, the first player's first, in
+    /// the order of the game's `[castling]` table, or `-`.
+    fn castling_text(&self) -> String {
+        let t: String =
+            g_rights(&self.game).into_iter().filter(|(_, b)| self.castling & b != 0).map(|(l, _)| l).collect();
+        if t.is_empty() {
+            "-".into()
+        } else {
+            t
+        }
+    }
+
     /// The placement field.
     pub fn board_fen(&self) -> String {
         let v = self.variant();
         let shape = *self.shape();
         placement::write(shape.files, shape.ranks, |f, r| {
-            self.piece_at(shape.square_unchecked(f, r)).map(|p| v.piece(p.kind()).fen_token(p.color() == Color::White))
+            self.piece_at(shape.square_unchecked(f, r)).map(|p| v.piece(p.kind()).fen_token(p.color()))
         })
     }
 
@@ -222,6 +276,7 @@ impl Position {
                     }
                     s.push_str(&t);
                 }
+                FenField::CastlingRights => s.push_str(&self.castling_text()),
                 FenField::EnPassant => {
                     if self.ep.is_none() {
                         s.push('-')

@@ -1,8 +1,11 @@
 //! [`Position`]: the state of one game (mailbox, piece lists, side to move, game-specific
 //! state, hash and history) and make / unmake, which restore everything exactly.
 
+mod consistency;
 pub mod fen;
 mod load;
+
+pub use consistency::Inconsistency;
 
 use crate::game::Game;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
@@ -42,6 +45,7 @@ pub struct Undo {
     ep: Square,
     ep_victim: Square,
     leap_rights: ByColor<bool>,
+    castling: u8,
     counter_strike: Square,
     halfmove: u32,
     fullmove: u32,
@@ -70,6 +74,8 @@ pub struct Position {
     pub(crate) ep_victim: Square,
     /// Bigorra King-leap rights.
     pub(crate) leap_rights: ByColor<bool>,
+    /// Castling rights (bits of `movegen::castling::bit`).
+    pub(crate) castling: u8,
     /// Chu Shogi rule B: square of the Lion the opponent's last move took with a non-Lion.
     pub(crate) counter_strike: Square,
     pub(crate) halfmove: u32,
@@ -99,6 +105,7 @@ impl PartialEq for Position {
             && self.ep == o.ep
             && self.ep_victim == o.ep_victim
             && self.leap_rights == o.leap_rights
+            && self.castling == o.castling
             && self.counter_strike == o.counter_strike
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
@@ -135,6 +142,7 @@ impl Position {
             ep: Square::NONE,
             ep_victim: Square::NONE,
             leap_rights: ByColor::new(false, false),
+            castling: 0,
             counter_strike: Square::NONE,
             halfmove: 0,
             fullmove: 1,
@@ -221,6 +229,10 @@ impl Position {
     }
     pub fn leap_right(&self, c: Color) -> bool {
         self.leap_rights[c]
+    }
+    /// The castling rights held (bits of `movegen::castling::bit`).
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
     }
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
@@ -431,6 +443,11 @@ impl Position {
                 k ^= z.leap_right[c.index()];
             }
         }
+        let mut rights = self.castling;
+        while rights != 0 {
+            k ^= z.castling[rights.trailing_zeros() as usize];
+            rights &= rights - 1;
+        }
         k
     }
 
@@ -516,6 +533,7 @@ impl Position {
             ep: self.ep,
             ep_victim: self.ep_victim,
             leap_rights: self.leap_rights,
+            castling: self.castling,
             counter_strike: self.counter_strike,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
@@ -551,6 +569,10 @@ impl Position {
         } else if m.to != m.from {
             self.shift(m.from, m.to);
             undo.ops.push(Op::Shift { from: m.from, to: m.to });
+        }
+        if let Some((from, to)) = e.castle_rook {
+            self.shift(from, to);
+            undo.ops.push(Op::Shift { from, to });
         }
         if let Some(sq) = e.converted {
             let (old, idx) = self.convert(sq);
@@ -593,6 +615,14 @@ impl Position {
         }
         if m.from != m.to && g.tables.special.king_leapers.contains(mover.kind()) {
             self.leap_rights[us] = false;
+        }
+        if let Some(c) = &g.tables.castling {
+            if self.castling != 0 {
+                self.castling &= c.keep(m.from) & c.keep(m.to);
+                for &sq in &e.removed {
+                    self.castling &= c.keep(sq);
+                }
+            }
         }
         if v.rules.lion_capture_rules {
             self.counter_strike = if !captured_lion.is_none() && !mtype.lion { captured_lion } else { Square::NONE };
@@ -663,6 +693,7 @@ impl Position {
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
         self.leap_rights = undo.leap_rights;
+        self.castling = undo.castling;
         self.counter_strike = undo.counter_strike;
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
@@ -730,61 +761,6 @@ impl Position {
             + self.history.capacity() * size_of::<u64>()
             + self.moves.capacity() * size_of::<Move>()
     }
-
-    /// Checks internal consistency (lists, indices, royal counts, hash). For tests.
-    pub fn debug_check(&self) -> Result<(), String> {
-        let shape = self.game.shape;
-        let mut count = ByColor::new(0usize, 0usize);
-        let mut royals = ByColor::new(Vec::new(), Vec::new());
-        let mut codes = vec![0u16; self.counts.len()];
-        for sq in shape.squares() {
-            if let Some(p) = self.piece_at(sq) {
-                count[p.color()] += 1;
-                codes[p.index()] += 1;
-                if self.game.variant.piece(p.kind()).royal {
-                    royals[p.color()].push(sq);
-                }
-                let idx = self.list_idx[sq.index()] as usize;
-                if self.lists[p.color()].get(idx) != Some(&sq) {
-                    return Err(format!("list index of {} is wrong", shape.name(sq)));
-                }
-            }
-        }
-        for c in Color::ALL {
-            if self.lists[c].len() != count[c] {
-                return Err(format!("{} list has {} entries for {} pieces", c.name(), self.lists[c].len(), count[c]));
-            }
-        }
-        if codes != self.counts {
-            return Err("piece counts per type are wrong".into());
-        }
-        for c in Color::ALL {
-            let mut a = royals[c].clone();
-            let mut b: Vec<Square> = self.royals[c].to_vec();
-            a.sort();
-            b.sort();
-            if a != b {
-                return Err(format!("{} royal squares are wrong", c.name()));
-            }
-        }
-        if self.ep_hashed != self.clone().ep_capturable() {
-            return Err("en-passant hashing flag is stale".into());
-        }
-        for c in Color::ALL {
-            let sum: i32 = self.lists[c]
-                .iter()
-                .filter_map(|&sq| Some(self.game.psq.get(self.board[sq.index()].piece()?, sq)))
-                .sum();
-            if sum != self.psq[c] {
-                return Err(format!("{} piece-square sum {} != recomputed {sum}", c.name(), self.psq[c]));
-            }
-        }
-        let full = self.compute_hash();
-        if full != self.hash {
-            return Err(format!("incremental hash {:016x} != recomputed {:016x}", self.hash, full));
-        }
-        Ok(())
-    }
 }
 
 impl Board for Position {
@@ -827,5 +803,9 @@ impl Board for Position {
     #[inline]
     fn leap_right(&self, c: Color) -> bool {
         self.leap_rights[c]
+    }
+    #[inline]
+    fn castling_rights(&self) -> u8 {
+        self.castling
     }
 }

@@ -79,7 +79,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mb: 64, threads: 1, multipv: 1, ponder: false, own_book: false, overhead_ms: 50 }
+        Options { hash_mb: 64, threads: 1, multipv: 1, ponder: false, own_book: true, overhead_ms: 50 }
     }
 }
 
@@ -129,6 +129,9 @@ pub struct Engine {
     out: Out,
     /// What a move costs beyond the search, learnt from the GUI's clocks.
     meter: crate::search::time::OverheadMeter,
+    /// Book moves are drawn by weight from this seed (new each session) and a counter.
+    book_seed: u64,
+    book_draws: u64,
 }
 
 impl Engine {
@@ -148,6 +151,8 @@ impl Engine {
             events,
             out,
             meter: Default::default(),
+            book_seed: crate::selfplay::Rng::entropy_seed(),
+            book_draws: 0,
         }
     }
 
@@ -326,6 +331,17 @@ impl Engine {
         }
         self.searcher_cfg = cfg;
         s
+    }
+
+    /// With `OwnBook` on, a move of the game's built-in book for the current position (drawn
+    /// by weight), if the book has one that is legal here.
+    pub fn book_move(&mut self) -> Option<crate::book::Candidate> {
+        if !self.opts.own_book || self.no_position.is_some() {
+            return None;
+        }
+        let book = crate::book::shipped_shared(&self.game.variant)?;
+        self.book_draws += 1;
+        book.choose(&mut self.game.pos, crate::book::mix(self.book_seed, self.book_draws), false).cloned()
     }
 
     // ----- searching -----

@@ -1,6 +1,7 @@
 //! The `go` command of UCI and USI: its words, and the search limits they mean.
 
 use super::error::{CmdResult, CommandError};
+use crate::geometry::Color;
 use crate::search::{Info, Limits};
 use std::time::Duration;
 
@@ -104,10 +105,13 @@ impl Go {
         Go { wtime: self.btime, btime: self.wtime, winc: self.binc, binc: self.winc, ..self.clone() }
     }
 
-    /// The search limits for the side to move (`white` = our first player), with `overhead`
-    /// kept back.
-    pub fn limits(&self, white: bool, overhead_ms: u64) -> Limits {
-        let (time, inc) = if white { (self.wtime, self.winc) } else { (self.btime, self.binc) };
+    /// The search limits for the side to move (`side`; White is our first player), with
+    /// `overhead` kept back.
+    pub fn limits(&self, side: Color, overhead_ms: u64) -> Limits {
+        let (time, inc) = match side {
+            Color::White => (self.wtime, self.winc),
+            Color::Black => (self.btime, self.binc),
+        };
         let mut l = Limits { overhead: Duration::from_millis(overhead_ms), ..Limits::default() };
         // `mate N` is no depth: the search goes on until it finds a win in at most N moves (the
         // driver then stops it), or until another limit or `stop` ends it.
@@ -179,7 +183,7 @@ mod tests {
         assert!(parse_go("frobnicate").is_err());
         assert!(parse_go("infinite").unwrap().infinite);
         assert_eq!(parse_go("perft 2").unwrap().perft, Some(2));
-        let l = parse_go("wtime 1000 btime 9000").unwrap().limits(false, 0);
+        let l = parse_go("wtime 1000 btime 9000").unwrap().limits(Color::Black, 0);
         assert_eq!(l.time, Some(Duration::from_millis(9000)));
     }
 }

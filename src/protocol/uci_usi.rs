@@ -9,7 +9,6 @@ use super::go::{info_line, parse_go, Go};
 use super::options::parse_setoption;
 use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::game::Game;
-use crate::geometry::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::outcome::Outcome;
@@ -157,9 +156,16 @@ impl<F: Flavor> Session<F> {
             self.out.line(&self.flavor.game_over_line(&self.e.game.pos, o));
             return Ok(());
         }
+        if !(g.infinite || g.ponder || g.mate.is_some()) {
+            if let Some(c) = self.e.book_move() {
+                let text = self.flavor.move_text(&mut self.e.game.pos.clone(), c.mv);
+                self.out.line(&format!("info string book move {text}{}", c.details()));
+                self.out.line(&format!("bestmove {text}"));
+                return Ok(());
+            }
+        }
         let g = if self.flavor.swaps_clocks() { g.clocks_swapped() } else { g };
-        let white = self.e.game.pos.side() == Color::White;
-        let mut limits = g.limits(white, self.e.opts.overhead_ms);
+        let mut limits = g.limits(self.e.game.pos.side(), self.e.opts.overhead_ms);
         if g.ponder {
             limits.infinite = true;
         }
@@ -180,8 +186,7 @@ impl<F: Flavor> Session<F> {
             Ok(Some(g)) => g,
         };
         let Some(id) = self.e.running_id() else { return };
-        let white = self.e.game.pos.side() == Color::White;
-        let mut limits = g.limits(white, self.e.opts.overhead_ms);
+        let mut limits = g.limits(self.e.game.pos.side(), self.e.opts.overhead_ms);
         limits.infinite = false;
         match budget(&limits, &self.e.game.pos) {
             Some(t) => self.e.arm_deadline(id, t),

@@ -66,7 +66,7 @@ pub fn sfen_to_fen(v: &Game, sfen: &str) -> CmdResult<String> {
             FenField::CounterStrike => fen.push_str(&counter),
             FenField::Fullmove => fen.push_str(&fullmove.to_string()),
             FenField::Halfmove => fen.push('0'),
-            FenField::EnPassant | FenField::LeapRights => fen.push('-'),
+            FenField::EnPassant | FenField::LeapRights | FenField::CastlingRights => fen.push('-'),
         }
     }
     Ok(fen)
@@ -131,6 +131,7 @@ impl Flavor for Usi {
             format!("option name USI_Variant type combo default {} {}", e.variant().name, vars.join(" ")),
             format!("option name USI_Hash type spin default {} min 1 max {}", o.hash_mb, max_hash_mb()),
             format!("option name USI_Ponder type check default {}", o.ponder),
+            format!("option name USI_OwnBook type check default {}", o.own_book),
         ]
     }
 
@@ -139,6 +140,7 @@ impl Flavor for Usi {
             "usi_variant" => set_variant(e, v),
             "usi_hash" | "hash" => spin(name, v, 1, max_hash_mb() as i64).and_then(|n| e.set_hash(n as u64)),
             "usi_ponder" => check(name, v).map(|b| e.opts.ponder = b),
+            "usi_ownbook" | "ownbook" => check(name, v).map(|b| e.opts.own_book = b),
             _ => return None,
         };
         Some(r)

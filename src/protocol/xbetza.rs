@@ -145,9 +145,8 @@ impl XbGame {
 
     /// An XBoard move (`e2e4`, `c4d5,d5e4`, `e9e10+`, `a8a9q`, `@@@@`) as our move text,
     /// not yet checked against a position.
-    pub fn move_to_ours(&self, v: &Game, text: &str) -> Result<String, String> {
-        let super::squares::XbMove { body, suffix } =
-            super::squares::parse_xb_move(&v.shape, text).map_err(|e| e.to_string())?;
+    pub fn move_to_ours(&self, v: &Game, text: &str) -> CmdResult<String> {
+        let super::squares::XbMove { body, suffix } = super::squares::parse_xb_move(&v.shape, text)?;
         Ok(match suffix.as_str() {
             "" => body,
             "+" | "=" => format!("{body}{suffix}"),
@@ -155,7 +154,7 @@ impl XbGame {
             _ if v.promotion.text == PromotionText::Plus => format!("{body}+"),
             s => match self.kind_of(s) {
                 Some(k) => format!("{body}=({})", v.pieces[k].id.trim_start_matches('+')),
-                None => return Err(format!("unknown promotion piece '{s}'")),
+                None => return Err(CommandError::usage(format!("unknown promotion piece '{s}'"))),
             },
         })
     }
@@ -171,7 +170,14 @@ impl XbGame {
         if self.short_fen {
             format!("{} {side} 0 {}", self.board(pos), pos.fullmove_number())
         } else {
-            format!("{} {side} - - {} {}", self.board(pos), pos.halfmove_clock(), pos.fullmove_number())
+            let castling = pos
+                .to_fen()
+                .split_whitespace()
+                .nth(2)
+                .filter(|_| v_has_castling(pos.game()))
+                .unwrap_or("-")
+                .to_string();
+            format!("{} {side} {castling} - {} {}", self.board(pos), pos.halfmove_clock(), pos.fullmove_number())
         }
     }
 
@@ -215,8 +221,8 @@ impl XbGame {
             let Some(kind) = self.kind_of(&tok) else {
                 return Err(CommandError::usage(format!("unknown piece '{tok}' in the FEN placement")));
             };
-            let white = (l as char).is_ascii_uppercase();
-            ours.push_str(&v.pieces[kind].fen_token(white));
+            let owner = if (l as char).is_ascii_uppercase() { Color::White } else { Color::Black };
+            ours.push_str(&v.pieces[kind].fen_token(owner));
         }
         let side = match fields.get(1) {
             None | Some(&"w") => 'w',
@@ -231,6 +237,7 @@ impl XbGame {
             fen.push(' ');
             match f {
                 FenField::LeapRights => fen.push_str(&leap_rights_from_board(v, &ours)),
+                FenField::CastlingRights => fen.push_str(&castling_from_board(v, &ours, fields.get(2).copied())),
                 FenField::EnPassant | FenField::CounterStrike => fen.push('-'),
                 FenField::Halfmove => fen.push_str(&halfmove.to_string()),
                 FenField::Fullmove => fen.push_str(&fullmove.to_string()),
@@ -282,6 +289,38 @@ fn leap_rights_from_board(v: &Game, board: &str) -> String {
         "-".into()
     } else {
         s
+    }
+}
+
+/// Whether the game has the castling-rights FEN field (its third field, as in XBoard's FENs).
+fn v_has_castling(v: &Game) -> bool {
+    v.fen.fields.first() == Some(&FenField::CastlingRights)
+}
+
+/// Castling rights for an XBoard FEN: XBoard's own field if it reads as ours, otherwise every
+/// right whose King and Rook stand on their squares.
+fn castling_from_board(v: &Game, board: &str, given: Option<&str>) -> String {
+    let Some(c) = &v.tables.castling else {
+        return "-".into();
+    };
+    let Ok(now) = fen_placement::parse(v, board) else {
+        return "-".into();
+    };
+    let at = |sq: Square| now.iter().find(|p| v.shape.square_unchecked(p.file, p.rank) == sq);
+    let mut home = String::new();
+    for col in Color::ALL {
+        for w in &c.ways[col] {
+            let king = at(w.king_from).is_some_and(|p| p.color == col && v.piece(p.kind).royal);
+            let rook = at(w.rook_from).is_some_and(|p| p.color == col && p.kind == c.rook);
+            if king && rook {
+                home.push(w.letter);
+            }
+        }
+    }
+    match given {
+        Some(g) if g == "-" || (!g.is_empty() && g.chars().all(|ch| home.contains(ch))) => g.to_string(),
+        _ if home.is_empty() => "-".into(),
+        _ => home,
     }
 }
 

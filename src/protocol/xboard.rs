@@ -8,6 +8,7 @@ mod mouse;
 
 use super::engine::{set_common_option, Engine, InfoFormatter, MAX_MULTIPV, MAX_OVERHEAD_MS};
 use super::error::{echo, message, CmdResult, CommandError};
+use super::options::check;
 use super::xbetza::XbGame;
 use super::{split_command, Dialect, Flow, Out, ENGINE_NAME};
 use crate::game::Game;
@@ -126,6 +127,7 @@ impl Xboard {
         self.out
             .line(&format!("feature option=\"Move Overhead -spin {} 0 {MAX_OVERHEAD_MS}\"", self.e.opts.overhead_ms));
         self.out.line("feature option=\"Clear Hash -button\"");
+        self.out.line(&format!("feature option=\"OwnBook -check {}\"", u8::from(self.e.opts.own_book)));
         self.out.line("feature done=1");
     }
 
@@ -144,10 +146,10 @@ impl Xboard {
     }
 
     /// Reads a move from the GUI in the current position; the error is the reason alone.
-    fn read_move(&mut self, text: &str) -> Result<Move, String> {
+    fn read_move(&mut self, text: &str) -> CmdResult<Move> {
         let v = Arc::clone(self.e.variant());
         let ours = self.xb.move_to_ours(&v, text)?;
-        parse_move(&mut self.e.game.pos, &ours).map_err(|e| e.reason())
+        parse_move(&mut self.e.game.pos, &ours).map_err(|e| CommandError::Refused(e.reason()))
     }
 
     fn formatter(&self, post: bool) -> InfoFormatter {
@@ -186,10 +188,45 @@ impl Xboard {
         if self.e.game.pos.side() != self.engine_side || self.check_end() {
             return;
         }
+        if let Some(c) = self.e.book_move() {
+            let text = self.move_text(c.mv);
+            self.out.line(&format!("# book move {text}{}", c.details()));
+            self.play_our_move(c.mv);
+            return;
+        }
         let limits = self.clock.limits(self.e.opts.overhead_ms, self.e.game.pos.fullmove_number());
         let fmt = self.formatter(self.post);
         self.e.start_search(limits, 1, fmt);
         self.purpose = Some(Purpose::Think);
+    }
+
+    /// Sends our move (leg by leg) and plays it.
+    fn play_our_move(&mut self, m: Move) {
+        for leg in MoveWriter::new(self.e.variant(), &self.xb).legs(m) {
+            self.out.line(&format!("move {leg}"));
+        }
+        self.e.game.play(m);
+        self.check_end();
+    }
+
+    /// A move as XBoard writes it (legs joined).
+    fn move_text(&self, m: Move) -> String {
+        MoveWriter::new(self.e.variant(), &self.xb).legs(m).concat()
+    }
+
+    /// `bk`: the built-in book's moves for the current position, each on a line starting with a
+    /// tab, then an empty line (what XBoard shows for its Book button).
+    fn book_moves(&mut self) {
+        let entry = crate::book::shipped_shared(self.e.variant()).and_then(|b| b.probe(&self.e.game.pos).cloned());
+        match entry {
+            Some(e) => {
+                for c in &e.moves {
+                    self.out.line(&format!("\t{}{}", self.move_text(c.mv), c.details()));
+                }
+            }
+            None => self.out.line("\tno book moves for this position"),
+        }
+        self.out.line("");
     }
 
     fn start_analysis(&mut self) {
@@ -385,6 +422,9 @@ impl Xboard {
                     Some((n, v)) => (n.trim(), Some(v.trim())),
                     None => (args.trim(), None),
                 };
+                if name.eq_ignore_ascii_case("ownbook") {
+                    return Some(check(name, value).map(|b| self.e.opts.own_book = b));
+                }
                 return Some(
                     set_common_option(&mut self.e, name, value)
                         .unwrap_or_else(|| Err(CommandError::UnknownOption(name.into()))),
@@ -397,7 +437,8 @@ impl Xboard {
             "protover" => self.features(),
             // Commands XBoard may send that need no answer.
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "hint"
-            | "draw" | "bk" | "easy" | "hard" | "." | "" => {}
+            | "draw" | "easy" | "hard" | "." | "" => {}
+            "bk" => self.book_moves(),
             _ => return self.clock.command(cmd, args),
         }
         Some(Ok(()))
@@ -503,13 +544,7 @@ impl Dialect for Xboard {
             return self.drain_pending();
         }
         match f.result.best {
-            Some(m) if !self.game_over => {
-                for leg in MoveWriter::new(self.e.variant(), &self.xb).legs(m) {
-                    self.out.line(&format!("move {leg}"));
-                }
-                self.e.game.play(m);
-                self.check_end();
-            }
+            Some(m) if !self.game_over => self.play_our_move(m),
             Some(_) => {}
             None => {
                 if !self.check_end() {

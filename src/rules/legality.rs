@@ -205,6 +205,10 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
         }
     }
     out.truncate(w);
+    // A King that would be mated may hand over to a successor (Timurid).
+    if out.is_empty() && super::succession::possible(pos) && in_check(pos, pos.side()) {
+        super::succession::moves(pos, out);
+    }
 }
 
 /// Convenience: the legal moves as a new vector.
@@ -212,6 +216,25 @@ pub fn legal_move_list(pos: &mut Position) -> Vec<Move> {
     let mut v = Vec::with_capacity(256);
     legal_moves(pos, &mut v);
     v
+}
+
+/// Whether the side to move has a legal move (the first one found answers).
+pub fn has_legal_move(pos: &mut Position) -> bool {
+    if material_decided(pos) {
+        return false;
+    }
+    let mut moves = Vec::with_capacity(256);
+    movegen::generate(pos, &mut moves);
+    if moves.iter().any(|&m| check_move(pos, m, History::Apply).is_ok()) {
+        return true;
+    }
+    // A King that would be mated may hand over to a successor (Timurid), as in the list above.
+    if super::succession::possible(pos) && in_check(pos, pos.side()) {
+        moves.clear();
+        super::succession::moves(pos, &mut moves);
+        return !moves.is_empty();
+    }
+    false
 }
 
 /// Whether `m` is a legal move here (generated and legal).

@@ -2,7 +2,7 @@
 //! bare king (loss), the 50-move rule and the repetition rules, each as the game's rules say,
 //! judged in one place ([`end`]) for the referee and the search.
 
-use super::legality::{in_check, legal_move_list, loss_condition, MaterialLoss};
+use super::legality::{has_legal_move, in_check, loss_condition, MaterialLoss};
 use super::repetition::{self, Cycle};
 use crate::geometry::Color;
 use crate::position::Position;
@@ -84,13 +84,16 @@ pub enum Judge {
     Search,
 }
 
-/// The result when the side to move has no legal move; `in_check`: its royal is attacked.
-pub fn without_moves(pos: &Position, in_check: bool) -> Outcome {
+/// The result when the side to move has no legal move: it loses, or (Bigorra) it is
+/// checkmated or stalemated.
+pub fn without_moves(pos: &Position) -> Outcome {
     let side = pos.side();
     let v = pos.variant();
     match v.rules.no_moves {
         NoMoves::Loses => Outcome::Win { winner: side.flip(), reason: Reason::NoLegalMove },
-        NoMoves::StalemateDraws if in_check => Outcome::Win { winner: side.flip(), reason: Reason::Checkmate },
+        NoMoves::StalemateDraws if v.rules.legality == Legality::Check && in_check(pos, side) => {
+            Outcome::Win { winner: side.flip(), reason: Reason::Checkmate }
+        }
         NoMoves::StalemateDraws => Outcome::Draw { reason: Reason::Stalemate },
     }
 }
@@ -108,7 +111,7 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
 /// position where both do is lost by the side to move); a Nutty repetition is judged before any
 /// question of moves; the referee's fourfold repetition (Tai option) and move cap end the game
 /// at once; a side without a legal move loses or is stalemated; only then come the draws by bare
-/// kings, the 50-move rule and threefold repetition.
+/// kings, the 50-move rule and threefold repetition. The search follows the same order.
 pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
     let side = pos.side();
     for c in [side, side.flip()] {
@@ -134,11 +137,22 @@ pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
         if rules.move_cap > 0 && pos.fullmove_number() > rules.move_cap {
             return Some(Outcome::Draw { reason: Reason::MoveCap });
         }
-        if legal_move_list(pos).is_empty() {
-            return Some(without_moves(pos, rules.legality == Legality::Check && in_check(pos, side)));
-        }
     }
-    draw(pos, judge).map(|reason| Outcome::Draw { reason })
+    let draw = draw(pos, judge);
+    // A side without a legal move loses or is stalemated before any draw is declared (Bigorra
+    // section 3.6: a checkmate given as the halfmove clock reaches 100 wins). The referee asks
+    // at every position. The search asks only where a draw would end it (its move loop finds
+    // the other positions without moves), and not for a repetition: a position that occurred
+    // before had the same moves then (no game that draws by repetition forbids moves by it),
+    // and the game went on from it.
+    let ask = match judge {
+        Judge::Referee => true,
+        Judge::Search => draw.is_some_and(|r| r != Reason::Repetition),
+    };
+    if ask && !has_legal_move(pos) {
+        return Some(without_moves(pos));
+    }
+    draw.map(|reason| Outcome::Draw { reason })
 }
 
 /// The draws that a checkmate or a stalemate comes before: bare kings, the 50-move rule, and a

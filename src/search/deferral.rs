@@ -13,12 +13,12 @@
 //! from the same square.
 
 use crate::cell::{Cell, Piece};
+use crate::game::zobrist::SplitMix;
 use crate::game::Game;
 use crate::geometry::{ByColor, Color, Square};
 use crate::movegen::tables::Tables;
 use crate::movegen::{generate_from, Board};
 use crate::moves::Move;
-use crate::selfplay::Rng;
 use crate::variant::{KindId, Variant};
 
 /// Random boards tried besides the empty one, the share (percent) of squares they fill, and
@@ -56,7 +56,7 @@ impl Deferrals {
         if !self.never.iter().any(|&n| n) {
             return;
         }
-        let twins = |a: Move, b: Move| b.promotion().is_some_and(|k| a.with_promotion(k) == b);
+        let twins = |a: Move, b: Move| b.promotion().is_some() && b.without_promotion() == a;
         let mut keep = Vec::new();
         for (i, &m) in moves.iter().enumerate() {
             let deferral = m.promotion().is_none()
@@ -74,7 +74,7 @@ impl Deferrals {
 
 /// Whether type `p` does everything type `k` does (see the module documentation).
 fn does_everything(game: &Game, p: KindId, k: KindId) -> bool {
-    let mut rng = Rng::new(0x5eed ^ k.index() as u64);
+    let mut rng = SplitMix(0x5eed ^ k.index() as u64);
     let shape = game.shape;
     let squares: Vec<Square> = shape.squares().collect();
     // Pieces that may stand around: every type but the two compared, of either colour.
@@ -191,6 +191,9 @@ impl Board for Scratch<'_> {
     }
     fn leap_right(&self, _: Color) -> bool {
         false
+    }
+    fn castling_rights(&self) -> u8 {
+        0
     }
 }
 

@@ -15,7 +15,7 @@ use crate::position::Position;
 use crate::rules::legality::legal_move_list;
 pub use time::{Limits, Plan, TimeManager};
 use tt::TranspositionTable;
-use worker::Worker;
+use worker::{Role, Shared, Worker};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -162,7 +162,7 @@ impl Searcher {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let started = std::time::Instant::now();
-        let ev = self.per_game(pos);
+        let game = self.per_game(pos);
         let mut root = pos.clone();
         let legal = legal_move_list(&mut root);
         let tm = TimeManager::new(limits, &Plan::of(pos, legal.len()), started);
@@ -182,10 +182,11 @@ impl Searcher {
 
         let result = std::thread::scope(|scope| {
             for id in 1..threads {
-                let ev = Arc::clone(&ev);
+                let game = Arc::clone(&game);
                 let (hs, nodes, tm, pos) = (&helpers_stop, &nodes, &tm, pos.clone());
                 scope.spawn(move || {
-                    let mut w = Worker::new(pos, &ev, tt, hs, tm, limits, nodes, false);
+                    let shared = Shared { ev: &game.ev, deferrals: &game.deferrals, tt, stop: hs, tm, limits, nodes };
+                    let mut w = Worker::new(pos, shared, Role::Helper);
                     // Helpers start one ply deeper on odd ids so threads spread over depths.
                     let mut depth = 1 + (id as u32 % 2);
                     while depth <= max_depth && !hs.load(Ordering::Relaxed) {
@@ -194,7 +195,8 @@ impl Searcher {
                     }
                 });
             }
-            let mut w = Worker::new(pos.clone(), &ev, tt, stop, &tm, limits, &nodes, true);
+            let shared = Shared { ev: &game.ev, deferrals: &game.deferrals, tt, stop, tm: &tm, limits, nodes: &nodes };
+            let mut w = Worker::new(pos.clone(), shared, Role::Main);
             let r = iterate(&mut w, &legal, max_depth, multipv, &tm, on_info);
             helpers_stop.store(true, Ordering::Relaxed);
             r

@@ -56,7 +56,7 @@ pub struct Budget {
 }
 
 /// How many moves we plan for when neither the clock nor the game says (see [`Plan`]).
-pub const DEFAULT_GAME_LENGTH: u32 = 80;
+pub use crate::variant::DEFAULT_GAME_LENGTH;
 /// Plan for at least this many moves still to come, however little material is left: a
 /// game that lasts longer than expected must still be playable on what is left.
 const MIN_MOVES_LEFT: u32 = 20;

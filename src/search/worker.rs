@@ -4,7 +4,7 @@
 use super::deferral::Deferrals;
 use super::time::{Limits, TimeManager};
 use super::tt::{encode_move, Bound, TranspositionTable};
-use super::{PerGame, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::Evaluator;
 use crate::geometry::Square;
 use crate::movegen::{generate, generate_captures};
@@ -12,6 +12,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::legality::{in_check, try_make};
 use crate::rules::outcome::{end, without_moves, Judge, Outcome};
+use crate::rules::succession;
 use crate::variant::Legality;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -43,6 +44,71 @@ const HISTORY_MAX: i32 = 500_000;
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
+/// Whether a node may try the null move: not right after one (nor at the root).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NullMove {
+    Allowed,
+    Forbidden,
+}
+
+/// Which thread a worker is: the main thread watches the clock and the node limit; helpers
+/// run until the main thread stops them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    Main,
+    Helper,
+}
+
+/// What every search thread shares: the evaluator and the promotions never declined, the
+/// table, the limits and the clock, the node count, and the flag that stops this thread.
+#[derive(Clone, Copy)]
+pub(crate) struct Shared<'a> {
+    pub ev: &'a Evaluator,
+    pub deferrals: &'a Deferrals,
+    pub tt: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    pub tm: &'a TimeManager,
+    pub limits: &'a Limits,
+    pub nodes: &'a AtomicU64,
+}
+
+/// A node of the main search, as its move loop needs it.
+#[derive(Clone, Copy)]
+struct Node {
+    beta: i32,
+    depth: i32,
+    ply: usize,
+    /// The side to move's last royal is attacked.
+    danger: bool,
+    /// The transposition table's move (0: none).
+    tt_move: u64,
+}
+
+/// A move being searched: its rank among the node's legal moves (from 1), and whether it
+/// captures (asked before it is made).
+#[derive(Clone, Copy)]
+struct Tried {
+    m: Move,
+    nth: usize,
+    capture: bool,
+}
+
+/// The moves a quiescence node tries.
+#[derive(Clone, Copy)]
+enum QuietMoves {
+    /// Every move: the side's last royal is attacked and it may not stand pat.
+    Evasions,
+    /// The captures (and burns) that can lift the standing score `stand` near `alpha`.
+    Captures { stand: i32, alpha: i32 },
+}
+
+/// What a node's move loop found.
+struct Searched {
+    best: i32,
+    best_move: Option<Move>,
+    legal: usize,
+}
+
 pub(crate) struct Worker<'a> {
     pub pos: Position,
     ev: &'a Evaluator,
@@ -52,7 +118,7 @@ pub(crate) struct Worker<'a> {
     tm: &'a TimeManager,
     limits: &'a Limits,
     shared_nodes: &'a AtomicU64,
-    main: bool,
+    role: Role,
     nodes: u64,
     flushed: u64,
     stopped: bool,
@@ -75,33 +141,27 @@ pub(crate) struct Worker<'a> {
     /// The last royal-danger test, by position hash: the parent tests each child for check
     /// after making the move, and the child asks the same question again on entry.
     danger_memo: (u64, bool),
+    /// The game plays the King's succession: a side in check without a legal move may still
+    /// have a swap (`rules::succession`).
+    succession: bool,
 }
 
 impl<'a> Worker<'a> {
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        pos: Position,
-        game: &'a PerGame,
-        tt: &'a TranspositionTable,
-        stop: &'a AtomicBool,
-        tm: &'a TimeManager,
-        limits: &'a Limits,
-        shared_nodes: &'a AtomicU64,
-        main: bool,
-    ) -> Worker<'a> {
+    pub fn new(pos: Position, shared: Shared<'a>, role: Role) -> Worker<'a> {
         let v = pos.variant();
         let cells = pos.shape().cells as usize;
         let kinds = v.pieces.len();
+        let succession = v.rules.succession;
         Worker {
             pos,
-            ev: &game.ev,
-            deferrals: &game.deferrals,
-            tt,
-            stop,
-            tm,
-            limits,
-            shared_nodes,
-            main,
+            ev: shared.ev,
+            deferrals: shared.deferrals,
+            tt: shared.tt,
+            stop: shared.stop,
+            tm: shared.tm,
+            limits: shared.limits,
+            shared_nodes: shared.nodes,
+            role,
             nodes: 0,
             flushed: 0,
             stopped: false,
@@ -118,6 +178,7 @@ impl<'a> Worker<'a> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             danger_memo: (0, false),
+            succession,
         }
     }
 
@@ -141,7 +202,7 @@ impl<'a> Worker<'a> {
     pub fn search_root(&mut self, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.seldepth = 0;
         self.root_depth = depth as i32;
-        self.negamax(alpha, beta, depth as i32, 0, false)
+        self.negamax(alpha, beta, depth as i32, 0, NullMove::Forbidden)
     }
 
     // ----- bookkeeping -----
@@ -154,7 +215,9 @@ impl<'a> Worker<'a> {
             self.flushed = self.nodes;
             // The caller's flag is only read: a search that ran out of time or nodes must not
             // leave it set for the caller's next search (self-play reuses one flag per game).
-            if self.stop.load(Ordering::Relaxed) || self.main && (self.tm.out_of_time() || self.node_limit_reached()) {
+            if self.stop.load(Ordering::Relaxed)
+                || self.role == Role::Main && (self.tm.out_of_time() || self.node_limit_reached())
+            {
                 self.stopped = true;
             }
         }
@@ -225,8 +288,8 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn no_move_score(&self, ply: usize, in_check: bool) -> i32 {
-        self.outcome_score(without_moves(&self.pos, in_check), ply)
+    fn no_move_score(&self, ply: usize) -> i32 {
+        self.outcome_score(without_moves(&self.pos), ply)
     }
 
     /// The static evaluation, through a small cache: the same position is evaluated again and
@@ -306,7 +369,8 @@ impl<'a> Worker<'a> {
 
     // ----- the node functions -----
 
-    fn negamax(&mut self, mut alpha: i32, mut beta: i32, depth: i32, ply: usize, null_ok: bool) -> i32 {
+    /// A node of the main search: the window, the depth left, and the null-move permission.
+    fn negamax(&mut self, mut alpha: i32, mut beta: i32, depth: i32, ply: usize, null: NullMove) -> i32 {
         self.pv[ply].clear();
         if ply > 0 {
             if let Some(s) = self.terminal(ply) {
@@ -334,57 +398,90 @@ impl<'a> Worker<'a> {
 
         // Step 1: transposition table.
         let key = self.pos.hash();
-        let mut tt_move = 0;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            if !pv_node && ply > 0 && e.depth >= depth {
-                let s = score_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (tt_move, cut) = self.probe_tt(key, alpha, beta, depth, ply);
+        if let Some(s) = cut {
+            return s;
         }
 
         // Step 2: null move.
         let danger = self.in_danger();
-        if null_ok && !pv_node && !danger && depth >= NULL_MIN_DEPTH && self.has_pieces_to_spare() {
-            let stand = self.evaluate();
-            if stand >= beta {
-                let r = NULL_BASE_R + depth / 4;
-                let u = self.pos.make_null();
-                let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
-                self.pos.unmake_null(u);
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
-                }
+        if null == NullMove::Allowed && !pv_node && !danger {
+            if let Some(s) = self.null_move(beta, depth, ply) {
+                return s;
             }
         }
 
         // Step 3: the move loop.
-        let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
+        let node = Node { beta, depth, ply, danger, tt_move };
+        let Some(found) = self.move_loop(node, alpha) else {
+            return 0;
+        };
+        if found.legal == 0 {
+            // Every root move excluded (MultiPV) is not "no legal move".
+            if ply == 0 && !self.root_excluded.is_empty() {
+                return -INF;
+            }
+            return self.no_move_score(ply);
+        }
+
+        // Step 4: remember the result.
+        let bound = if found.best >= beta {
+            Bound::Lower
+        } else if found.best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if ply > 0 || self.root_excluded.is_empty() {
+            self.tt.store(key, found.best_move, score_to_tt(found.best, ply), depth, bound);
+        }
+        found.best
+    }
+
+    /// The table's move for this position (0: none) and, outside PV nodes, the score that ends
+    /// the node when the stored search was deep enough and its bound decides.
+    fn probe_tt(&self, key: u64, alpha: i32, beta: i32, depth: i32, ply: usize) -> (u64, Option<i32>) {
+        let Some(e) = self.tt.probe(key) else {
+            return (0, None);
+        };
+        let pv_node = beta - alpha > 1;
+        if pv_node || ply == 0 || e.depth < depth {
+            return (e.mv, None);
+        }
+        let s = score_from_tt(e.score, ply);
+        let cut = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+            Bound::None => false,
+        };
+        (e.mv, cut.then_some(s))
+    }
+
+    /// Null-move pruning: if passing still holds the score above `beta` at a reduced depth, the
+    /// node fails high. `Some` ends the node with that score.
+    fn null_move(&mut self, beta: i32, depth: i32, ply: usize) -> Option<i32> {
+        if depth < NULL_MIN_DEPTH || !self.has_pieces_to_spare() || self.evaluate() < beta {
+            return None;
+        }
+        let r = NULL_BASE_R + depth / 4;
+        let u = self.pos.make_null();
+        let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, NullMove::Forbidden);
+        self.pos.unmake_null(u);
+        if self.stopped {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s >= MATE_BOUND { beta } else { s })
+    }
+
+    /// Searches the moves of `node` best-ordered first, from the window (`alpha`, `node.beta`).
+    /// `None` when the search was stopped.
+    fn move_loop(&mut self, node: Node, mut alpha: i32) -> Option<Searched> {
+        let ply = node.ply;
+        let mut buf = self.ordered_moves(node);
         let mut quiets = std::mem::take(&mut self.quiet_bufs[ply]);
-        buf.clear();
-        gen_buf.clear();
         quiets.clear();
-        generate(&self.pos, &mut gen_buf);
-        self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
-        buf.extend(gen_buf.iter().map(|&m| (m, 0)));
-        self.gen_bufs[ply] = gen_buf;
-        self.score_moves(&mut buf, tt_move, ply);
-        let mut best = -INF;
-        let mut best_move: Option<Move> = None;
-        let mut legal = 0usize;
-        let orig_alpha = alpha;
+        let mut found = Searched { best: -INF, best_move: None, legal: 0 };
         for i in 0..buf.len() {
             let m = Self::pick(&mut buf, i);
             if ply == 0 && self.root_excluded.contains(&m) {
@@ -392,54 +489,21 @@ impl<'a> Worker<'a> {
             }
             let capture = self.is_capture(m);
             let Ok(u) = try_make(&mut self.pos, m) else { continue };
-            legal += 1;
-            // Extend moves that put the opponent's last royal (or King) in danger, up to twice
-            // the iteration's depth: in Nutty Shogi a distant Fire Demon can threaten to burn a
-            // King after almost every move, and unbounded extensions never reach the leaves.
-            let gives_check = self.in_danger();
-            let ext = i32::from(gives_check && ply < MAX_PLY / 2 && (ply as i32) < 2 * self.root_depth);
-            let new_depth = depth - 1 + ext;
-            let score = if legal == 1 {
-                -self.negamax(-beta, -alpha, new_depth, ply + 1, true)
-            } else {
-                let mut r = 0;
-                if depth >= LMR_MIN_DEPTH
-                    && legal > LMR_MIN_MOVES
-                    && !capture
-                    && m.promotion().is_none()
-                    && ext == 0
-                    && !danger
-                {
-                    r = 1 + i32::from(legal > 10) + i32::from(depth > 8);
-                    r = r.min(new_depth - 1).max(0);
-                }
-                let mut s = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, true);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(-beta, -alpha, new_depth, ply + 1, true);
-                }
-                s
-            };
+            found.legal += 1;
+            let score = self.search_child(node, alpha, Tried { m, nth: found.legal, capture });
             self.pos.unmake(m, u);
             if self.stopped {
-                self.bufs[ply] = buf;
-                self.quiet_bufs[ply] = quiets;
-                return 0;
+                break;
             }
-            if score > best {
-                best = score;
+            if score > found.best {
+                found.best = score;
                 if score > alpha {
                     alpha = score;
-                    best_move = Some(m);
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m);
-                    head[ply].extend_from_slice(&tail[0]);
-                    if score >= beta {
+                    found.best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= node.beta {
                         if !capture {
-                            self.reward_quiet(m, ply, depth, &quiets);
+                            self.reward_quiet(m, ply, node.depth, &quiets);
                         }
                         break;
                     }
@@ -451,24 +515,65 @@ impl<'a> Worker<'a> {
         }
         self.bufs[ply] = buf;
         self.quiet_bufs[ply] = quiets;
-        if legal == 0 {
-            // Every root move excluded (MultiPV) is not "no legal move".
-            if ply == 0 && !self.root_excluded.is_empty() {
-                return -INF;
-            }
-            return self.no_move_score(ply, danger);
+        (!self.stopped).then_some(found)
+    }
+
+    /// The pseudo-legal moves of the node at `ply`, scored for ordering (the table's move
+    /// first), in the ply's reusable buffer.
+    fn ordered_moves(&mut self, node: Node) -> Vec<(Move, i32)> {
+        let (ply, tt_move) = (node.ply, node.tt_move);
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
+        buf.clear();
+        gen_buf.clear();
+        generate(&self.pos, &mut gen_buf);
+        self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
+        if node.danger && self.succession {
+            succession::add_if_mated(&mut self.pos, &mut gen_buf);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
+        buf.extend(gen_buf.iter().map(|&m| (m, 0)));
+        self.gen_bufs[ply] = gen_buf;
+        self.score_moves(&mut buf, tt_move, ply);
+        buf
+    }
+
+    /// The score of the move just made (`t`): the first with the full window, the others with
+    /// a null window first, reduced when late and quiet (LMR), and searched again when they
+    /// beat `alpha`.
+    fn search_child(&mut self, node: Node, alpha: i32, t: Tried) -> i32 {
+        let (beta, depth, ply) = (node.beta, node.depth, node.ply);
+        // Extend moves that put the opponent's last royal (or King) in danger, up to twice
+        // the iteration's depth: in Nutty Shogi a distant Fire Demon can threaten to burn a
+        // King after almost every move, and unbounded extensions never reach the leaves.
+        let gives_check = self.in_danger();
+        let ext = i32::from(gives_check && ply < MAX_PLY / 2 && (ply as i32) < 2 * self.root_depth);
+        let new_depth = depth - 1 + ext;
+        let child = |w: &mut Self, a: i32, b: i32, d: i32| -w.negamax(a, b, d, ply + 1, NullMove::Allowed);
+        if t.nth == 1 {
+            return child(self, -beta, -alpha, new_depth);
+        }
+        let quiet = !t.capture && t.m.promotion().is_none() && ext == 0 && !node.danger;
+        let r = if depth >= LMR_MIN_DEPTH && t.nth > LMR_MIN_MOVES && quiet {
+            (1 + i32::from(t.nth > 10) + i32::from(depth > 8)).min(new_depth - 1).max(0)
         } else {
-            Bound::Upper
+            0
         };
-        if ply > 0 || self.root_excluded.is_empty() {
-            self.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        let mut s = child(self, -alpha - 1, -alpha, new_depth - r);
+        if s > alpha && r > 0 {
+            s = child(self, -alpha - 1, -alpha, new_depth);
         }
-        best
+        if s > alpha && s < beta {
+            s = child(self, -beta, -alpha, new_depth);
+        }
+        s
+    }
+
+    /// `m` is the best move at `ply` so far: its line is `m` and the child's line.
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     /// Quiescence: captures until the position is quiet. A side whose last
@@ -499,38 +604,18 @@ impl<'a> Worker<'a> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
-        buf.clear();
-        gen_buf.clear();
-        if evasion {
-            generate(&self.pos, &mut gen_buf);
-        } else {
-            generate_captures(&self.pos, &mut gen_buf);
-        }
-        self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
-        if evasion {
-            buf.extend(gen_buf.iter().map(|&m| (m, 0)));
-            self.score_moves(&mut buf, 0, ply);
-        } else {
-            // Only captures here: they are scored as they are filtered, with the gain already
-            // computed for delta pruning.
-            for &m in &gen_buf {
-                let gain = self.victims(m);
-                if m.promotion().is_none() && stand + gain + QS_DELTA_MARGIN < alpha {
-                    continue;
-                }
-                buf.push((m, self.capture_order(m, gain) + self.promotion_order(m)));
-            }
-        }
-        self.gen_bufs[ply] = gen_buf;
+        let kind = if evasion { QuietMoves::Evasions } else { QuietMoves::Captures { stand, alpha } };
+        let mut buf = self.quiescence_moves(ply, kind);
         let mut legal = 0;
         for i in 0..buf.len() {
             let m = Self::pick(&mut buf, i);
             // The exchange test costs an attack lookup, so it is made only for the moves
             // actually reached: most quiescence nodes cut off after their first capture.
-            if !evasion && m.promotion().is_none() && self.bad_capture(m, self.victims(m)) {
-                continue;
+            if !evasion && m.promotion().is_none() {
+                let gain = self.victims(m);
+                if self.bad_capture(m, gain) {
+                    continue;
+                }
             }
             let Ok(u) = try_make(&mut self.pos, m) else { continue };
             legal += 1;
@@ -544,10 +629,7 @@ impl<'a> Worker<'a> {
                 best = s;
                 if s > alpha {
                     alpha = s;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, m);
                     if s >= beta {
                         break;
                     }
@@ -556,22 +638,65 @@ impl<'a> Worker<'a> {
         }
         self.bufs[ply] = buf;
         if evasion && legal == 0 {
-            return self.no_move_score(ply, true);
+            return self.no_move_score(ply);
         }
         best
     }
 
+    /// The moves quiescence tries at `ply`, scored for ordering.
+    fn quiescence_moves(&mut self, ply: usize, kind: QuietMoves) -> Vec<(Move, i32)> {
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
+        buf.clear();
+        gen_buf.clear();
+        if let QuietMoves::Captures { stand, alpha } = kind {
+            generate_captures(&self.pos, &mut gen_buf);
+            self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
+            // Only captures here: they are scored as they are filtered, with the gain already
+            // computed for delta pruning.
+            for &m in &gen_buf {
+                let gain = self.victims(m);
+                if m.promotion().is_none() && stand + gain + QS_DELTA_MARGIN < alpha {
+                    continue;
+                }
+                buf.push((m, self.capture_order(m, gain) + self.promotion_order(m)));
+            }
+        } else {
+            generate(&self.pos, &mut gen_buf);
+            self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
+            if self.succession {
+                succession::add_if_mated(&mut self.pos, &mut gen_buf);
+            }
+            buf.extend(gen_buf.iter().map(|&m| (m, 0)));
+            self.score_moves(&mut buf, 0, ply);
+        }
+        self.gen_bufs[ply] = gen_buf;
+        buf
+    }
+
     /// A capture that probably loses material: the capturer is worth clearly more than what it
     /// takes, and the opponent attacks the square it lands on.
-    fn bad_capture(&self, m: Move, gain: i32) -> bool {
+    fn bad_capture(&mut self, m: Move, gain: i32) -> bool {
         let mover = self.pos.piece_at(m.from).unwrap();
         let attacker = self.ev.value(mover.kind());
-        if self.ev.game().variant.piece(mover.kind()).royal {
-            // A royal may only take undefended pieces safely.
-            return crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, mover.color().flip(), m.from);
+        // A royal may only take undefended pieces safely.
+        let royal = self.ev.game().variant.piece(mover.kind()).royal;
+        (royal || attacker > gain + QS_BAD_CAPTURE_MARGIN) && self.lands_attacked(m, mover)
+    }
+
+    /// Whether the opponent attacks the square where `m` ends. In a game with burners the move
+    /// is made to ask: its burns may remove the attackers, and a mover burned on arrival is lost
+    /// anyway.
+    fn lands_attacked(&mut self, m: Move, mover: crate::cell::Piece) -> bool {
+        let them = mover.color().flip();
+        if self.pos.game().tables.special.burners.is_empty() {
+            return crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, them, m.from);
         }
-        attacker > gain + QS_BAD_CAPTURE_MARGIN
-            && crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, mover.color().flip(), m.from)
+        let u = self.pos.make(m);
+        let kept = self.pos.piece_at(m.to).is_some_and(|p| p.color() == mover.color());
+        let attacked = !kept || crate::movegen::attack::is_attacked(&self.pos, m.to, them);
+        self.pos.unmake(m, u);
+        attacked
     }
 
     /// Null move is unsafe when the side has nothing but royals (zugzwang).

@@ -39,7 +39,12 @@ pub fn legs(m: &Move) -> Vec<Square> {
     match m.kind {
         MoveKind::Pass | MoveKind::SelfCapture => vec![m.from],
         MoveKind::Convert | MoveKind::Approach | MoveKind::Chosen => vec![m.to, m.aux],
-        MoveKind::Implied | MoveKind::Line | MoveKind::Swap | MoveKind::EnPassant => vec![m.to],
+        MoveKind::Implied
+        | MoveKind::Line
+        | MoveKind::Swap
+        | MoveKind::EnPassant
+        | MoveKind::Castle
+        | MoveKind::Succession => vec![m.to],
         MoveKind::Normal => {
             let mut out: Vec<Square> = m.mids().collect();
             out.push(m.to);

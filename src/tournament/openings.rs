@@ -1,19 +1,22 @@
-//! Openings: `--openings file=F [format=lines|fen|pgn] [order=random|sequential] [plies=N]
+//! Openings: `--openings file=F [format=lines|fen|pgn|book] [order=random|sequential] [plies=N]
 //! [start=N]` and, for games with array freedom (Scirocco, Typhoon), `--setup random|N|SPEC`.
 //!
 //! - `lines`: one opening per line, moves in our notation from the start position (move
 //!   numbers like `1.` are skipped; `#` starts a comment line);
 //! - `fen`: one start position per line;
-//! - `pgn`: each game's start (its FEN tag) and moves.
+//! - `pgn`: each game's start (its FEN tag) and moves;
+//! - `book`: an opening book (`book/<game>.txt`; without `file=`, the game's book built into
+//!   the binary): every line of book moves to `plies` plies (default 8) or to where the book
+//!   ends, most likely first (`crate::book::lines`).
 //!
 //! Every opening is replayed when the file is read, so a bad line is reported at once with
 //! its number. The opening of a game is chosen from its slot number and `--seed` alone, so a
 //! shard of a match plays the same openings as the whole match would.
 
 use super::pgn::read_pgn;
-use super::player::Rng;
 use super::referee::{replay, setup_count, setup_fen, start_fen, start_position};
 use crate::game::Game;
+use crate::selfplay::Rng;
 use crate::variant::Variant;
 use std::sync::Arc;
 
@@ -22,6 +25,7 @@ pub enum Format {
     Lines,
     Fen,
     Pgn,
+    Book,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +62,7 @@ pub fn parse_book(v: &Arc<Game>, words: &[String]) -> Result<Source, String> {
             ("format", "lines") => format = Format::Lines,
             ("format", "fen" | "epd") => format = Format::Fen,
             ("format", "pgn") => format = Format::Pgn,
+            ("format", "book") => format = Format::Book,
             ("order", "sequential") => order = Order::Sequential,
             ("order", "random") => order = Order::Random,
             ("plies", n) => plies = Some(n.parse::<usize>().map_err(|_| format!("--openings: plies={n}"))?),
@@ -66,13 +71,22 @@ pub fn parse_book(v: &Arc<Game>, words: &[String]) -> Result<Source, String> {
             }
             _ => {
                 return Err(format!(
-                "--openings: unknown setting '{w}' (file, format=lines|fen|pgn, order=random|sequential, plies, start)"
+                "--openings: unknown setting '{w}' (file, format=lines|fen|pgn|book, order=random|sequential, plies, start)"
             ))
             }
         }
     }
-    let file = file.ok_or("--openings needs file=FILE")?;
-    let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read openings file {file}: {e}"))?;
+    let (file, text) = match (file, format) {
+        (Some(f), _) => {
+            let text = std::fs::read_to_string(&f).map_err(|e| format!("cannot read openings file {f}: {e}"))?;
+            (f, text)
+        }
+        (None, Format::Book) => match crate::book::shipped_text(&v.name) {
+            Some(t) => (format!("(the built-in {} book)", v.name), t.to_string()),
+            None => return Err(format!("--openings: no book is built in for {}; give file=FILE", v.name)),
+        },
+        (None, _) => return Err("--openings needs file=FILE".into()),
+    };
     let openings = read_book(v, &text, format, plies).map_err(|e| format!("openings file {file}: {e}"))?;
     if openings.is_empty() {
         return Err(format!("openings file {file} has no opening"));
@@ -94,6 +108,12 @@ pub fn read_book(v: &Arc<Game>, text: &str, format: Format, plies: Option<usize>
         Ok(())
     };
     match format {
+        Format::Book => {
+            let book = crate::book::Book::from_text(v, text).map_err(|e| e.to_string())?;
+            for line in crate::book::lines::openings(&book, plies.unwrap_or(8)) {
+                out.push(Opening { fen: None, moves: line.moves });
+            }
+        }
         Format::Pgn => {
             for (i, g) in read_pgn(text)?.into_iter().enumerate() {
                 push(g.tag("FEN").map(str::to_string), g.moves, format!("game {}", i + 1))?;
@@ -139,7 +159,7 @@ fn permutation(n: usize, seed: u64) -> Vec<usize> {
     let mut p: Vec<usize> = (0..n).collect();
     let mut rng = Rng::new(seed);
     for i in (1..n).rev() {
-        p.swap(i, rng.below(i + 1));
+        p.swap(i, rng.index(i + 1));
     }
     p
 }
@@ -151,7 +171,7 @@ impl Source {
             Source::Standard => Ok(Opening { fen: None, moves: Vec::new() }),
             Source::Setup { fixed: Some(f), .. } => Ok(Opening { fen: Some(f.clone()), moves: Vec::new() }),
             Source::Setup { fixed: None, count } => {
-                let index = Rng::new(seed ^ (slot as u64).wrapping_mul(0xA24B_AED4_963E_E407)).below(*count);
+                let index = Rng::new(seed ^ (slot as u64).wrapping_mul(0xA24B_AED4_963E_E407)).index(*count);
                 let fen = setup_fen(v, &index.to_string())?;
                 Ok(Opening { fen: (fen != v.start_fen).then_some(fen), moves: Vec::new() })
             }

@@ -8,6 +8,7 @@ use crate::geometry::Color;
 use crate::protocol::client::{
     self, Answer, Client, ClientError, Clocks, LinkError, NewGame, Reply, Thinking, Watched,
 };
+use crate::selfplay::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,33 +28,6 @@ impl From<ClientError> for PlayerError {
             ClientError::Unsupported(m) => PlayerError::Fatal(m),
             e => PlayerError::Client(e),
         }
-    }
-}
-
-/// A small deterministic generator (xorshift64*), seeded per game and side so that sharded
-/// runs replay the same random games.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        // splitmix64 of the seed, never zero.
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
     }
 }
 
@@ -112,7 +86,7 @@ impl Player {
             (Some(c), Some(p)) => c.go(p, &r.game, clocks, deadline),
             _ => {
                 let rng = &mut self.rng;
-                let answer = match r.nth_legal(|n| rng.below(n)) {
+                let answer = match r.nth_legal(|n| rng.index(n)) {
                     Some(m) => Answer::Move { text: m.clone(), ours: Ok(m) },
                     None => Answer::NoMove,
                 };

@@ -51,6 +51,9 @@ pub struct Vector {
     pub mode: Mode,
     /// The capture may also be made en passant (Betza `e`).
     pub en_passant: bool,
+    /// Only from the piece's initial rank (Betza `i`; the rank is the piece key
+    /// `initial_rank`). Move-only leaps alone: no attack table needs to know a piece's rank.
+    pub initial: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,7 +123,10 @@ fn single_matches(c: char, dx: i8, dy: i8) -> bool {
     }
 }
 
-fn dir_matches(d: &Dir, dx: i8, dy: i8, oblique: bool) -> bool {
+/// Whether the vector (dx, dy) of an atom is selected by `d`. Oblique atoms (N, C, Z) read
+/// `v`/`s` and doubled letters by the longer leg.
+fn dir_matches(d: &Dir, dx: i8, dy: i8) -> bool {
+    let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
     match *d {
         Dir::Single(c) => {
             if oblique {
@@ -152,37 +158,74 @@ fn dir_matches(d: &Dir, dx: i8, dy: i8, oblique: bool) -> bool {
 /// (their modes united), so `K` and `Q` overlap only where the travel differs.
 pub fn parse(text: &str) -> Result<Vec<Vector>, BetzaError> {
     let chars: Vec<char> = text.chars().collect();
-    let err = |column: usize, message: String| BetzaError { text: text.to_string(), column, message };
     let mut out: Vec<Vector> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        let c = chars[i];
-        if c == ' ' || c == '+' {
+        if chars[i] == ' ' || chars[i] == '+' {
             i += 1;
             continue;
         }
-        // Modifiers.
         let start = i;
-        let mut dirs_text = String::new();
-        let (mut m, mut cap, mut hop, mut lame, mut ep) = (false, false, false, false, false);
-        while i < chars.len() && chars[i].is_ascii_lowercase() {
-            match chars[i] {
-                'm' => m = true,
-                'c' => cap = true,
-                'p' => hop = true,
-                'n' => lame = true,
-                'e' => ep = true,
-                'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs_text.push(chars[i]),
-                other => return Err(err(i, format!("unknown modifier '{other}'"))),
+        let token = Token::read(text, &chars, &mut i)?;
+        if token.add_vectors(&mut out) == 0 {
+            let message = format!("'{}' selects no direction", &text[start..i.min(text.len())]);
+            return Err(BetzaError { text: text.to_string(), column: start, message });
+        }
+    }
+    Ok(out)
+}
+
+/// The mode modifiers of a token.
+#[derive(Default)]
+struct Modifiers {
+    /// `m`: move only.
+    moves_only: bool,
+    /// `c`: capture only.
+    captures_only: bool,
+    /// `p`: capture by hopping a screen.
+    hop: bool,
+    /// `n`: lame.
+    lame: bool,
+    /// `e`: also en passant.
+    en_passant: bool,
+    /// `i`: only from the piece's initial rank.
+    initial: bool,
+}
+
+/// One atom of a move string with its modifiers, range and direction predicates.
+struct Token {
+    modifiers: Modifiers,
+    dirs: Vec<Dir>,
+    /// The base atoms it stands for (`K` is `W` and `F`).
+    parts: Vec<char>,
+    ride: bool,
+    /// Range of a rider (0: unlimited).
+    max: u8,
+}
+
+impl Token {
+    /// Reads the token starting at `chars[*i]` and moves `i` past it.
+    fn read(text: &str, chars: &[char], i: &mut usize) -> Result<Token, BetzaError> {
+        let err = |column: usize, message: String| BetzaError { text: text.to_string(), column, message };
+        let start = *i;
+        let mut modifiers = Modifiers::default();
+        let mut dir_letters = Vec::new();
+        while *i < chars.len() && chars[*i].is_ascii_lowercase() {
+            match chars[*i] {
+                'm' => modifiers.moves_only = true,
+                'c' => modifiers.captures_only = true,
+                'p' => modifiers.hop = true,
+                'n' => modifiers.lame = true,
+                'e' => modifiers.en_passant = true,
+                'i' => modifiers.initial = true,
+                'f' | 'b' | 'l' | 'r' | 'v' | 's' => dir_letters.push(chars[*i]),
+                other => return Err(err(*i, format!("unknown modifier '{other}'"))),
             }
-            i += 1;
+            *i += 1;
         }
-        if i >= chars.len() {
+        let Some(&atom) = chars.get(*i) else {
             return Err(err(start, "modifiers without an atom letter".into()));
-        }
-        let atom = chars[i];
-        let col = i;
-        i += 1;
+        };
         // Expand shorthands.
         let (parts, implied_ride): (Vec<char>, bool) = match atom {
             'K' => (vec!['W', 'F'], false),
@@ -190,100 +233,124 @@ pub fn parse(text: &str) -> Result<Vec<Vector>, BetzaError> {
             'R' => (vec!['W'], true),
             'B' => (vec!['F'], true),
             a if base_vector(a).is_some() => (vec![a], false),
-            other => return Err(err(col, format!("unknown atom '{other}'"))),
+            other => return Err(err(*i, format!("unknown atom '{other}'"))),
         };
+        *i += 1;
         // Rider by doubling, or a range number.
         let mut ride = implied_ride;
-        let mut max: u8 = 0;
-        if !implied_ride && i < chars.len() && chars[i] == atom {
+        if !implied_ride && chars.get(*i) == Some(&atom) {
             ride = true;
-            i += 1;
+            *i += 1;
         }
-        let num_start = i;
-        while i < chars.len() && chars[i].is_ascii_digit() {
-            i += 1;
+        let num_start = *i;
+        while *i < chars.len() && chars[*i].is_ascii_digit() {
+            *i += 1;
         }
-        if i > num_start {
-            let n: u32 = chars[num_start..i].iter().collect::<String>().parse().unwrap_or(0);
+        let mut max = 0;
+        if *i > num_start {
+            let n: u32 = chars[num_start..*i].iter().collect::<String>().parse().unwrap_or(0);
             if n == 0 || n > 30 {
                 return Err(err(num_start, format!("range {n} is out of 1..30")));
             }
             ride = true;
             max = n as u8;
         }
-        // Direction predicates.
-        let dl: Vec<char> = dirs_text.chars().collect();
-        let mut dirs: Vec<Dir> = Vec::new();
-        let mut j = 0;
-        let oblique_atom = parts.len() == 1 && {
-            let (a, b) = base_vector(parts[0]).unwrap();
-            a != b && b != 0
-        };
-        let diagonal_atom = parts.iter().all(|p| {
-            let (a, b) = base_vector(*p).unwrap();
-            a == b
-        });
-        while j < dl.len() {
-            let a = dl[j];
-            let pairable = j + 1 < dl.len() && {
-                let b = dl[j + 1];
-                if oblique_atom {
-                    b == a || ("fb".contains(a) && "lrs".contains(b)) || ("lr".contains(a) && "fbv".contains(b))
-                } else if diagonal_atom {
-                    ("fb".contains(a) && "lr".contains(b)) || ("lr".contains(a) && "fb".contains(b))
-                } else {
-                    false
-                }
-            };
-            if pairable {
-                dirs.push(Dir::Pair(a, dl[j + 1]));
-                j += 2;
-            } else {
-                dirs.push(Dir::Single(a));
-                j += 1;
-            }
+        if modifiers.hop && modifiers.moves_only {
+            return Err(err(start, "'p' (hop capture) cannot be combined with 'm'".into()));
         }
-        let mode = match (m, cap || hop) {
+        let dirs = directions(&dir_letters, &parts);
+        let token = Token { modifiers, dirs, parts, ride, max };
+        let (mode, travel) = (token.mode(), token.travel());
+        if token.modifiers.initial && (mode != Mode::MOVE || !matches!(travel, Travel::Leap | Travel::Lame)) {
+            return Err(err(start, "'i' (initial rank only) is allowed on move-only leaps ('ifmnD')".into()));
+        }
+        Ok(token)
+    }
+
+    fn mode(&self) -> Mode {
+        let md = &self.modifiers;
+        match (md.moves_only, md.captures_only || md.hop) {
             (true, false) => Mode::MOVE,
             (false, true) => Mode::CAPTURE,
             _ => Mode::BOTH,
-        };
-        if hop && m {
-            return Err(err(start, "'p' (hop capture) cannot be combined with 'm'".into()));
         }
-        let travel = if hop {
+    }
+
+    fn travel(&self) -> Travel {
+        let md = &self.modifiers;
+        if md.hop {
             Travel::Hop
-        } else if ride {
-            Travel::Ride { max }
-        } else if lame {
+        } else if self.ride {
+            Travel::Ride { max: self.max }
+        } else if md.lame {
             Travel::Lame
         } else {
             Travel::Leap
-        };
+        }
+    }
+
+    /// Adds the token's vectors to `out` (merging those already there); returns how many
+    /// vectors it selects.
+    fn add_vectors(&self, out: &mut Vec<Vector>) -> usize {
+        let md = &self.modifiers;
+        let (mode, travel, initial) = (self.mode(), self.travel(), md.initial);
         let mut produced = 0;
-        for p in parts {
-            let (a, b) = base_vector(p).unwrap();
-            let oblique = a != b && b != 0;
+        for &p in &self.parts {
+            let (a, b) = base_vector(p).expect("an atom of the table");
             for (dx, dy) in symmetric(a, b) {
-                if !dirs.is_empty() && !dirs.iter().any(|d| dir_matches(d, dx, dy, oblique)) {
+                if !self.dirs.is_empty() && !self.dirs.iter().any(|d| dir_matches(d, dx, dy)) {
                     continue;
                 }
                 produced += 1;
-                let v = Vector { dx, dy, travel, mode, en_passant: ep };
-                if let Some(existing) = out.iter_mut().find(|e| e.dx == dx && e.dy == dy && e.travel == travel) {
+                let same = |e: &&mut Vector| e.dx == dx && e.dy == dy && e.travel == travel && e.initial == initial;
+                if let Some(existing) = out.iter_mut().find(same) {
                     existing.mode.moves |= mode.moves;
                     existing.mode.captures |= mode.captures;
-                    existing.en_passant |= ep;
+                    existing.en_passant |= md.en_passant;
                 } else {
-                    out.push(v);
+                    out.push(Vector { dx, dy, travel, mode, en_passant: md.en_passant, initial });
                 }
             }
         }
-        if produced == 0 {
-            return Err(err(start, format!("'{}' selects no direction", &text[start..i.min(text.len())])));
+        produced
+    }
+}
+
+/// The direction predicates of the letters `dl` before an atom made of `parts`: letters pair
+/// up where the atom reads pairs (`fl` on diagonal atoms; `ff`, `fs`, `lv` on oblique ones).
+fn directions(dl: &[char], parts: &[char]) -> Vec<Dir> {
+    let base = |p: char| base_vector(p).expect("an atom of the table");
+    let oblique_atom = parts.len() == 1 && {
+        let (a, b) = base(parts[0]);
+        a != b && b != 0
+    };
+    let diagonal_atom = parts.iter().all(|&p| {
+        let (a, b) = base(p);
+        a == b
+    });
+    let mut dirs = Vec::new();
+    let mut j = 0;
+    while j < dl.len() {
+        let a = dl[j];
+        let pairable = j + 1 < dl.len() && {
+            let b = dl[j + 1];
+            if oblique_atom {
+                b == a || ("fb".contains(a) && "lrs".contains(b)) || ("lr".contains(a) && "fbv".contains(b))
+            } else if diagonal_atom {
+                ("fb".contains(a) && "lr".contains(b)) || ("lr".contains(a) && "fb".contains(b))
+            } else {
+                false
+            }
+        };
+        if pairable {
+            dirs.push(Dir::Pair(a, dl[j + 1]));
+            j += 2;
+        } else {
+            dirs.push(Dir::Single(a));
+            j += 1;
         }
     }
-    Ok(out)
+    dirs
 }
 
 #[cfg(test)]
@@ -340,6 +407,21 @@ mod tests {
         assert_eq!(pawn.len(), 4);
         assert!(pawn.iter().any(|v| v.travel == Travel::Lame && (v.dx, v.dy) == (0, 2)));
         assert!(pawn.iter().filter(|v| v.en_passant).count() == 2);
+    }
+
+    #[test]
+    fn initial_rank_leaps() {
+        let pawn = parse("fmWfceF ifmnD").unwrap();
+        let double: Vec<_> = pawn.iter().filter(|v| v.initial).collect();
+        assert_eq!(double.len(), 1);
+        assert_eq!((double[0].dx, double[0].dy, double[0].travel), (0, 2, Travel::Lame));
+        assert!(!pawn.iter().any(|v| v.initial && (v.dx, v.dy) != (0, 2)));
+        // Captures, riders and hops cannot be limited to the initial rank.
+        assert!(parse("iD").is_err());
+        assert!(parse("icD").is_err());
+        assert!(parse("imR").is_err());
+        // An initial-rank copy of a move is kept apart from the unrestricted one.
+        assert_eq!(parse("fmnD ifmnD").unwrap().len(), 2);
     }
 
     #[test]

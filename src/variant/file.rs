@@ -3,7 +3,7 @@
 
 use super::betza;
 use super::piece::{KindId, PieceType, PowerCall};
-use super::rules::{Bench, FenFormat, Promotion, Protocols, Rules};
+use super::rules::{Bench, Castling, FenFormat, Promotion, Protocols, Rules};
 use super::setup::SetupFile;
 use super::VariantError;
 use serde::Deserialize;
@@ -11,6 +11,30 @@ use std::collections::HashMap;
 
 fn yes() -> bool {
     true
+}
+
+/// `promotes`: one type, or the types a player chooses from.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum Promotes {
+    One(String),
+    Choice(Vec<String>),
+}
+
+/// A piece's `promotion_text`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum PieceText {
+    /// The new piece's ID is written after the move, and required on input.
+    Suffix,
+}
+
+/// A piece's `promotion`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum PieceChoice {
+    Compulsory,
+    Optional,
 }
 
 /// Evaluation parameters of one game (centipawns). Tuning is data, not code.
@@ -56,6 +80,9 @@ impl Default for EvalParams {
     }
 }
 
+/// The game length planned for when a game's file gives none (`[search] game_length`).
+pub const DEFAULT_GAME_LENGTH: u32 = 80;
+
 /// What the search needs to know about a game beyond its rules and evaluation.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -67,7 +94,7 @@ pub struct SearchParams {
 
 impl Default for SearchParams {
     fn default() -> Self {
-        SearchParams { game_length: crate::search::time::DEFAULT_GAME_LENGTH }
+        SearchParams { game_length: DEFAULT_GAME_LENGTH }
     }
 }
 
@@ -85,6 +112,9 @@ pub(crate) struct VariantFile {
     pub promotion: Promotion,
     #[serde(default)]
     pub fen: FenFormat,
+    /// The squares of castling (played when `[rules] castling` is on).
+    #[serde(default)]
+    pub castling: Option<Castling>,
     #[serde(default)]
     pub eval: EvalParams,
     #[serde(default)]
@@ -121,14 +151,29 @@ pub(crate) struct PieceFile {
     pub(crate) lion: bool,
     #[serde(default = "yes")]
     pub(crate) bridge: bool,
+    /// One ID, or a list of IDs the player chooses from.
     #[serde(default)]
-    pub(crate) promotes: Option<String>,
+    pub(crate) promotes: Option<Promotes>,
+    /// `suffix`: a promotion is written with the new piece's ID (`c9c10q`), which input must
+    /// give (default: as the game's `[promotion] text` says).
+    #[serde(default)]
+    pub(crate) promotion_text: Option<PieceText>,
+    /// `optional`: in an `arrival` game, every move ending in the zone may also stay unpromoted
+    /// (default: `compulsory`).
+    #[serde(default)]
+    pub(crate) promotion: Option<PieceChoice>,
+    /// The King's succession may exchange it with a checkmated King (`[rules] succession`).
+    #[serde(default)]
+    pub(crate) successor: bool,
     #[serde(default)]
     pub(crate) forced_promotion_ranks: u8,
     #[serde(default)]
     pub(crate) promotion_needs_step: bool,
     #[serde(default)]
     pub(crate) ep_victim: bool,
+    /// The rank (counted from its owner's side, 1-based) from which its Betza `i` moves start.
+    #[serde(default)]
+    pub(crate) initial_rank: Option<u8>,
     #[serde(default)]
     pub(crate) clock_reset: String,
     #[serde(default)]
@@ -191,9 +236,34 @@ impl PieceFile {
         let powers = self
             .powers
             .iter()
-            .map(|t| PowerCall::parse(t).map_err(|x| pe("powers", x)))
+            .map(|t| PowerCall::parse(t).map_err(|x| pe("powers", x.to_string())))
             .collect::<Result<Vec<_>, _>>()?;
-        let promotes_to = self.promotes.as_ref().map(|t| look("promotes", t)).transpose()?;
+        let initial = vectors.iter().any(|v| v.initial);
+        match self.initial_rank {
+            None if initial => {
+                return Err(pe("initial_rank", "the Betza string has 'i' moves: say from which rank".into()))
+            }
+            Some(_) if !initial => return Err(pe("initial_rank", "the Betza string has no 'i' move".into())),
+            Some(0) => return Err(pe("initial_rank", "ranks are counted from 1".into())),
+            _ => {}
+        }
+        let promotion_targets = match &self.promotes {
+            None => Vec::new(),
+            Some(Promotes::One(t)) => vec![look("promotes", t)?],
+            Some(Promotes::Choice(list)) if list.is_empty() => {
+                return Err(pe("promotes", "an empty list: leave the key out for a piece that never promotes".into()))
+            }
+            Some(Promotes::Choice(list)) => list.iter().map(|t| look("promotes", t)).collect::<Result<Vec<_>, _>>()?,
+        };
+        let promotes_to = promotion_targets.first().copied();
+        let promotion_suffix = self.promotion_text == Some(PieceText::Suffix);
+        let promotion_optional = self.promotion == Some(PieceChoice::Optional);
+        if promotes_to.is_none() && (promotion_suffix || promotion_optional) {
+            return Err(pe("promotes", "promotion_text and promotion need a promotes key".into()));
+        }
+        if promotion_targets.len() > 1 && !promotion_suffix {
+            return Err(pe("promotes", "a choice of types needs promotion_text = \"suffix\" (c9c10q)".into()));
+        }
         let promotes_if_present = match self.promotes_if_present.as_slice() {
             [] => None,
             [a, b] => Some((look("promotes_if_present", a)?, look("promotes_if_present", b)?)),
@@ -214,10 +284,15 @@ impl PieceFile {
             lion: self.lion,
             bridge: self.bridge,
             promotes_to,
+            promotion_targets,
+            promotion_suffix,
+            promotion_optional,
+            successor: self.successor,
             promoted: self.id.starts_with('+'),
             forced_promotion_ranks: self.forced_promotion_ranks,
             promotion_needs_step: self.promotion_needs_step,
             ep_victim: self.ep_victim,
+            initial_rank: self.initial_rank,
             clock_reset,
             value: self.value,
             in_setup: false,

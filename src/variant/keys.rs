@@ -60,7 +60,7 @@ mod tests {
     use super::*;
     use crate::movegen::power::Power;
     use crate::variant::file::{EvalParams, PieceFile, SearchParams, VariantFile};
-    use crate::variant::rules::{Bench, FenFormat, Promotion, Protocols, Rules};
+    use crate::variant::rules::{Bench, Castling, CastlingSide, FenFormat, Promotion, Protocols, Rules};
     use crate::variant::setup::SetupFile;
     use std::collections::BTreeSet;
 
@@ -96,6 +96,7 @@ mod tests {
             ("`[rules]`", rules),
             ("`[promotion]`", keys::<Promotion>().iter().map(|k| k.to_string()).collect()),
             ("`[fen]`", keys::<FenFormat>().iter().map(|k| k.to_string()).collect()),
+            ("`[castling]`", keys::<Castling>().iter().chain(keys::<CastlingSide>()).map(|k| k.to_string()).collect()),
             ("`[eval]`", keys::<EvalParams>().iter().map(|k| k.to_string()).collect()),
             ("`[search]`", keys::<SearchParams>().iter().map(|k| k.to_string()).collect()),
             ("`[setup]`", keys::<SetupFile>().iter().map(|k| k.to_string()).collect()),

@@ -6,6 +6,7 @@
 //! with [`Variant::from_toml`].
 
 pub mod betza;
+pub mod castling;
 mod file;
 #[cfg(test)]
 mod keys;
@@ -15,11 +16,12 @@ pub mod placement;
 pub mod rules;
 pub mod setup;
 
-pub use file::{EvalParams, SearchParams};
+pub use castling::{CastlingRule, CastlingWay};
+pub use file::{EvalParams, SearchParams, DEFAULT_GAME_LENGTH};
 pub use piece::{KindId, PieceType, PowerCall};
 pub use rules::{
-    Bench, FenField, FenFormat, Legality, NoMoves, Orientation, Promotion, PromotionRule, PromotionText, Protocols,
-    Repetition, Rules, XboardParent,
+    Bench, Castling, CastlingSide, FenField, FenFormat, Legality, NoMoves, Orientation, Promotion, PromotionRule,
+    PromotionText, Protocols, Repetition, Rules, XboardParent,
 };
 pub use setup::{SetupError, SetupRules};
 
@@ -103,6 +105,9 @@ pub struct Variant {
     pub rules: Rules,
     pub promotion: Promotion,
     pub fen: FenFormat,
+    /// How the King castles (`[castling]`), if the game describes it; played while
+    /// `rules.castling` is on.
+    pub castling: Option<CastlingRule>,
     pub eval: EvalParams,
     pub search: SearchParams,
     pub start_fen: String,
@@ -182,6 +187,29 @@ impl Variant {
         }
         let by_id = file::index_ids(&game, &file.piece)?;
         let pieces = file.piece.iter().map(|p| p.read(&game, &by_id)).collect::<Result<Vec<_>, _>>()?;
+        if let Some(p) = pieces.iter().find(|p| p.promotion_optional && file.promotion.rule != PromotionRule::Arrival) {
+            return Err(e(format!(
+                "piece {p}: promotion = \"optional\" belongs to the rule 'arrival' (the others decide it)"
+            )));
+        }
+        if let Some(p) = pieces.iter().find(|p| p.promotion_suffix && file.promotion.text != PromotionText::Implicit) {
+            return Err(e(format!("piece {p}: promotion_text = \"suffix\" needs [promotion] text = \"implicit\"")));
+        }
+        if let Some(p) = pieces.iter().find(|p| p.initial_rank.is_some_and(|r| r > file.ranks)) {
+            return Err(e(format!("piece {p}: initial_rank is beyond the board's {} ranks", file.ranks)));
+        }
+        let castling = match &file.castling {
+            None if file.rules.castling => {
+                return Err(e("[rules] castling is on, but there is no [castling] table".into()))
+            }
+            None => None,
+            Some(c) => {
+                if !castling::fen_holds_rights(&file.fen) {
+                    return Err(e("[castling] needs the FEN field 'castling-rights' ([fen] fields)".into()));
+                }
+                Some(CastlingRule::read(c, file.files, file.ranks, &by_id).map_err(|x| e(format!("[castling]: {x}")))?)
+            }
+        };
         let mut v = Variant {
             name: file.name.to_ascii_lowercase(),
             title: file.title,
@@ -192,6 +220,7 @@ impl Variant {
             rules: file.rules,
             promotion: file.promotion,
             fen: file.fen,
+            castling,
             eval: file.eval,
             search: file.search,
             start_fen: file.start.trim().to_string(),

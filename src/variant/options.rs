@@ -7,7 +7,10 @@
 //!   `promotes`, `name`, ...);
 //! - `{ power = NAME, flags = [...] }` gives those parameters to every power called `NAME`
 //!   (`lion`, or a name and argument such as `relay:dervish`), in every piece, after the piece
-//!   patches of all options (so a power an option adds gets them too).
+//!   patches of all options (so a power an option adds gets them too);
+//! - `{ rules = { KEY = VALUE, ... } }` sets those keys of the `[rules]` table (Timurid's
+//!   castling option turns `castling` on);
+//! - `{ start = FEN }` replaces the start position (the same option gives it castling rights).
 
 use super::file::VariantFile;
 use super::piece::PowerCall;
@@ -15,7 +18,7 @@ use super::VariantError;
 
 /// The keys of an `[[option]]` table and of its `set` entries (see the module documentation).
 #[cfg(test)]
-pub(crate) const KEYS: [&str; 7] = [KEY, DEFAULT, VALUE, SET, PIECE, POWER, FLAGS];
+pub(crate) const KEYS: [&str; 9] = [KEY, DEFAULT, VALUE, SET, PIECE, POWER, FLAGS, RULES, START];
 const KEY: &str = "key";
 const DEFAULT: &str = "default";
 const VALUE: &str = "value";
@@ -23,6 +26,8 @@ const SET: &str = "set";
 const PIECE: &str = "piece";
 const POWER: &str = "power";
 const FLAGS: &str = "flags";
+const RULES: &str = "rules";
+const START: &str = "start";
 
 fn option_err(key: &str, message: String) -> VariantError {
     VariantError::Option { key: key.to_string(), message }
@@ -75,6 +80,8 @@ pub(crate) fn read(
                     for patch in patches {
                         if patch.contains_key(POWER) {
                             power_patches.push((key.to_string(), patch));
+                        } else if patch.contains_key(RULES) || patch.contains_key(START) {
+                            patch_game(&mut table, key, &patch)?;
                         } else {
                             patch_piece(&mut table, key, &patch)?;
                         }
@@ -195,6 +202,34 @@ fn patch_piece(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Resul
     Ok(())
 }
 
+/// `{ rules = { KEY = VALUE } }`, `{ start = FEN }`: sets keys of `[rules]`, or the start
+/// position.
+fn patch_game(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Result<(), VariantError> {
+    for (k, v) in patch {
+        match (k.as_str(), v) {
+            (RULES, toml::Value::Table(keys)) => {
+                let rules = table
+                    .get_mut("rules")
+                    .and_then(|r| r.as_table_mut())
+                    .ok_or_else(|| option_err(key, "the variant file has no [rules] table".into()))?;
+                for (rk, rv) in keys {
+                    rules.insert(rk.clone(), rv.clone());
+                }
+            }
+            (START, toml::Value::String(fen)) => {
+                table.insert("start".into(), toml::Value::String(fen.clone()));
+            }
+            _ => {
+                return Err(option_err(
+                    key,
+                    format!("a game patch is 'rules = {{ KEY = VALUE }}' or 'start = \"FEN\"', not '{k}'"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `{ power = NAME, flags = [...] }`: gives the parameters to every power called `NAME`.
 fn patch_powers(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Result<(), VariantError> {
     let target = patch.get(POWER).and_then(|x| x.as_str()).unwrap_or_default().to_string();
@@ -211,7 +246,7 @@ fn patch_powers(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Resu
         let Some(powers) = piece.get_mut("powers").and_then(|x| x.as_array_mut()) else { continue };
         for p in powers.iter_mut() {
             let Some(text) = p.as_str() else { continue };
-            let mut call = PowerCall::parse(text).map_err(|m| option_err(key, m))?;
+            let mut call = PowerCall::parse(text).map_err(|m| option_err(key, m.to_string()))?;
             if call.is(&target) {
                 for f in &flags {
                     call.add_flag(f);

@@ -4,6 +4,7 @@
 //! module per power.
 
 use super::betza::Vector;
+use crate::geometry::Color;
 use std::fmt;
 
 /// Index of a piece type in its game's catalogue.
@@ -27,18 +28,30 @@ pub struct PowerCall {
     pub flags: Vec<String>,
 }
 
+/// A power call that is not well formed; the message quotes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PowerCallError(pub String);
+
+impl fmt::Display for PowerCallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PowerCallError {}
+
 impl PowerCall {
-    pub fn parse(text: &str) -> Result<PowerCall, String> {
+    pub fn parse(text: &str) -> Result<PowerCall, PowerCallError> {
         let t = text.trim();
         let (head, flags) = match t.split_once('(') {
             None => (t, Vec::new()),
             Some((head, rest)) => {
                 let inner = rest
                     .strip_suffix(')')
-                    .ok_or_else(|| format!("power '{t}': '(' without a closing ')' at the end"))?;
+                    .ok_or_else(|| PowerCallError(format!("power '{t}': '(' without a closing ')' at the end")))?;
                 let flags: Vec<String> = inner.split(',').map(|f| f.trim().to_string()).collect();
                 if flags.iter().any(|f| f.is_empty()) {
-                    return Err(format!("power '{t}': an empty parameter between the parentheses"));
+                    return Err(PowerCallError(format!("power '{t}': an empty parameter between the parentheses")));
                 }
                 (head.trim(), flags)
             }
@@ -48,7 +61,7 @@ impl PowerCall {
             None => (head, None),
         };
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-            return Err(format!("power '{t}': a power name is lower-case letters and '-'"));
+            return Err(PowerCallError(format!("power '{t}': a power name is lower-case letters and '-'")));
         }
         Ok(PowerCall { name: name.to_string(), arg, flags })
     }
@@ -98,8 +111,16 @@ pub struct PieceType {
     pub lion: bool,
     /// May be used as the bridge of a Lion's distant Lion capture (Chu: not Pawn, Go-Between).
     pub bridge: bool,
-    /// Becomes this type on promotion.
+    /// Becomes this type on promotion (the first of `promotion_targets`).
     pub promotes_to: Option<KindId>,
+    /// Every type it may become, in the data file's order (the player's choice).
+    pub promotion_targets: Vec<KindId>,
+    /// Its promotions are written with the new piece's ID, required on input (`c9c10q`).
+    pub promotion_suffix: bool,
+    /// In an `arrival` game it may also decline (every move ending in the zone is two moves).
+    pub promotion_optional: bool,
+    /// The King's succession may exchange it with its checkmated King (Timurid Prince).
+    pub successor: bool,
     /// Written with `+` (a shogi-style promoted piece).
     pub promoted: bool,
     /// Must promote when its move ends this many ranks from the far edge (1 = last rank) and
@@ -109,6 +130,8 @@ pub struct PieceType {
     pub promotion_needs_step: bool,
     /// May be captured en passant after a lame double step (Bigorra Pawn, Soldier, Prince).
     pub ep_victim: bool,
+    /// The rank (from its owner's side, 1 = first) its Betza `i` moves start from.
+    pub initial_rank: Option<u8>,
     /// Non-capturing move vectors (owner-relative) that reset the halfmove clock.
     pub clock_reset: Vec<(i8, i8)>,
     /// Material value in centipawns, for the evaluation.
@@ -134,13 +157,17 @@ pub struct PieceType {
 }
 
 impl PieceType {
-    /// The ID as written in FEN for `white`/`black` (parentheses for multi-letter IDs).
-    pub fn fen_token(&self, white: bool) -> String {
+    /// The ID as written in FEN for a piece of `owner` (upper case for the first player,
+    /// parentheses for multi-letter IDs).
+    pub fn fen_token(&self, owner: Color) -> String {
         let (plus, base) = match self.id.strip_prefix('+') {
             Some(b) => ("+", b),
             None => ("", self.id.as_str()),
         };
-        let base = if white { base.to_ascii_uppercase() } else { base.to_ascii_lowercase() };
+        let base = match owner {
+            Color::White => base.to_ascii_uppercase(),
+            Color::Black => base.to_ascii_lowercase(),
+        };
         if base.len() == 1 {
             format!("{plus}{base}")
         } else {

@@ -152,6 +152,6 @@ pub fn write(files: u8, ranks: u8, token: impl Fn(i32, i32) -> Option<String>) -
 /// Writes `pieces` as the placement field of `v`, in our IDs.
 pub fn write_pieces(v: &Variant, pieces: &[Placed]) -> String {
     write(v.files, v.ranks, |f, r| {
-        pieces.iter().find(|p| p.file == f && p.rank == r).map(|p| v.piece(p.kind).fen_token(p.color == Color::White))
+        pieces.iter().find(|p| p.file == f && p.rank == r).map(|p| v.piece(p.kind).fen_token(p.color))
     })
 }

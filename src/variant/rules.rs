@@ -99,6 +99,8 @@ pub enum FenField {
     EnPassant,
     /// Chu Shogi counter-strike square (lion-capture rule B) or `-`.
     CounterStrike,
+    /// Castling rights: `KQkq`, a subset, or `-` (the `[castling]` table's right letters).
+    CastlingRights,
     Halfmove,
     Fullmove,
 }
@@ -127,6 +129,13 @@ pub struct Rules {
     /// Referee setting: the game is drawn once this many full moves were played (0 = off).
     #[serde(default)]
     pub move_cap: u32,
+    /// Castling, as the `[castling]` table describes it, is played (an option can switch it).
+    #[serde(default)]
+    pub castling: bool,
+    /// The King's succession (`rules::succession`): a King in check without a legal move may
+    /// exchange squares with an unattacked `successor` piece instead of being mated.
+    #[serde(default)]
+    pub succession: bool,
 }
 
 /// The `[promotion]` table.
@@ -143,16 +152,14 @@ fn yes() -> bool {
     true
 }
 
-/// The `[fen]` table: the game's FEN fields and what a FEN may leave out.
+/// The `[fen]` table: the game's FEN fields and what a FEN may leave out (any fields from the
+/// end: they take their defaults).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FenFormat {
     /// The fields after the side to move, in order.
     #[serde(default)]
     pub fields: Vec<FenField>,
-    /// How many of the last fields may be left out (the rest default).
-    #[serde(default)]
-    pub optional_fields: usize,
     /// The side-to-move field is required (otherwise a board-only FEN means White to move).
     #[serde(default)]
     pub side_required: bool,
@@ -171,7 +178,6 @@ impl Default for FenFormat {
     fn default() -> Self {
         FenFormat {
             fields: Vec::new(),
-            optional_fields: 0,
             side_required: false,
             ignore_extra_fields: false,
             any_royals: false,
@@ -184,6 +190,36 @@ impl FenFormat {
     pub fn has(&self, f: FenField) -> bool {
         self.fields.contains(&f)
     }
+}
+
+/// One way to castle, for the first player (the second player's is mirrored or turned with
+/// the board, its right letter in lower case).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingSide {
+    /// The right's letter in the FEN, upper case (`K`, `Q`).
+    pub right: String,
+    /// The King's destination file (`h`).
+    pub king_to: String,
+    /// The Rook's start file (`i`).
+    pub rook_from: String,
+    /// The Rook's destination file (`g`).
+    pub rook_to: String,
+}
+
+/// The `[castling]` table: the squares of castling, on one rank, for the first player. Whether
+/// the game plays it is the `[rules]` key `castling`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Castling {
+    /// The rank the King and Rooks castle on, counted from the owner's side (2 in Shako).
+    pub rank: u8,
+    /// The King's start file (`f`).
+    pub king_file: String,
+    /// The ID of the piece that castles with the King (`R`).
+    pub rook: String,
+    /// Each way to castle.
+    pub sides: Vec<CastlingSide>,
 }
 
 /// The `[bench]` table: the positions `kyodai bench` searches, and to what depth.

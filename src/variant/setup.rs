@@ -182,15 +182,12 @@ impl SetupRules {
 
     /// Reads a spec (see the module documentation) into an array index.
     pub fn parse(&self, v: &Variant, spec: &str) -> Result<usize, SetupError> {
-        self.parse_spec(v, spec).map_err(SetupError)
-    }
-
-    fn parse_spec(&self, v: &Variant, spec: &str) -> Result<usize, String> {
         let tokens: Vec<&str> = spec.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
         if tokens.len() == 1 && tokens[0].chars().all(|c| c.is_ascii_digit()) {
-            let n: usize = tokens[0].parse().map_err(|_| format!("setup number '{}' is too large", tokens[0]))?;
+            let n: usize =
+                tokens[0].parse().map_err(|_| SetupError(format!("setup number '{}' is too large", tokens[0])))?;
             if n >= self.count() {
-                return Err(format!("setup number {n} is out of range 0..{}", self.count() - 1));
+                return Err(SetupError(format!("setup number {n} is out of range 0..{}", self.count() - 1)));
             }
             return Ok(n);
         }
@@ -206,7 +203,7 @@ impl SetupRules {
                 self.symmetries.iter().position(|&o| sym_name(o) == low || low == format!("{}al", sym_name(o)))
             {
                 if sym_set {
-                    return Err(format!("'{tok}': the symmetry is named twice"));
+                    return Err(SetupError(format!("'{tok}': the symmetry is named twice")));
                 }
                 sym_set = true;
                 index |= k << self.pairs.len();
@@ -230,14 +227,14 @@ impl SetupRules {
                         format!("{}/{}", n(p.left_piece), n(p.right_piece))
                     })
                     .collect();
-                return Err(format!(
+                return Err(SetupError(format!(
                     "'{tok}' is not a symmetry ({}) or a piece of exactly one exchangeable pair ({})",
                     self.symmetries.iter().map(|&o| sym_name(o)).collect::<Vec<_>>().join(", "),
                     members.join(", ")
-                ));
+                )));
             };
             if named[i] {
-                return Err(format!("'{tok}': its pair is named twice"));
+                return Err(SetupError(format!("'{tok}': its pair is named twice")));
             }
             named[i] = true;
             if Some(self.pairs[i].left_piece) != kind {

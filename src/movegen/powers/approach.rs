@@ -43,9 +43,7 @@ impl Spec for Approach {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Generated
-    }
+    const ATTACKS: Attacks = Attacks::Generated;
 
     fn captures(&self) -> Captures {
         Captures::Filtered

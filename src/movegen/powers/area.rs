@@ -52,9 +52,7 @@ impl Spec for Area {
         (1..=self.0).map(|k| format!("{}K", "ma".repeat(k as usize - 1))).collect()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Own
-    }
+    const ATTACKS: Attacks = Attacks::Own;
 
     fn captures(&self) -> Captures {
         Captures::Filtered

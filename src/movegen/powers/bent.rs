@@ -109,9 +109,7 @@ impl Spec for Bent {
         s
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Own
-    }
+    const ATTACKS: Attacks = Attacks::Own;
 
     fn captures(&self) -> Captures {
         Captures::Filtered
@@ -170,12 +168,12 @@ impl Generate for Compiled {
             }
             if !cell.is_empty() {
                 if b.first_mode.captures && cell.holds(them) {
-                    promotion::push(pos, piece, Move::new(from, s1), Shape::CAPTURE.step(true), out);
+                    promotion::push(pos, piece, Move::new(from, s1), Shape::CAPTURE.one_step(), out);
                 }
                 continue;
             }
             if b.first_mode.moves {
-                promotion::push(pos, piece, Move::new(from, s1), Shape::QUIET.step(true), out);
+                promotion::push(pos, piece, Move::new(from, s1), Shape::QUIET.one_step(), out);
             }
             for &u in &b.conts {
                 crate::movegen::powers::ride(pos, piece, from, s1, u, out);

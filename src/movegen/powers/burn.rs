@@ -45,13 +45,12 @@ impl Spec for Burn {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Own
-    }
+    const ATTACKS: Attacks = Attacks::Own;
 
-    /// Burning is a forced effect of moves, not a move.
+    /// Burning is a forced effect of moves, not a move; but a move that only burns takes
+    /// pieces, so quiescence generates a burner's moves and keeps those that take or burn.
     fn captures(&self) -> Captures {
-        Captures::Never
+        Captures::Filtered
     }
 
     fn compile(&self, cx: &mut Compile<'_>) {

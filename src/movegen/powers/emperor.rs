@@ -10,7 +10,9 @@
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::movegen::attack::attacked_plain;
-use crate::movegen::power::{check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{
+    check_flags, no_argument, Attacks, Captures, Gen, Generate, PowerError, PowerRefusal, Spec,
+};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{Compile, Sets};
 use crate::movegen::Board;
@@ -57,9 +59,7 @@ impl Spec for Emperor {
     }
 
     /// Its protection test asks the other attacks, so it is asked after them.
-    fn attacks(&self) -> Attacks {
-        Attacks::OwnAfterOthers
-    }
+    const ATTACKS: Attacks = Attacks::OwnAfterOthers;
 
     /// It lists its captures from the enemy pieces, not from its 600-odd empty targets.
     fn captures(&self) -> Captures {
@@ -113,6 +113,12 @@ impl Generate for Compiled {
     }
 
     fn absorb(&mut self, _: Compiled) {}
+
+    /// An enemy it reaches like any square, but protected.
+    fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+        let enemy = pos.cell(to).holds(piece.color().flip());
+        (enemy && protected(pos, from, to)).then_some(PowerRefusal::Protected)
+    }
 }
 
 /// Whether `c` has an Emperor on a square other than `except` (cells read through `cell_at`).

@@ -95,9 +95,7 @@ impl Spec for Hook {
 
     /// A first leg alone is a plain slide of the attack tables; two-leg captures are its own
     /// test.
-    fn attacks(&self) -> Attacks {
-        Attacks::Own
-    }
+    const ATTACKS: Attacks = Attacks::Own;
 
     fn captures(&self) -> Captures {
         Captures::Filtered

@@ -48,9 +48,7 @@ impl Spec for HopCapture {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Own
-    }
+    const ATTACKS: Attacks = Attacks::Own;
 
     fn captures(&self) -> Captures {
         Captures::Filtered

@@ -39,9 +39,7 @@ impl Spec for Immobilize {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Never
-    }
+    const ATTACKS: Attacks = Attacks::Never;
 
     fn captures(&self) -> Captures {
         Captures::Never

@@ -51,9 +51,7 @@ impl Spec for KingLeap {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Never
-    }
+    const ATTACKS: Attacks = Attacks::Never;
 
     fn captures(&self) -> Captures {
         Captures::Never

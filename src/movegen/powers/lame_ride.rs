@@ -39,9 +39,7 @@ impl Spec for LameRide {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Generated
-    }
+    const ATTACKS: Attacks = Attacks::Generated;
 
     fn captures(&self) -> Captures {
         Captures::Filtered

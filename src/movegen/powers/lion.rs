@@ -36,11 +36,20 @@ pub enum LionShape {
     Diagonal,
 }
 
+/// When a lion may pass (move out and back to its square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassRule {
+    /// Only with an empty square next to it to step out to (the default).
+    NeedsExit,
+    /// Always (Tai option `lion_pass_unrestricted`: parameter `pass-anywhere`).
+    Anywhere,
+}
+
 /// A lion power.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lion {
     pub shape: LionShape,
-    pub pass_anywhere: bool,
+    pub pass: PassRule,
 }
 
 /// A lion shape compiled for one colour.
@@ -58,7 +67,7 @@ pub enum ShapeT {
 pub struct Compiled {
     /// In generation order: King2, Lines, Diagonal, King3.
     pub shapes: Vec<ShapeT>,
-    pub pass_anywhere: bool,
+    pub pass: PassRule,
 }
 
 impl Spec for Lion {
@@ -81,7 +90,8 @@ impl Spec for Lion {
                     .collect::<Result<_, _>>()?,
             ),
         };
-        Ok(Lion { shape, pass_anywhere: call.flags.iter().any(|f| f == "pass-anywhere") })
+        let anywhere = call.flags.iter().any(|f| f == "pass-anywhere");
+        Ok(Lion { shape, pass: if anywhere { PassRule::Anywhere } else { PassRule::NeedsExit } })
     }
 
     fn reach(&self) -> u8 {
@@ -101,7 +111,7 @@ impl Spec for Lion {
             }
             LionShape::Diagonal => "two diagonal steps (igui, hit-and-run, double capture, pass)".to_string(),
         };
-        if self.pass_anywhere {
+        if self.pass == PassRule::Anywhere {
             t.push_str(", may always pass");
         }
         t
@@ -126,9 +136,7 @@ impl Spec for Lion {
         }
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Tables
-    }
+    const ATTACKS: Attacks = Attacks::Tables;
 
     fn captures(&self) -> Captures {
         match self.shape {
@@ -166,7 +174,7 @@ impl Spec for Lion {
             // first step) or its A and D leaps (the second): the atoms' attack entries say them.
             LionShape::Diagonal => ShapeT::Diagonal,
         };
-        cx.moves.add_gen(Gen::Lion(Compiled { shapes: vec![shape], pass_anywhere: self.pass_anywhere }));
+        cx.moves.add_gen(Gen::Lion(Compiled { shapes: vec![shape], pass: self.pass }));
     }
 
     fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
@@ -189,10 +197,10 @@ impl Generate for Compiled {
     fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         for s in &self.shapes {
             match s {
-                ShapeT::King2 => king2(pos, piece, from, Mode::All, self.pass_anywhere, out),
-                ShapeT::Lines(dirs) => lines(pos, piece, from, dirs, Mode::All, self.pass_anywhere, out),
+                ShapeT::King2 => king2(pos, piece, from, Mode::All, self.pass, out),
+                ShapeT::Lines(dirs) => lines(pos, piece, from, dirs, Mode::All, self.pass, out),
                 ShapeT::Diagonal => diagonal(pos, piece, from, out),
-                ShapeT::King3 => king3(pos, piece, from, self.pass_anywhere, out),
+                ShapeT::King3 => king3(pos, piece, from, self.pass, out),
             }
         }
     }
@@ -200,10 +208,10 @@ impl Generate for Compiled {
     fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
         for s in &self.shapes {
             match s {
-                ShapeT::King2 => king2(pos, piece, from, Mode::Captures, false, out),
-                ShapeT::Lines(dirs) => lines(pos, piece, from, dirs, Mode::Captures, false, out),
+                ShapeT::King2 => king2(pos, piece, from, Mode::Captures, PassRule::NeedsExit, out),
+                ShapeT::Lines(dirs) => lines(pos, piece, from, dirs, Mode::Captures, PassRule::NeedsExit, out),
                 ShapeT::Diagonal | ShapeT::King3 => {
-                    let one = Compiled { shapes: vec![s.clone()], pass_anywhere: self.pass_anywhere };
+                    let one = Compiled { shapes: vec![s.clone()], pass: self.pass };
                     captures_of(&one, pos, piece, from, out);
                 }
             }
@@ -211,7 +219,9 @@ impl Generate for Compiled {
     }
 
     fn absorb(&mut self, other: Compiled) {
-        self.pass_anywhere |= other.pass_anywhere;
+        if other.pass == PassRule::Anywhere {
+            self.pass = PassRule::Anywhere;
+        }
         for s in other.shapes {
             match (self.shapes.iter_mut().find(|x| Compiled::rank(x) == Compiled::rank(&s)), s) {
                 (Some(ShapeT::Lines(a)), ShapeT::Lines(b)) => a.extend(b),
@@ -268,7 +278,7 @@ enum Mode {
 }
 
 /// Up to two king steps: jumps within distance 2, capture-and-continue, igui, and the pass.
-fn king2(pos: &impl Board, piece: Piece, from: Square, mode: Mode, pass_anywhere: bool, out: &mut Vec<Move>) {
+fn king2(pos: &impl Board, piece: Piece, from: Square, mode: Mode, pass: PassRule, out: &mut Vec<Move>) {
     let shape = *pos.shape();
     let us = piece.color();
     let them = us.flip();
@@ -308,22 +318,14 @@ fn king2(pos: &impl Board, piece: Piece, from: Square, mode: Mode, pass_anywhere
             }
         }
     }
-    if (can_pass || pass_anywhere) && mode == Mode::All {
+    if (can_pass || pass == PassRule::Anywhere) && mode == Mode::All {
         out.push(Move::pass(from));
     }
 }
 
 /// Lion lines along `dirs` (board deltas): step, jump, igui, double capture, and one pass if
 /// the first square of any line is empty.
-fn lines(
-    pos: &impl Board,
-    piece: Piece,
-    from: Square,
-    dirs: &[i32],
-    mode: Mode,
-    pass_anywhere: bool,
-    out: &mut Vec<Move>,
-) {
+fn lines(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], mode: Mode, pass: PassRule, out: &mut Vec<Move>) {
     let us = piece.color();
     let them = us.flip();
     let mut can_pass = false;
@@ -338,7 +340,7 @@ fn lines(
             can_pass = true;
         }
         if enemy1 || c1.is_empty() && mode == Mode::All {
-            promotion::push(pos, piece, Move::new(from, s1), Shape::taking(enemy1).step(true), out);
+            promotion::push(pos, piece, Move::new(from, s1), Shape::taking(enemy1).one_step(), out);
         }
         let s2 = s1.offset(d);
         let c2 = pos.cell(s2);
@@ -354,7 +356,7 @@ fn lines(
             promotion::push(pos, piece, Move::via(from, s1, from), Shape::CAPTURE, out);
         }
     }
-    if (can_pass || pass_anywhere) && mode == Mode::All {
+    if (can_pass || pass == PassRule::Anywhere) && mode == Mode::All {
         out.push(Move::pass(from));
     }
 }
@@ -395,7 +397,7 @@ fn diagonal(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
 /// Up to three king steps: jumps within king distance 3, walks that capture before their last
 /// square (captured squares sorted, so two walks taking the same pieces are one move), and the
 /// pass (out to an empty square and back).
-fn king3(pos: &impl Board, piece: Piece, from: Square, pass_anywhere: bool, out: &mut Vec<Move>) {
+fn king3(pos: &impl Board, piece: Piece, from: Square, pass: PassRule, out: &mut Vec<Move>) {
     let shape = *pos.shape();
     let us = piece.color();
     let them = us.flip();
@@ -447,7 +449,7 @@ fn king3(pos: &impl Board, piece: Piece, from: Square, pass_anywhere: bool, out:
             }
         }
     }
-    if can_pass || pass_anywhere {
+    if can_pass || pass == PassRule::Anywhere {
         out.push(Move::pass(from));
     }
 }

@@ -47,9 +47,7 @@ impl Spec for Parrot {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Generated
-    }
+    const ATTACKS: Attacks = Attacks::Generated;
 
     fn captures(&self) -> Captures {
         Captures::Filtered

@@ -110,9 +110,7 @@ impl Spec for Relay {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Own
-    }
+    const ATTACKS: Attacks = Attacks::Own;
 
     /// Relayed moves are the receivers' (quiescence takes the general path in games with
     /// relays: `movegen::generate_captures`).

@@ -42,9 +42,7 @@ impl Spec for Shoot {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Tables
-    }
+    const ATTACKS: Attacks = Attacks::Tables;
 
     fn captures(&self) -> Captures {
         Captures::Filtered

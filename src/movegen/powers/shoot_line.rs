@@ -40,9 +40,7 @@ impl Spec for ShootLine {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Generated
-    }
+    const ATTACKS: Attacks = Attacks::Generated;
 
     fn captures(&self) -> Captures {
         Captures::Filtered

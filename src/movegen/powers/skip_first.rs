@@ -34,9 +34,7 @@ impl Spec for SkipFirst {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Tables
-    }
+    const ATTACKS: Attacks = Attacks::Tables;
 
     fn captures(&self) -> Captures {
         Captures::Atoms

@@ -42,9 +42,7 @@ impl Spec for Swap {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Never
-    }
+    const ATTACKS: Attacks = Attacks::Never;
 
     fn captures(&self) -> Captures {
         Captures::Never

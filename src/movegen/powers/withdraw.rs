@@ -51,9 +51,7 @@ impl Spec for Withdraw {
         String::new()
     }
 
-    fn attacks(&self) -> Attacks {
-        Attacks::Generated
-    }
+    const ATTACKS: Attacks = Attacks::Generated;
 
     fn captures(&self) -> Captures {
         Captures::Filtered
