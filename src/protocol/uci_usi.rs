@@ -197,7 +197,7 @@ impl<F: Flavor> Session<F> {
         let Some(id) = self.e.running_id() else { return };
         let mut limits = g.limits(self.e.game.pos.side(), self.e.opts.overhead_ms);
         limits.infinite = false;
-        match budget(&limits) {
+        match budget(&limits, &self.e.game.pos) {
             Some(t) => self.e.arm_deadline(id, t),
             None => {
                 if g.depth.is_none() && g.nodes.is_none() && !g.infinite {
