@@ -1,9 +1,12 @@
 //! Embeds every game file of `src/variant/defs/` in the binary: a built-in game is its data file
 //! alone. Writes `$OUT_DIR/builtin.rs`, the list of (file stem, contents), sorted by name.
+//! Also records the commit the binary is built from (`KYODAI_GIT`), for the headers of the
+//! books it makes: the commit of the sources compiled, not of the tree it later runs beside.
 
 use std::path::Path;
 
 fn main() {
+    git_commit();
     let defs = Path::new("src/variant/defs");
     println!("cargo:rerun-if-changed={}", defs.display());
     let mut games: Vec<(String, String)> = std::fs::read_dir(defs)
@@ -26,4 +29,36 @@ fn main() {
     code.push_str("];\n");
     let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin.rs");
     std::fs::write(out, code).expect("OUT_DIR is writable");
+}
+
+/// Sets `KYODAI_GIT` to the short commit of the sources ("<commit>, modified" when `src/` or the
+/// Cargo files differ from it; empty outside a git checkout, e.g. a crate from a registry).
+fn git_commit() {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let mut text = String::new();
+    if let Some(commit) = git(&["rev-parse", "--short", "HEAD"]).filter(|c| !c.is_empty()) {
+        let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", "src", "Cargo.toml", "Cargo.lock"])
+            .is_some_and(|s| !s.is_empty());
+        text = if dirty { format!("{commit}, modified") } else { commit };
+        // Run again when the commit or the sources change (a directory is watched whole).
+        for path in ["HEAD", "packed-refs"] {
+            if let Some(p) = git(&["rev-parse", "--git-path", path]) {
+                println!("cargo:rerun-if-changed={p}");
+            }
+        }
+        if let Some(r) = git(&["symbolic-ref", "-q", "HEAD"]).and_then(|r| git(&["rev-parse", "--git-path", &r])) {
+            println!("cargo:rerun-if-changed={r}");
+        }
+        for p in ["src", "Cargo.toml", "Cargo.lock"] {
+            println!("cargo:rerun-if-changed={p}");
+        }
+    }
+    println!("cargo:rustc-env=KYODAI_GIT={text}");
 }

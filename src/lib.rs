@@ -28,6 +28,7 @@ pub mod selfplay;
 pub mod serve;
 pub mod soak;
 pub mod tournament;
+pub mod tune;
 pub mod variant;
 
 pub use cell::{Cell, Piece};

@@ -116,6 +116,18 @@ Example:\n  kyodai annotate --variant chu games.pgn --movetime 1000 > annotated.
 kyodai svg --variant scirocco --arrow e2-e4 --flip --output s.svg"
     )]
     Svg(cli::svg::SvgArgs),
+    /// Tune a game's evaluation weights (piece values, [eval] keys) to the results of games,
+    /// Texel-style, and write the game file with the tuned numbers.
+    #[command(
+        after_help = "Positions: the quiet ones (no check, no capture just made or next) after the first 8 plies.\n\
+The fit: K of the logistic curve first, then the weights (Adam, a small pull toward the old\n\
+numbers); every 10th game is held out to show whether the fit carries over to other games.\n\
+Keep the result only if it wins games: kyodai match --variant V --engine cmd=kyodai option.VariantPath=tuned.toml ...\n\n\
+Examples:\n  kyodai tune --variant chu --selfplay 1000 --nodes 5000 --threads 2 --save chu-games.pgn --output chu-tuned.toml\n  \
+kyodai tune --variant my-game.toml --games a.pgn --games b.pgn --output my-game.toml\n  \
+kyodai tune --variant tai --games tai.pgn --only values,tempo"
+    )]
+    Tune(cli::tune::TuneArgs),
     /// Serve a local web board: play Kyodai or external engines, watch engines play, replay a
     /// PGN (every game).
     #[command(
@@ -160,6 +172,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Soak(a) => cli::soak::run(a)?,
         Command::Svg(a) => cli::svg::run(a)?,
         Command::Serve(a) => cli::serve::run(a)?,
+        Command::Tune(a) => cli::tune::run(a)?,
         Command::Book(a) => cli::book::run(a)?,
     }
     Ok(())

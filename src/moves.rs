@@ -165,6 +165,17 @@ impl Move {
         self
     }
 
+    /// The same move without its promotion (and without the mark of a promotion written with
+    /// the new piece's ID).
+    #[inline]
+    pub fn without_promotion(mut self) -> Move {
+        if self.names_promotion() {
+            self.aux = Square::NONE;
+        }
+        self.promo = 0;
+        self
+    }
+
     /// A promotion to `k` written with `k`'s ID (`c9c10q`): the piece chooses among several
     /// types, or may decline. The mark is `aux` set to the destination, which no other normal
     /// move uses (moves of other kinds keep their `aux` and are written without the ID).
@@ -245,5 +256,20 @@ impl Move {
         let _ = last;
         shape.write_name(self.to, &mut s);
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_without_its_promotion_is_the_plain_move_however_the_promotion_is_written() {
+        let plain = Move::new(Square(30), Square(42));
+        let k = KindId(3);
+        assert_eq!(plain.with_promotion(k).without_promotion(), plain);
+        let named = plain.with_named_promotion(k);
+        assert!(named.names_promotion() && named != plain.with_promotion(k));
+        assert_eq!(named.without_promotion(), plain);
     }
 }

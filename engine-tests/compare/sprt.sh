@@ -11,6 +11,11 @@
 #   ROUNDS   number of game pairs at most (default 500); each opening is played with both colours
 #   EXTRA    more 'kyodai match' arguments, e.g. --sprt elo0=0 elo1=10 (default), --maxmoves 300
 #
+# Openings: Scirocco and Typhoon start from random arrays; the other games from the lines of
+# engine-tests/compare/openings/<variant>.txt (make-openings.py), each line played with both colours.
+# CONCURRENCY=N (default 2) sets the games played at once (use 1 on a shared machine for timed
+# limits).
+#
 # Example: engine-tests/compare/sprt.sh main chu tc=10+0.1 400 --sprt elo0=0 elo1=10
 # The PGN goes to target/sprt/<variant>-<new>-vs-<ref>.pgn; 'kyodai pgn stats' recomputes the
 # result from it, and several runs (on several machines, with --shard) can be merged that way.
@@ -40,11 +45,15 @@ mkdir -p target/sprt
 new="$ref_dir/../new-$(git rev-parse --short=12 HEAD)$(git diff --quiet || echo -dirty)"
 cp target/release/kyodai "$new"
 extra_setup=()
-case "$VARIANT" in scirocco | typhoon) extra_setup=(--setup random) ;; esac
+openings="engine-tests/compare/openings/${VARIANT##*/}.txt"
+case "$VARIANT" in
+    scirocco | typhoon) extra_setup=(--setup random) ;;
+    *) [ -f "$openings" ] && extra_setup=(--openings file="$openings" order=random) ;;
+esac
 pgn="target/sprt/${VARIANT##*/}-$(basename "$new")-vs-$sha.pgn"
 echo "== $VARIANT: $(basename "$new") vs $sha, $LIMIT, at most $ROUNDS pairs; PGN $pgn"
 exec ./target/release/kyodai match --variant "$VARIANT" "${extra_setup[@]}" \
     --engine name=new cmd="$new" --engine name=ref cmd="$ref_dir/kyodai" \
     --each proto=uci "$LIMIT" option.Hash=32 option.Threads=1 \
-    --games 2 --repeat --rounds "$ROUNDS" --concurrency 2 --maxmoves 400 \
+    --games 2 --repeat --rounds "$ROUNDS" --concurrency "${CONCURRENCY:-2}" --maxmoves 400 \
     --seed 1 --pgnout "$pgn" "${EXTRA[@]}"

@@ -218,30 +218,13 @@ pub fn print_book_moves(book: &Book, pos: &mut Position, seed: u64, best: bool) 
     Some(chosen.mv)
 }
 
-/// `kyodai 0.1.0`, plus the commit of the source tree when the binary runs beside it
-/// ("modified" when the engine's sources differ from it: `src/` and the Cargo files, not
-/// the books being written or the docs).
+/// `kyodai 0.1.0`, plus the commit the binary was built from ("modified" when its sources
+/// differed from that commit: `src/` and the Cargo files; see build.rs).
 fn engine_version() -> String {
     let version = format!("kyodai {}", env!("CARGO_PKG_VERSION"));
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .arg("-C")
-            .arg(dir)
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    match git(&["rev-parse", "--short", "HEAD"]) {
-        Some(commit) if !commit.is_empty() => {
-            let dirty =
-                git(&["status", "--porcelain", "--untracked-files=no", "--", "src", "Cargo.toml", "Cargo.lock"])
-                    .is_some_and(|s| !s.is_empty());
-            format!("{version} (git {commit}{})", if dirty { ", modified" } else { "" })
-        }
-        _ => version,
+    match env!("KYODAI_GIT") {
+        "" => version,
+        git => format!("{version} (git {git})"),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod serve;
 pub mod show;
 pub mod soak;
 pub mod svg;
+pub mod tune;
 pub mod variants;
 
 use clap::Args;

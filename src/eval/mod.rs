@@ -53,56 +53,73 @@ impl Evaluator {
         let p = &self.game.variant.eval;
         let mut score = [0i32; 2];
         for c in Color::ALL {
-            let mut s = pos.psq(c);
-            let royals = pos.royal_count(c) as i32;
-            s += (royals - 1).max(0) * p.extra_royal;
-            // Royal safety: enemies within distance 2, friends next to the royal.
-            for r in pos.royal_squares(c) {
-                for &(d, adjacent) in &self.box2 {
-                    let Some(piece) = pos.cell(r.offset(d)).piece() else {
-                        continue;
-                    };
-                    if piece.color() == c {
-                        if adjacent {
-                            s += p.royal_defenders;
-                        }
-                    } else {
-                        s -= p.royal_attackers;
-                    }
-                }
+            let t = self.side_terms(pos, c);
+            let mut s = pos.psq(c) + t.extra_royals * p.extra_royal + t.defenders * p.royal_defenders
+                - t.attackers * p.royal_attackers;
+            if let Some((centre, distance)) = t.mop_up {
+                s += centre * p.mop_up - distance * p.mop_up / 4;
             }
             score[c.index()] = s;
-        }
-        for c in Color::ALL {
-            let them = c.flip();
-            if pos.pieces(them).len() == pos.royal_count(them) as usize
-                && pos.pieces(c).len() > pos.royal_count(c) as usize
-            {
-                score[c.index()] += self.mop_up(pos, c);
-            }
         }
         let us = pos.side();
         score[us.index()] - score[us.flip().index()] + p.tempo
     }
-}
 
-impl Evaluator {
-    /// `c` against bare royals: enemy royals far from the centre and close to `c`'s pieces.
-    fn mop_up(&self, pos: &Position, c: Color) -> i32 {
-        let shape = self.game.shape;
-        let w = self.game.variant.eval.mop_up;
-        let (cx2, cy2) = (shape.files as i32 - 1, shape.ranks as i32 - 1);
-        let mut s = 0;
-        for r in pos.royal_squares(c.flip()) {
-            let (x, y) = (shape.file_of(r), shape.rank_of(r));
-            // Distance from the centre, in half squares.
-            s += ((2 * x - cx2).abs().max((2 * y - cy2).abs())) * w;
-            for &q in pos.pieces(c) {
-                s -= shape.distance(q, r) * w / 4;
+    /// The terms of `c`'s side beyond material and piece-square values, unweighted.
+    #[inline]
+    pub fn side_terms(&self, pos: &Position, c: Color) -> SideTerms {
+        let royals = pos.royal_count(c) as i32;
+        let (mut defenders, mut attackers) = (0, 0);
+        // Royal safety: enemies within distance 2, friends next to the royal.
+        for r in pos.royal_squares(c) {
+            for &(d, adjacent) in &self.box2 {
+                let Some(piece) = pos.cell(r.offset(d)).piece() else {
+                    continue;
+                };
+                if piece.color() == c {
+                    defenders += adjacent as i32;
+                } else {
+                    attackers += 1;
+                }
             }
         }
-        s
+        let them = c.flip();
+        let bare = pos.pieces(them).len() == pos.royal_count(them) as usize
+            && pos.pieces(c).len() > pos.royal_count(c) as usize;
+        SideTerms { extra_royals: (royals - 1).max(0), defenders, attackers, mop_up: bare.then(|| self.mop_up(pos, c)) }
     }
+
+    /// `c` against bare royals: how far the enemy royals stand from the centre (half squares)
+    /// and the sum of the distances from `c`'s pieces to them.
+    fn mop_up(&self, pos: &Position, c: Color) -> (i32, i32) {
+        let shape = self.game.shape;
+        let (cx2, cy2) = (shape.files as i32 - 1, shape.ranks as i32 - 1);
+        let (mut centre, mut distance) = (0, 0);
+        for r in pos.royal_squares(c.flip()) {
+            let (x, y) = (shape.file_of(r), shape.rank_of(r));
+            centre += (2 * x - cx2).abs().max((2 * y - cy2).abs());
+            for &q in pos.pieces(c) {
+                distance += shape.distance(q, r);
+            }
+        }
+        (centre, distance)
+    }
+}
+
+/// One side's evaluation terms beyond material and piece-square values, unweighted (the
+/// evaluation weighs them with `[eval]`; the tuner fits those weights).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideTerms {
+    /// Royals beyond the first (`extra_royal`).
+    pub extra_royals: i32,
+    /// Friendly pieces next to a royal (`royal_defenders`), enemy pieces within distance 2
+    /// (`royal_attackers`), counted per royal.
+    pub defenders: i32,
+    pub attackers: i32,
+    /// Against bare royals: their distance from the centre in half squares (`mop_up`) and the
+    /// sum of the distances from each piece to them (a quarter of `mop_up` each; the same as
+    /// a quarter per piece when `mop_up` is a multiple of 4, as every built-in game's is).
+    pub mop_up: Option<(i32, i32)>,
 }
 
 #[cfg(test)]

@@ -23,13 +23,31 @@ pub struct PieceSquare {
     cells: usize,
 }
 
-impl PieceSquare {
-    pub fn build(v: &Variant, tables: &Tables) -> PieceSquare {
+/// The unweighted piece-square terms of one piece on one square (what `[eval]` weighs; the
+/// tuner reads them too).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SquareTerms {
+    /// Empty-board targets from here above the piece type's average (`mobility_pst` / 4).
+    pub mobility: i32,
+    /// Progress toward the promotion zone: `near` of `half` (`promotion_potential` percent of
+    /// the promotion gain, times `near / half`).
+    pub near: i32,
+    pub half: i32,
+    /// Ranks beyond the owner's first (`advancement`; 0 for royals).
+    pub ranks: i32,
+}
+
+/// What the table is built from: each piece type's average empty-board mobility (White
+/// tables; Black is symmetric) and material value.
+pub struct Basis {
+    pub avg: Vec<i32>,
+    pub values: Vec<i32>,
+}
+
+impl Basis {
+    pub fn of(v: &Variant, tables: &Tables) -> Basis {
         let shape = tables.shape;
-        let cells = shape.cells as usize;
-        let p = &v.eval;
         let nk = v.pieces.len();
-        // Average empty-board mobility per kind (White tables; Black is symmetric).
         let avg: Vec<i32> = (0..nk)
             .map(|k| {
                 let km = &tables.moves[Color::White][k];
@@ -37,7 +55,7 @@ impl PieceSquare {
                 total / shape.num_squares().max(1) as i32
             })
             .collect();
-        let values: Vec<i32> = (0..nk)
+        let values = (0..nk)
             .map(|k| {
                 let t = &v.pieces[k];
                 if t.royal {
@@ -45,37 +63,56 @@ impl PieceSquare {
                 } else if t.value > 0 {
                     t.value
                 } else {
-                    (avg[k] * p.value_per_target).max(50)
+                    (avg[k] * v.eval.value_per_target).max(50)
                 }
             })
             .collect();
+        Basis { avg, values }
+    }
+
+    /// The promotion gain of type `k` (what promoting adds to its value; 0 without one).
+    pub fn gain(&self, v: &Variant, k: usize) -> i32 {
+        v.pieces[k].promotes_to.map(|pk| (self.values[pk.index()] - self.values[k]).max(0)).unwrap_or(0)
+    }
+
+    /// The terms of a piece of type `k` and colour `c` on `sq`.
+    pub fn terms(&self, v: &Variant, tables: &Tables, c: Color, k: usize, sq: Square) -> SquareTerms {
+        let shape = tables.shape;
+        let m = empty_board_mobility(&shape, &tables.moves[c][k], sq);
+        // Ranks still to go before the zone, over half the board.
+        let zone = v.promotion.zone as i32;
+        let to_zone = (tables.ranks_to_edge(c, sq) - zone).max(0);
+        let half = (shape.ranks as i32 / 2).max(1);
+        let ranks = if v.pieces[k].royal { 0 } else { shape.ranks as i32 - tables.ranks_to_edge(c, sq) };
+        SquareTerms { mobility: m - self.avg[k], near: (half - to_zone).max(0), half, ranks }
+    }
+}
+
+impl PieceSquare {
+    pub fn build(v: &Variant, tables: &Tables) -> PieceSquare {
+        let shape = tables.shape;
+        let cells = shape.cells as usize;
+        let p = &v.eval;
+        let nk = v.pieces.len();
+        let basis = Basis::of(v, tables);
         let codes = Piece::table_size(nk);
         let mut table = vec![0i32; codes * cells];
         for c in Color::ALL {
             for k in 0..nk {
-                let km = &tables.moves[c][k];
-                let t = &v.pieces[k];
-                let gain = t.promotes_to.map(|pk| (values[pk.index()] - values[k]).max(0)).unwrap_or(0);
+                let gain = basis.gain(v, k);
                 let code = Piece::new(KindId(k as u8), c).index();
                 for sq in shape.squares() {
-                    let m = empty_board_mobility(&shape, km, sq);
-                    let mut b = (m - avg[k]) * p.mobility_pst / 4;
+                    let t = basis.terms(v, tables, c, k, sq);
+                    let mut b = t.mobility * p.mobility_pst / 4;
                     if gain > 0 {
-                        // Ranks still to go before the zone, over half the board.
-                        let zone = v.promotion.zone as i32;
-                        let to_zone = (tables.ranks_to_edge(c, sq) - zone).max(0);
-                        let half = (shape.ranks as i32 / 2).max(1);
-                        let near = (half - to_zone).max(0);
-                        b += gain * p.promotion_potential / 100 * near / half;
+                        b += gain * p.promotion_potential / 100 * t.near / t.half;
                     }
-                    if !t.royal {
-                        b += p.advancement * (shape.ranks as i32 - tables.ranks_to_edge(c, sq));
-                    }
-                    table[code * cells + sq.index()] = values[k] + b.clamp(-2000, 2000);
+                    b += p.advancement * t.ranks;
+                    table[code * cells + sq.index()] = basis.values[k] + b.clamp(-2000, 2000);
                 }
             }
         }
-        PieceSquare { values, table, cells }
+        PieceSquare { values: basis.values, table, cells }
     }
 
     #[inline]

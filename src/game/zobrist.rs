@@ -18,8 +18,9 @@ pub struct Zobrist {
     pub castling: [u64; 8],
 }
 
-/// SplitMix64: small, fast and good enough for hashing keys.
-struct SplitMix(u64);
+/// SplitMix64: small, fast and good enough for hashing keys (and for the scratch boards of
+/// `search::deferral`).
+pub struct SplitMix(pub u64);
 
 impl SplitMix {
     fn next(&mut self) -> u64 {
@@ -28,6 +29,11 @@ impl SplitMix {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
     }
 }
 

@@ -94,6 +94,8 @@ struct Running {
     /// A search gives back its result and the searcher; a perft nothing (it printed its lines).
     handle: JoinHandle<Option<(SearchResult, Searcher)>>,
     root: Position,
+    /// Our clock when a clock search started, and when it started (for the overhead meter).
+    clock: Option<(Duration, std::time::Instant)>,
 }
 
 /// A finished search: its id, what it found, and the position it searched.
@@ -127,6 +129,8 @@ pub struct Engine {
     out: Out,
     /// The opening book: the built-in one, or the file the GUI named.
     books: super::book::BookSource,
+    /// What a move costs beyond the search, learnt from the GUI's clocks.
+    meter: crate::search::time::OverheadMeter,
     /// Book moves are drawn by weight from this seed (new each session) and a counter.
     book_seed: u64,
     book_draws: u64,
@@ -149,6 +153,7 @@ impl Engine {
             events,
             out,
             books: Default::default(),
+            meter: Default::default(),
             book_seed: crate::selfplay::Rng::entropy_seed(),
             book_draws: 0,
         }
@@ -376,8 +381,12 @@ impl Engine {
     /// Starts searching the current position on a new thread; any running search is aborted
     /// first. Progress lines made by `fmt` go straight to the output; the end is announced
     /// with [`Event::SearchFinished`]. Returns the search id.
-    pub fn start_search(&mut self, limits: Limits, multipv: usize, mut fmt: InfoFormatter) -> u64 {
+    pub fn start_search(&mut self, mut limits: Limits, multipv: usize, mut fmt: InfoFormatter) -> u64 {
         self.abort();
+        // On a clock, plan with the overhead the GUI's clocks show when it exceeds the option.
+        let clock = limits.time.filter(|_| !limits.infinite);
+        limits.overhead = self.meter.overhead(clock, limits.increment, limits.overhead);
+        let clock = clock.map(|t| (t, std::time::Instant::now()));
         let id = self.next_id;
         self.next_id += 1;
         let mut searcher = self.take_searcher();
@@ -397,7 +406,7 @@ impl Engine {
             let _ = tx.send(Event::SearchFinished(id));
             Some((r, searcher))
         });
-        self.running = Some(Running { id, stop, handle, root });
+        self.running = Some(Running { id, stop, handle, root, clock });
         id
     }
 
@@ -429,7 +438,7 @@ impl Engine {
             let _ = tx.send(Event::SearchFinished(id));
             None
         });
-        self.running = Some(Running { id, stop, handle, root });
+        self.running = Some(Running { id, stop, handle, root, clock: None });
         id
     }
 
@@ -456,6 +465,9 @@ impl Engine {
             return None;
         }
         let r = self.running.take()?;
+        if let Some((left, started)) = r.clock {
+            self.meter.searched(left, started.elapsed());
+        }
         match r.handle.join() {
             Ok(Some((result, searcher))) => {
                 self.searcher = Some(searcher);
@@ -610,7 +622,8 @@ pub fn set_common_option(e: &mut Engine, name: &str, v: Option<&str>) -> Option<
 }
 
 /// The time a search with `limits` plans to spend (used to end a ponder search after
-/// `ponderhit`, since a running search keeps the limits it started with).
-pub fn budget(limits: &Limits) -> Option<Duration> {
-    crate::search::time::Budget::of(limits).soft
+/// `ponderhit`, since a running search keeps the limits it started with) in `pos`.
+pub fn budget(limits: &Limits, pos: &Position) -> Option<Duration> {
+    let legal = crate::rules::legality::legal_move_list(&mut pos.clone()).len();
+    crate::search::time::Budget::of(limits, &crate::search::Plan::of(pos, legal)).soft
 }

@@ -90,6 +90,11 @@ impl<F: Flavor> Session<F> {
     }
 
     fn setoption(&mut self, args: &str) -> CmdResult {
+        // An option may change the game or the engine under a running search, whose bestmove
+        // would then be lost or about another game: the protocols forbid it, we refuse it.
+        if self.e.is_searching() {
+            return Err(CommandError::not_now("'setoption' while searching (send 'stop' first)"));
+        }
         let (name, value) = parse_setoption(args)?;
         if let Some(r) = self.flavor.setoption(&mut self.e, &self.out, &name, value.as_deref()) {
             return r;
@@ -192,7 +197,7 @@ impl<F: Flavor> Session<F> {
         let Some(id) = self.e.running_id() else { return };
         let mut limits = g.limits(self.e.game.pos.side(), self.e.opts.overhead_ms);
         limits.infinite = false;
-        match budget(&limits) {
+        match budget(&limits, &self.e.game.pos) {
             Some(t) => self.e.arm_deadline(id, t),
             None => {
                 if g.depth.is_none() && g.nodes.is_none() && !g.infinite {

@@ -4,6 +4,7 @@
 //!
 //! The search never prints: it reports [`Info`] through a callback, and front ends format it.
 
+pub mod deferral;
 pub mod time;
 pub mod tt;
 mod worker;
@@ -12,7 +13,7 @@ use crate::eval::Evaluator;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::legality::legal_move_list;
-pub use time::{Limits, TimeManager};
+pub use time::{Limits, Plan, TimeManager};
 use tt::TranspositionTable;
 use worker::{Role, Shared, Worker};
 
@@ -84,11 +85,17 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// The engine's search state kept between moves: hash table, evaluators, thread count.
+/// What the search compiles once per game: its evaluator and the promotions it never declines.
+pub(crate) struct PerGame {
+    pub ev: Evaluator,
+    pub deferrals: deferral::Deferrals,
+}
+
+/// The engine's search state kept between moves: hash table, per-game data, thread count.
 pub struct Searcher {
     tt: TranspositionTable,
     threads: usize,
-    evaluators: Vec<(String, Arc<Evaluator>)>,
+    evaluators: Vec<(String, Arc<PerGame>)>,
 }
 
 /// A line found at the root for one MultiPV slot.
@@ -130,13 +137,13 @@ impl Searcher {
         self.tt.clear();
     }
 
-    fn evaluator(&mut self, pos: &Position) -> Arc<Evaluator> {
+    fn per_game(&mut self, pos: &Position) -> Arc<PerGame> {
         let g = pos.game();
         let key = format!("{}:{:p}", g.variant.name, Arc::as_ptr(g));
         if let Some((_, e)) = self.evaluators.iter().find(|(k, _)| *k == key) {
             return Arc::clone(e);
         }
-        let e = Arc::new(Evaluator::new(g));
+        let e = Arc::new(PerGame { ev: Evaluator::new(g), deferrals: deferral::Deferrals::of(g) });
         if self.evaluators.len() > 8 {
             self.evaluators.clear();
         }
@@ -154,10 +161,11 @@ impl Searcher {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let ev = self.evaluator(pos);
-        let tm = TimeManager::new(limits);
+        let started = std::time::Instant::now();
+        let game = self.per_game(pos);
         let mut root = pos.clone();
         let legal = legal_move_list(&mut root);
+        let tm = TimeManager::new(limits, &Plan::of(pos, legal.len()), started);
         // A finished game has no best move, even where moves remain (a draw by the fifty-move
         // rule or by repetition, a Nutty repetition, the move cap): the search agrees with the
         // referee on the end.
@@ -174,10 +182,10 @@ impl Searcher {
 
         let result = std::thread::scope(|scope| {
             for id in 1..threads {
-                let ev = Arc::clone(&ev);
+                let game = Arc::clone(&game);
                 let (hs, nodes, tm, pos) = (&helpers_stop, &nodes, &tm, pos.clone());
                 scope.spawn(move || {
-                    let shared = Shared { ev: &ev, tt, stop: hs, tm, limits, nodes };
+                    let shared = Shared { ev: &game.ev, deferrals: &game.deferrals, tt, stop: hs, tm, limits, nodes };
                     let mut w = Worker::new(pos, shared, Role::Helper);
                     // Helpers start one ply deeper on odd ids so threads spread over depths.
                     let mut depth = 1 + (id as u32 % 2);
@@ -187,13 +195,22 @@ impl Searcher {
                     }
                 });
             }
-            let shared = Shared { ev: &ev, tt, stop, tm: &tm, limits, nodes: &nodes };
+            let shared = Shared { ev: &game.ev, deferrals: &game.deferrals, tt, stop, tm: &tm, limits, nodes: &nodes };
             let mut w = Worker::new(pos.clone(), shared, Role::Main);
             let r = iterate(&mut w, &legal, max_depth, multipv, &tm, on_info);
             helpers_stop.store(true, Ordering::Relaxed);
             r
         });
         result
+    }
+}
+
+/// How far the last iteration's score fell below the one two iterations before (same parity:
+/// in many games odd and even depths disagree by a steady margin), in centipawns.
+fn score_drop(scores: &[i32]) -> i32 {
+    match scores {
+        [.., before, _, last] => before - last,
+        _ => 0,
     }
 }
 
@@ -208,6 +225,8 @@ fn iterate(
 ) -> SearchResult {
     let mut lines: Vec<RootLine> = Vec::new();
     let mut completed_depth = 0;
+    // The best score of each finished iteration, for the time manager's drop test.
+    let mut scores: Vec<i32> = Vec::new();
     for depth in 1..=max_depth {
         let mut new_lines: Vec<RootLine> = Vec::new();
         w.root_excluded.clear();
@@ -275,7 +294,8 @@ fn iterate(
         if best.abs() >= MATE_BOUND && depth as i32 >= 2 * (MATE - best.abs()) + 2 {
             break;
         }
-        if !tm.may_start_iteration() || w.node_limit_reached() {
+        scores.push(best.clamp(-MATE_BOUND, MATE_BOUND));
+        if !tm.may_start_iteration(score_drop(&scores)) || w.node_limit_reached() {
             break;
         }
     }

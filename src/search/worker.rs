@@ -1,6 +1,7 @@
 //! One search thread: negamax PVS with transposition table, null-move pruning, late-move
 //! reductions, check extension and quiescence search. Split by phase into small functions.
 
+use super::deferral::Deferrals;
 use super::time::{Limits, TimeManager};
 use super::tt::{encode_move, Bound, TranspositionTable};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
@@ -57,11 +58,12 @@ pub(crate) enum Role {
     Helper,
 }
 
-/// What every search thread shares: the evaluator, the table, the limits and the clock, the
-/// node count, and the flag that stops this thread.
+/// What every search thread shares: the evaluator and the promotions never declined, the
+/// table, the limits and the clock, the node count, and the flag that stops this thread.
 #[derive(Clone, Copy)]
 pub(crate) struct Shared<'a> {
     pub ev: &'a Evaluator,
+    pub deferrals: &'a Deferrals,
     pub tt: &'a TranspositionTable,
     pub stop: &'a AtomicBool,
     pub tm: &'a TimeManager,
@@ -109,6 +111,7 @@ struct Searched {
 pub(crate) struct Worker<'a> {
     pub pos: Position,
     ev: &'a Evaluator,
+    deferrals: &'a Deferrals,
     pub tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
     tm: &'a TimeManager,
@@ -151,6 +154,7 @@ impl<'a> Worker<'a> {
         Worker {
             pos,
             ev: shared.ev,
+            deferrals: shared.deferrals,
             tt: shared.tt,
             stop: shared.stop,
             tm: shared.tm,
@@ -522,6 +526,7 @@ impl<'a> Worker<'a> {
         buf.clear();
         gen_buf.clear();
         generate(&self.pos, &mut gen_buf);
+        self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
         if node.danger && self.succession {
             add_succession_if_mated(&mut self.pos, &mut gen_buf);
         }
@@ -645,6 +650,7 @@ impl<'a> Worker<'a> {
         gen_buf.clear();
         if let QuietMoves::Captures { stand, alpha } = kind {
             generate_captures(&self.pos, &mut gen_buf);
+            self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
             // Only captures here: they are scored as they are filtered, with the gain already
             // computed for delta pruning.
             for &m in &gen_buf {
@@ -656,6 +662,7 @@ impl<'a> Worker<'a> {
             }
         } else {
             generate(&self.pos, &mut gen_buf);
+            self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
             if self.succession {
                 add_succession_if_mated(&mut self.pos, &mut gen_buf);
             }

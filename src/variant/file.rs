@@ -80,6 +80,24 @@ impl Default for EvalParams {
     }
 }
 
+/// The game length planned for when a game's file gives none (`[search] game_length`).
+pub const DEFAULT_GAME_LENGTH: u32 = 80;
+
+/// What the search needs to know about a game beyond its rules and evaluation.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchParams {
+    /// Typical length of a game between strong players, in moves per side: the clock is
+    /// planned for it (scaled by the material left, `search::time::Plan`).
+    pub game_length: u32,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams { game_length: DEFAULT_GAME_LENGTH }
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct VariantFile {
@@ -99,6 +117,8 @@ pub(crate) struct VariantFile {
     pub castling: Option<Castling>,
     #[serde(default)]
     pub eval: EvalParams,
+    #[serde(default)]
+    pub search: SearchParams,
     /// Array freedom: which start squares may be exchanged (`setup.rs`).
     #[serde(default)]
     pub setup: Option<SetupFile>,

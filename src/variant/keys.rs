@@ -59,7 +59,7 @@ pub(crate) fn keys<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
 mod tests {
     use super::*;
     use crate::movegen::power::Power;
-    use crate::variant::file::{EvalParams, PieceFile, VariantFile};
+    use crate::variant::file::{EvalParams, PieceFile, SearchParams, VariantFile};
     use crate::variant::rules::{Bench, Castling, CastlingSide, FenFormat, Promotion, Protocols, Rules};
     use crate::variant::setup::SetupFile;
     use std::collections::BTreeSet;
@@ -98,6 +98,7 @@ mod tests {
             ("`[fen]`", keys::<FenFormat>().iter().map(|k| k.to_string()).collect()),
             ("`[castling]`", keys::<Castling>().iter().chain(keys::<CastlingSide>()).map(|k| k.to_string()).collect()),
             ("`[eval]`", keys::<EvalParams>().iter().map(|k| k.to_string()).collect()),
+            ("`[search]`", keys::<SearchParams>().iter().map(|k| k.to_string()).collect()),
             ("`[setup]`", keys::<SetupFile>().iter().map(|k| k.to_string()).collect()),
             ("`[bench]`", keys::<Bench>().iter().map(|k| k.to_string()).collect()),
             ("`[protocols]`", keys::<Protocols>().iter().map(|k| k.to_string()).collect()),

@@ -17,7 +17,7 @@ pub mod rules;
 pub mod setup;
 
 pub use castling::{CastlingRule, CastlingWay};
-pub use file::EvalParams;
+pub use file::{EvalParams, SearchParams, DEFAULT_GAME_LENGTH};
 pub use piece::{KindId, PieceType, PowerCall};
 pub use rules::{
     Bench, Castling, CastlingSide, FenField, FenFormat, Legality, NoMoves, Orientation, Promotion, PromotionRule,
@@ -109,6 +109,7 @@ pub struct Variant {
     /// `rules.castling` is on.
     pub castling: Option<CastlingRule>,
     pub eval: EvalParams,
+    pub search: SearchParams,
     pub start_fen: String,
     /// The start arrays a player may choose, if the game has array freedom.
     pub setup: Option<SetupRules>,
@@ -134,6 +135,11 @@ impl Variant {
     pub fn default_name() -> &'static str {
         let is_default = |b: &&Builtin| b.head.get("default").and_then(|d| d.as_bool()) == Some(true);
         builtins().iter().find(is_default).or(builtins().first()).map(|b| b.name).expect("built-in games")
+    }
+
+    /// The data file of the built-in game `name` (its exact name), as shipped.
+    pub fn builtin_source(name: &str) -> Option<&'static str> {
+        builtins().iter().find(|b| b.name == name).map(|b| b.text)
     }
 
     /// Reads a built-in game by name or alias (case-insensitive), with rule options: each
@@ -216,6 +222,7 @@ impl Variant {
             fen: file.fen,
             castling,
             eval: file.eval,
+            search: file.search,
             start_fen: file.start.trim().to_string(),
             setup: None,
             default: file.default,

@@ -1,0 +1,264 @@
+//! `kyodai tune`: Texel-style tuning of a game's evaluation weights (its pieces' values and its
+//! `[eval]` keys) from the results of games, read from PGN or played here by the engine, and
+//! the tuned numbers written back into the game's data file with a note of how they were
+//! obtained.
+//!
+//! - `samples`: quiet positions of the games, with their results;
+//! - `features`: the evaluation as a function of its weights (one definition of each term, read
+//!   from `eval`);
+//! - `fit`: the logistic fit (K, then the weights, by Adam with a pull toward the start);
+//! - `write`: the game file with the new numbers, comments and layout kept.
+//!
+//! A tuned file is worth keeping only if it wins games: play it against the old numbers with
+//! `kyodai match` (the tuned engine given the file as `option.VariantPath`).
+
+pub mod features;
+pub mod fit;
+pub mod samples;
+pub mod write;
+
+use crate::game::Game;
+use crate::variant::Variant;
+use features::{EvalModel, EVAL_KEYS};
+use fit::{FitSettings, Fitted, Sample};
+use samples::{Collected, SelfPlay};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use write::{Tuned, NOTE_HEAD};
+
+/// Where the games come from and how to fit.
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    /// PGN texts, each with a name for the note.
+    pub pgn: Vec<(String, String)>,
+    /// Games to play here first.
+    pub selfplay: Option<SelfPlay>,
+    /// Threads for self-play (one game each).
+    pub threads: usize,
+    /// What to tune: `values`, `eval` or `[eval]` key names; empty: everything.
+    pub only: Vec<String>,
+    pub iterations: usize,
+    pub rate: f64,
+    pub prior: f64,
+    /// Every `holdout`-th game is held out to measure the fit (0: none).
+    pub holdout: usize,
+}
+
+/// What the tuning found.
+pub struct Outcome {
+    pub tuned: Tuned,
+    pub fitted: Fitted,
+    /// Names and (start, tuned) values of every weight the fit was free to change.
+    pub changes: Vec<(String, f64, f64)>,
+    pub positions: usize,
+    pub games: usize,
+    /// The self-play games in PGN (when any were played).
+    pub played_pgn: String,
+}
+
+/// Progress reports of a tuning run.
+pub enum Progress {
+    Played { done: usize, of: usize },
+    Fit { iteration: usize, error: f64 },
+}
+
+/// Plays the self-play games of `cfg` (in parallel, each game from its own number, so the
+/// result does not depend on the threads) and returns them in order.
+fn play_all(
+    v: &Arc<Game>,
+    sp: &SelfPlay,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Vec<samples::PlayedGame>, String> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<Result<samples::PlayedGame, String>>>> =
+        Mutex::new((0..sp.games).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, sp.games.max(1)) {
+            scope.spawn(|| {
+                let mut searcher = match crate::resources::searcher(sp.hash_mb as u64, 1) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        let n = next.fetch_add(sp.games, Ordering::Relaxed);
+                        if n < sp.games {
+                            slots.lock().unwrap()[n] = Some(Err(format!("hash table: {e}")));
+                        }
+                        return;
+                    }
+                };
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= sp.games {
+                        return;
+                    }
+                    let g = samples::play(v, sp, n, &mut searcher);
+                    slots.lock().unwrap()[n] = Some(g);
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    progress(Progress::Played { done: d, of: sp.games });
+                }
+            });
+        }
+    });
+    let slots = slots.into_inner().unwrap();
+    slots.into_iter().map(|g| g.unwrap_or_else(|| Err("a self-play game was not played".into()))).collect()
+}
+
+/// Which weights the fit may change: values of non-royal types the samples show, and `[eval]`
+/// keys whose feature varies, as `only` allows.
+fn free_weights(model: &EvalModel, samples: &[Sample], only: &[String]) -> Result<Vec<bool>, String> {
+    for o in only {
+        if o != "values" && o != "eval" && !EVAL_KEYS.contains(&o.as_str()) {
+            return Err(format!("--only: '{o}' is not 'values', 'eval' or one of {}", EVAL_KEYS.join(", ")));
+        }
+    }
+    let wanted =
+        |what: &str, key: &str| only.is_empty() || only.iter().any(|o| o == what || (what == "eval" && o == key));
+    let n = model.len();
+    let mut seen = vec![false; n];
+    // Feature i of a sample moves weight i (values, eval keys) or the promotion potential.
+    let nk = n - EVAL_KEYS.len();
+    for s in samples {
+        for &(i, _) in &s.features {
+            let i = i as usize;
+            let w = if i < nk {
+                i
+            } else if i < 2 * nk {
+                model.eval_index(1)
+            } else {
+                i - nk
+            };
+            seen[w] = true;
+        }
+    }
+    Ok((0..n)
+        .map(|i| {
+            let allowed = if i < nk { wanted("values", "") } else { wanted("eval", EVAL_KEYS[i - nk]) };
+            allowed && seen[i] && !model.is_royal_value(i)
+        })
+        .collect())
+}
+
+/// The scale and bounds of each weight: values at least 1; `[eval]` weights not negative, the
+/// promotion potential a percentage.
+fn scales_and_bounds(model: &EvalModel, w0: &[f64]) -> (Vec<f64>, Vec<(f64, f64)>) {
+    let nk = model.len() - EVAL_KEYS.len();
+    let typical = [4.0, 10.0, 2.0, 100.0, 5.0, 5.0, 5.0, 5.0];
+    let mut scale = Vec::with_capacity(w0.len());
+    let mut bounds = Vec::with_capacity(w0.len());
+    for (i, &w) in w0.iter().enumerate() {
+        if i < nk {
+            scale.push(w.abs().max(50.0));
+            bounds.push((1.0, 1e6));
+        } else {
+            let key = i - nk;
+            scale.push(w.abs().max(typical[key]));
+            bounds.push((0.0, if EVAL_KEYS[key] == "promotion_potential" { 100.0 } else { 1e5 }));
+        }
+    }
+    (scale, bounds)
+}
+
+/// Tunes the game `v` as `cfg` says.
+pub fn tune(v: &Arc<Game>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync)) -> Result<Outcome, String> {
+    let model = EvalModel::new(v);
+    let features = |p: &crate::position::Position| model.features(p);
+    let mut collected = Collected::default();
+    let mut sources = Vec::new();
+    for (name, text) in &cfg.pgn {
+        let before = collected.games;
+        samples::from_pgn(v, text, &features, &mut collected).map_err(|e| format!("{name}: {e}"))?;
+        sources.push(format!("{} games of {name}", collected.games - before));
+    }
+    let mut played_pgn = String::new();
+    if let Some(sp) = &cfg.selfplay {
+        let games = play_all(v, sp, cfg.threads, progress)?;
+        for (i, g) in games.iter().enumerate() {
+            played_pgn.push_str(&g.pgn(v, i + 1, &format!("self-play, {} nodes a move", sp.nodes)));
+            g.add_to(collected.games, &features, &mut collected);
+        }
+        sources.push(format!("{} self-play games at {} nodes a move", sp.games, sp.nodes));
+    }
+    if collected.samples.is_empty() {
+        return Err(format!(
+            "no positions to learn from ({} games; left out: {} unfinished, {} of another game than {})",
+            collected.games, collected.unfinished, collected.other_game, v.name
+        ));
+    }
+    let held_out = |g: usize| cfg.holdout > 0 && g % cfg.holdout == cfg.holdout - 1;
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (s, g) in collected.samples {
+        if held_out(g) {
+            test.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let w0 = model.weights();
+    let (scale, bounds) = scales_and_bounds(&model, &w0);
+    let set = FitSettings {
+        free: free_weights(&model, &train, &cfg.only)?,
+        scale,
+        bounds,
+        iterations: cfg.iterations,
+        rate: cfg.rate,
+        prior: cfg.prior,
+    };
+    let fitted = fit::fit(&model, &w0, &train, &test, &set, &mut |iteration, error| {
+        progress(Progress::Fit { iteration, error })
+    });
+    let positions = train.len() + test.len();
+    let names = weight_names(v);
+    let changes: Vec<(String, f64, f64)> =
+        (0..w0.len()).filter(|&i| set.free[i]).map(|i| (names[i].clone(), w0[i], fitted.weights[i])).collect();
+    let tuned = tuned_numbers(v, &model, &set.free, &w0, &fitted, cfg, &sources, positions, collected.games);
+    Ok(Outcome { tuned, fitted, changes, positions, games: collected.games, played_pgn })
+}
+
+/// The names of the weights: piece IDs, then `[eval]` keys.
+pub fn weight_names(v: &Variant) -> Vec<String> {
+    v.pieces.iter().map(|p| p.id.clone()).chain(EVAL_KEYS.iter().map(|k| k.to_string())).collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tuned_numbers(
+    v: &Variant,
+    model: &EvalModel,
+    free: &[bool],
+    w0: &[f64],
+    f: &Fitted,
+    cfg: &TuneConfig,
+    sources: &[String],
+    positions: usize,
+    games: usize,
+) -> Tuned {
+    let nk = model.len() - EVAL_KEYS.len();
+    let round = |x: f64| x.round() as i64;
+    let mut t = Tuned::default();
+    for k in 0..nk {
+        // A value the fit left where it was stays as the file had it (possibly from mobility).
+        if free[k] && round(f.weights[k]) != round(w0[k]) {
+            t.values.push((v.pieces[k].id.clone(), round(f.weights[k])));
+        }
+    }
+    for (i, key) in EVAL_KEYS.iter().enumerate() {
+        if free[nk + i] {
+            t.eval.push((key.to_string(), round(f.weights[nk + i])));
+        }
+    }
+    let test = if cfg.holdout > 0 {
+        format!("; held-out games (every {}th) {:.5} -> {:.5}", cfg.holdout, f.test.0, f.test.1)
+    } else {
+        String::new()
+    };
+    t.note = vec![
+        format!("{NOTE_HEAD} on {}: {positions} quiet positions of {games} games", crate::tournament::pgn::today()),
+        format!("({}).", sources.join(", ")),
+        format!(
+            "Mean squared error of the predicted results (K = {:.6}): {:.5} -> {:.5}{test}.",
+            f.k, f.train.0, f.train.1
+        ),
+        format!("{} Adam iterations, rate {}, prior {}.", cfg.iterations, cfg.rate, cfg.prior),
+    ];
+    t
+}

@@ -1,0 +1,266 @@
+//! The positions a tuning learns from, each with the result of its game: read from PGN files,
+//! or played here by the engine against itself (node-limited, from a few random plies so the
+//! games differ), which can be saved as PGN and read again.
+//!
+//! Only quiet positions are kept: the side to move is not in check, and neither the move that
+//! led there nor the move played from there captures, so the static evaluation is a fair
+//! guess of the position and no exchange is half done. The first plies of a game are left out
+//! (every game starts alike).
+
+use super::fit::Sample;
+use crate::game::Game;
+use crate::movegen::is_capture;
+use crate::moves::Move;
+use crate::notation::{format_move, parse_move};
+use crate::position::Position;
+use crate::rules::legality::{in_check, legal_move_list};
+use crate::rules::outcome::{outcome, Outcome};
+use crate::search::{Limits, Score, Searcher};
+use crate::selfplay::Rng;
+use crate::tournament::openings::Source;
+use crate::tournament::pgn::{movetext, read_pgn, wrap};
+use crate::Color;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Plies at the start of a game that give no samples.
+pub const SKIP_PLIES: usize = 8;
+
+/// The features of a position (see `tune::features`).
+pub type Features<'a> = dyn Fn(&Position) -> Vec<(u32, f32)> + 'a;
+
+/// Samples and where they came from.
+#[derive(Debug, Default)]
+pub struct Collected {
+    /// Each sample with the number of its game (0-based), so whole games can be held out.
+    pub samples: Vec<(Sample, usize)>,
+    pub games: usize,
+    /// Games left out: unfinished (`*`), and of another game than the one tuned.
+    pub unfinished: usize,
+    pub other_game: usize,
+}
+
+/// The result of a game for the first player: 1, 0.5 or 0; `None` for `*` or nonsense.
+pub fn result_value(r: &str) -> Option<f32> {
+    match r.trim() {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// Adds the quiet positions of the game `moves` from `start`, which ended `result`.
+fn add_game(start: &Position, moves: &[Move], result: f32, game: usize, features: &Features, out: &mut Collected) {
+    let mut pos = start.clone();
+    let mut last_captured = false;
+    for (ply, &m) in moves.iter().enumerate() {
+        let captures = is_capture(&pos, m);
+        if ply >= SKIP_PLIES && !captures && !last_captured && !in_check(&pos, pos.side()) {
+            out.samples.push((Sample { features: features(&pos), result }, game));
+        }
+        last_captured = captures;
+        pos.make(m);
+    }
+    out.games += 1;
+}
+
+/// Reads the games of a PGN text of the game `v` (every move checked by the rules).
+pub fn from_pgn(v: &Arc<Game>, text: &str, features: &Features, out: &mut Collected) -> Result<(), String> {
+    for (i, g) in read_pgn(text)?.iter().enumerate() {
+        let place = || format!("game {}", i + 1);
+        let other_game = g
+            .tag("Variant")
+            .is_some_and(|t| !t.eq_ignore_ascii_case(&v.name) && !v.aliases.iter().any(|a| a.eq_ignore_ascii_case(t)));
+        if other_game {
+            out.other_game += 1;
+            continue;
+        }
+        let Some(result) = result_value(g.tag("Result").unwrap_or(&g.result)) else {
+            out.unfinished += 1;
+            continue;
+        };
+        let mut pos = match g.tag("FEN") {
+            Some(f) => Position::from_fen(v, f).map_err(|e| format!("{}: FEN: {e}", place()))?,
+            None => Position::start(v),
+        };
+        let start = pos.clone();
+        let mut moves = Vec::with_capacity(g.moves.len());
+        for (n, text) in g.moves.iter().enumerate() {
+            let m = parse_move(&mut pos, text).map_err(|e| format!("{}, move {} ({text}): {e}", place(), n + 1))?;
+            pos.make(m);
+            moves.push(m);
+        }
+        let game = out.games;
+        add_game(&start, &moves, result, game, features, out);
+    }
+    Ok(())
+}
+
+/// How the engine plays its own games.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random plies from the start before the engine plays.
+    pub random_plies: usize,
+    /// A game still going after this many plies is a draw.
+    pub max_plies: usize,
+    /// A side the engine scores this many centipawns ahead on both sides' moves, for
+    /// `ADJUDICATE_PLIES` plies in a row, wins (giant games take long to finish a won game).
+    pub adjudicate_cp: i32,
+    pub seed: u64,
+    pub hash_mb: usize,
+}
+
+const ADJUDICATE_PLIES: usize = 8;
+
+/// One self-play game: its start, moves and result for the first player.
+pub struct PlayedGame {
+    pub start: Position,
+    pub moves: Vec<Move>,
+    pub result: f32,
+}
+
+/// Plays game number `n` (0-based) of `cfg`.
+pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) -> Result<PlayedGame, String> {
+    let mut rng = Rng::new(cfg.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let source = match v.setup {
+        Some(_) => crate::tournament::openings::parse_setup(v, "random")?,
+        None => Source::Standard,
+    };
+    let start = match source.opening(v, n, cfg.seed)?.fen {
+        Some(f) => Position::from_fen(v, &f).map_err(|e| e.to_string())?,
+        None => Position::start(v),
+    };
+    searcher.clear();
+    let (mut pos, mut moves) = (start.clone(), Vec::new());
+    let stop = AtomicBool::new(false);
+    let limits = Limits::nodes(cfg.nodes);
+    // Plies in a row the engine has seen the first player far ahead (+) or behind (-).
+    let mut streak: i32 = 0;
+    let result = loop {
+        if let Some(o) = outcome(&mut pos) {
+            break match o {
+                Outcome::Win { winner: Color::White, .. } => 1.0,
+                Outcome::Win { .. } => 0.0,
+                Outcome::Draw { .. } => 0.5,
+            };
+        }
+        if moves.len() >= cfg.max_plies {
+            break 0.5;
+        }
+        let m = if moves.len() < cfg.random_plies {
+            let legal = legal_move_list(&mut pos);
+            legal[rng.below(legal.len() as u64) as usize]
+        } else {
+            let r = searcher.search(&pos, &limits, 1, &stop, &mut |_| {});
+            let white = if pos.side() == Color::White { 1 } else { -1 };
+            let cp = match r.score {
+                Score::Cp(c) => c * white,
+                Score::Mate(m) => m.signum() * white * 100_000,
+            };
+            streak = match (cp >= cfg.adjudicate_cp, cp <= -cfg.adjudicate_cp) {
+                (true, _) => streak.max(0) + 1,
+                (_, true) => streak.min(0) - 1,
+                _ => 0,
+            };
+            if streak.unsigned_abs() as usize >= ADJUDICATE_PLIES {
+                break if streak > 0 { 1.0 } else { 0.0 };
+            }
+            r.best.ok_or("the search found no move in a game that is not over")?
+        };
+        pos.make(m);
+        moves.push(m);
+    };
+    Ok(PlayedGame { start, moves, result })
+}
+
+impl PlayedGame {
+    /// The game in PGN, numbered `round`.
+    pub fn pgn(&self, v: &Arc<Game>, round: usize, note: &str) -> String {
+        let result = match self.result {
+            r if r > 0.75 => "1-0",
+            r if r < 0.25 => "0-1",
+            _ => "1/2-1/2",
+        };
+        let mut s = format!(
+            "[Event \"kyodai tune self-play\"]\n[Round \"{round}\"]\n[White \"kyodai\"]\n[Black \"kyodai\"]\n\
+             [Result \"{result}\"]\n[Variant \"{}\"]\n",
+            v.name
+        );
+        let fen = self.start.to_fen();
+        if fen != Position::start(v).to_fen() {
+            s.push_str(&format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n"));
+        }
+        s.push('\n');
+        let texts: Vec<String> = self.moves.iter().map(|&m| format_move(v, m)).collect();
+        let black_first = self.start.side() == Color::Black;
+        let mut tokens = movetext(&texts, self.start.fullmove_number(), black_first, |_| None);
+        tokens.extend(format!("{{{note}}}").split(' ').map(String::from));
+        tokens.push(result.into());
+        s.push_str(&wrap(&tokens));
+        s.push('\n');
+        s
+    }
+
+    /// Adds the game's quiet positions as game number `game`.
+    pub fn add_to(&self, game: usize, features: &Features, out: &mut Collected) {
+        add_game(&self.start, &self.moves, self.result, game, features, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A random game of `plies` plies (or fewer, if it ends) from the start of `name`.
+    fn random_game(name: &str, plies: usize, seed: u64, result: f32) -> (Arc<Game>, PlayedGame) {
+        let g = Game::builtin(name).unwrap();
+        let mut rng = Rng::new(seed);
+        let start = Position::start(&g);
+        let (mut pos, mut moves) = (start.clone(), Vec::new());
+        while moves.len() < plies && outcome(&mut pos).is_none() {
+            let legal = legal_move_list(&mut pos);
+            let m = legal[rng.below(legal.len() as u64) as usize];
+            pos.make(m);
+            moves.push(m);
+        }
+        (g, PlayedGame { start, moves, result })
+    }
+
+    /// The "features" of a position: its side to move and its number of pieces, enough to
+    /// tell positions apart.
+    fn probe(p: &Position) -> Vec<(u32, f32)> {
+        vec![(0, p.side().index() as f32), (1, (p.pieces(Color::White).len() + p.pieces(Color::Black).len()) as f32)]
+    }
+
+    #[test]
+    fn games_read_from_pgn_give_the_samples_of_the_games_played() {
+        let (g, a) = random_game("chu", 60, 1, 1.0);
+        let (_, b) = random_game("chu", 40, 2, 0.5);
+        let mut direct = Collected::default();
+        a.add_to(0, &probe, &mut direct);
+        b.add_to(1, &probe, &mut direct);
+        // Quiet positions only, none of the first 8 plies: fewer samples than plies.
+        assert!(direct.samples.len() < 60 + 40 - 2 * SKIP_PLIES && !direct.samples.is_empty());
+        // The same games through PGN, with an unfinished one and one of another game between.
+        let (other_game, c) = random_game("bigorra", 20, 3, 0.0);
+        let text = format!(
+            "{}{}{}{}",
+            a.pgn(&g, 1, "a"),
+            a.pgn(&g, 2, "unfinished").replace("[Result \"1-0\"]", "[Result \"*\"]").replace(" 1-0\n", " *\n"),
+            c.pgn(&other_game, 3, "c"),
+            b.pgn(&g, 4, "b")
+        );
+        let mut read = Collected::default();
+        from_pgn(&g, &text, &probe, &mut read).unwrap();
+        assert_eq!((read.games, read.unfinished, read.other_game), (2, 1, 1));
+        assert_eq!(read.samples, direct.samples);
+        // A move the rules refuse names its game and move.
+        let bad = a.pgn(&g, 1, "a").replacen("1. ", "1. a1a9 ", 1);
+        let e = from_pgn(&g, &bad, &probe, &mut Collected::default()).unwrap_err();
+        assert!(e.starts_with("game 1, move 1 (a1a9): "), "{e}");
+    }
+}
