@@ -42,11 +42,23 @@ pub struct External {
     games: u64,
 }
 
+/// An engine setting the board does not take: the page chooses the time and depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LimitOnEngine;
+
+impl std::fmt::Display for LimitOnEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("tc=, st=, nodes=, depth= and timemargin= are chosen on the page, not with the engine")
+    }
+}
+
+impl std::error::Error for LimitOnEngine {}
+
 /// The settings of an external engine that the board cannot use: the page chooses the time.
-pub fn check_spec(spec: &EngineSpec) -> Result<(), String> {
+pub fn check_spec(spec: &EngineSpec) -> Result<(), LimitOnEngine> {
     let l = &spec.limits;
     if l.tc.is_some() || l.st.is_some() || l.nodes.is_some() || l.depth.is_some() || spec.timemargin.is_some() {
-        return Err("tc=, st=, nodes=, depth= and timemargin= are chosen on the page, not with the engine".into());
+        return Err(LimitOnEngine);
     }
     Ok(())
 }
@@ -137,7 +149,7 @@ impl Opponent for External {
     }
 
     fn think(&mut self, req: &ThinkRequest, stop: &AtomicBool, info: &mut dyn FnMut(Line)) -> Result<Decision, String> {
-        let (mut referee, _) = replay(req.start.clone(), &req.moves)?;
+        let (mut referee, _) = replay(req.start.clone(), &req.moves).map_err(|e| e.to_string())?;
         let side = referee.side();
         let (limits, clocks, wait) = protocol_limits(&req.budget, side.index())?;
         if let Err(e) = self.prepare(req, &limits) {
@@ -202,7 +214,7 @@ mod tests {
     fn specs_with_their_own_time_are_refused() {
         let spec = |t: &str| crate::tournament::engine::parse_settings(&[t.to_string()], &[]).unwrap();
         assert!(check_spec(&spec("name=a cmd=b proto=usi option.Hash=8")).is_ok());
-        assert!(check_spec(&spec("cmd=b st=1")).unwrap_err().contains("chosen on the page"));
+        assert!(check_spec(&spec("cmd=b st=1")).unwrap_err().to_string().contains("chosen on the page"));
     }
 
     #[test]

@@ -38,6 +38,7 @@ use external::External;
 use http::{ApiError, Reply};
 use serde::Deserialize;
 use session::{Session, Slot};
+use std::fmt;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -105,7 +106,32 @@ impl App {
 }
 
 /// The slots of the page's engine list: Kyodai, then each external engine.
-fn slots(cfg: &Config, halt: &Arc<AtomicBool>) -> Result<Vec<Slot>, String> {
+/// Why the board server cannot start.
+#[derive(Debug)]
+pub enum ServeError {
+    /// An `--engine` with a setting the page chooses.
+    Engine { name: String, why: external::LimitOnEngine },
+    /// Two players with one name (or an engine named `human`).
+    SameName(String),
+    /// The address cannot be listened on.
+    Listen { addr: String, why: String },
+}
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServeError::Engine { name, why } => write!(f, "engine {name}: {why}"),
+            ServeError::SameName(name) => {
+                write!(f, "two players are named '{name}': give each engine its own name=")
+            }
+            ServeError::Listen { addr, why } => write!(f, "cannot listen on {addr}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+fn slots(cfg: &Config, halt: &Arc<AtomicBool>) -> Result<Vec<Slot>, ServeError> {
     let mut engines = vec![Slot {
         name: "Kyodai".into(),
         opponent: Some(Box::new(Kyodai::new(cfg.hash_mb, cfg.threads))),
@@ -113,10 +139,10 @@ fn slots(cfg: &Config, halt: &Arc<AtomicBool>) -> Result<Vec<Slot>, String> {
         external: false,
     }];
     for spec in &cfg.engines {
-        external::check_spec(spec).map_err(|e| format!("engine {}: {e}", spec.name))?;
+        external::check_spec(spec).map_err(|why| ServeError::Engine { name: spec.name.clone(), why })?;
         let taken = |n: &str| n.eq_ignore_ascii_case(&spec.name);
         if taken("human") || engines.iter().any(|s| taken(&s.name)) {
-            return Err(format!("two players are named '{}': give each engine its own name=", spec.name));
+            return Err(ServeError::SameName(spec.name.clone()));
         }
         let opponent = External::new(spec.clone(), Arc::clone(halt), cfg.debug);
         engines.push(Slot { name: spec.name.clone(), opponent: Some(Box::new(opponent)), reset: true, external: true });
@@ -132,10 +158,11 @@ pub struct Server {
 
 impl Server {
     /// Listens on `addr` (port 0: any free port).
-    pub fn bind(addr: &str, cfg: &Config) -> Result<Server, String> {
+    pub fn bind(addr: &str, cfg: &Config) -> Result<Server, ServeError> {
         let halt = Arc::new(AtomicBool::new(false));
         let engines = slots(cfg, &halt)?;
-        let http = tiny_http::Server::http(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let http = tiny_http::Server::http(addr)
+            .map_err(|e| ServeError::Listen { addr: addr.to_string(), why: e.to_string() })?;
         let app = App {
             session: Arc::new(Mutex::new(Session::new(engines))),
             clients: Mutex::new(Clients { next: 1, controller: None, last_seen: Instant::now() }),
@@ -328,7 +355,7 @@ fn change(app: &App, req: &mut Request, path: &str) -> Result<Reply, ApiError> {
             "/api/undo" => s.undo()?,
             "/api/goto" => s.goto(http::read_json::<PlyReq>(req)?.ply)?,
             "/api/pgn" => {
-                let g = pgn::parse(&http::read_json::<PgnReq>(req)?.pgn).map_err(ApiError::bad)?;
+                let g = pgn::parse(&http::read_json::<PgnReq>(req)?.pgn).map_err(|e| ApiError::bad(e.to_string()))?;
                 s.load(&g)?
             }
             "/api/analyse" => {

@@ -3,6 +3,34 @@
 //! `{comments}` after moves, and the result. Variations `( ... )`, `;` comments and `$n`
 //! annotations are skipped. Only the first game of a file is read.
 
+use std::fmt;
+
+/// Why a game record cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnError {
+    UnclosedTag,
+    UnclosedComment,
+    UnclosedVariation,
+    /// The tag pair's text between the brackets.
+    NoValue(String),
+    /// The tag's name.
+    UnquotedValue(String),
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnError::UnclosedTag => f.write_str("a tag pair '[' is not closed"),
+            PgnError::UnclosedComment => f.write_str("a comment '{' is not closed"),
+            PgnError::UnclosedVariation => f.write_str("a variation '(' is not closed"),
+            PgnError::NoValue(inner) => write!(f, "tag pair '[{inner}]' has no value"),
+            PgnError::UnquotedValue(key) => write!(f, "tag '{key}': the value must be in double quotes"),
+        }
+    }
+}
+
+impl std::error::Error for PgnError {}
+
 /// One game record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnGame {
@@ -22,20 +50,20 @@ impl PgnGame {
 }
 
 /// Reads the first game of `text`.
-pub fn parse(text: &str) -> Result<PgnGame, String> {
+pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
     let mut g = PgnGame::default();
     let mut chars = text.char_indices().peekable();
     let mut seen_moves = false;
     while let Some(&(i, c)) = chars.peek() {
         match c {
             '[' if !seen_moves => {
-                let end = text[i..].find(']').ok_or("a tag pair '[' is not closed")? + i;
+                let end = text[i..].find(']').ok_or(PgnError::UnclosedTag)? + i;
                 g.tags.push(tag_pair(&text[i + 1..end])?);
                 skip_to(&mut chars, end + 1);
             }
             '[' => break, // the next game's tags
             '{' => {
-                let end = text[i..].find('}').ok_or("a comment '{' is not closed")? + i;
+                let end = text[i..].find('}').ok_or(PgnError::UnclosedComment)? + i;
                 let c = text[i + 1..end].split_whitespace().collect::<Vec<_>>().join(" ");
                 if let Some(last) = g.comments.last_mut() {
                     *last = Some(match last.take() {
@@ -78,19 +106,18 @@ fn skip_to(chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>, end: usiz
 }
 
 /// `Key "Value"` with `\"` and `\\` escapes.
-fn tag_pair(inner: &str) -> Result<(String, String), String> {
+fn tag_pair(inner: &str) -> Result<(String, String), PgnError> {
     let inner = inner.trim();
-    let (key, rest) =
-        inner.split_once(char::is_whitespace).ok_or_else(|| format!("tag pair '[{inner}]' has no value"))?;
+    let (key, rest) = inner.split_once(char::is_whitespace).ok_or_else(|| PgnError::NoValue(inner.to_string()))?;
     let rest = rest.trim();
     let value = rest
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
-        .ok_or_else(|| format!("tag '{key}': the value must be in double quotes"))?;
+        .ok_or_else(|| PgnError::UnquotedValue(key.to_string()))?;
     Ok((key.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
 }
 
-fn variation_end(text: &str, start: usize) -> Result<usize, String> {
+fn variation_end(text: &str, start: usize) -> Result<usize, PgnError> {
     let mut depth = 0;
     for (j, ch) in text[start..].char_indices() {
         match ch {
@@ -104,7 +131,7 @@ fn variation_end(text: &str, start: usize) -> Result<usize, String> {
             _ => {}
         }
     }
-    Err("a variation '(' is not closed".into())
+    Err(PgnError::UnclosedVariation)
 }
 
 /// Handles one movetext token; true when it was the result (the game ends).

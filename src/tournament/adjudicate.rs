@@ -4,6 +4,7 @@
 
 use crate::geometry::Color;
 use crate::search::Score;
+use std::fmt;
 
 /// A mate score counts as this many centipawns.
 const MATE_CP: i32 = 100_000;
@@ -31,35 +32,72 @@ pub struct Adjudication {
     pub maxmoves: Option<u32>,
 }
 
+/// Why the words of `--resign` or `--draw` are refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    /// A word without `=`.
+    NotKeyValue(String),
+    /// A key the rule does not have, and the keys it has.
+    UnknownKey {
+        key: String,
+        expected: String,
+    },
+    NotANumber {
+        key: String,
+        value: String,
+    },
+    /// The option (`--resign`) and the key it lacks.
+    Missing {
+        option: &'static str,
+        key: &'static str,
+    },
+    /// The option's values are out of range (`--resign needs ...`).
+    Range(&'static str),
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::NotKeyValue(w) => write!(f, "'{w}' is not KEY=VALUE"),
+            RuleError::UnknownKey { key, expected } => write!(f, "unknown key '{key}' (expected {expected})"),
+            RuleError::NotANumber { key, value } => write!(f, "{key}={value}: not a number"),
+            RuleError::Missing { option, key } => write!(f, "{option} needs {key}=N"),
+            RuleError::Range(needs) => f.write_str(needs),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
 /// Reads `key=value` words into (key, number) pairs.
-fn numbers<'a>(words: &'a [String], keys: &[&str]) -> Result<Vec<(&'a str, i64)>, String> {
+fn numbers<'a>(words: &'a [String], keys: &[&str]) -> Result<Vec<(&'a str, i64)>, RuleError> {
     let mut out = Vec::new();
     for w in words {
-        let (k, v) = w.split_once('=').ok_or_else(|| format!("'{w}' is not KEY=VALUE"))?;
+        let (k, v) = w.split_once('=').ok_or_else(|| RuleError::NotKeyValue(w.clone()))?;
         if !keys.contains(&k) {
-            return Err(format!("unknown key '{k}' (expected {})", keys.join(", ")));
+            return Err(RuleError::UnknownKey { key: k.to_string(), expected: keys.join(", ") });
         }
         let n = match v {
             "true" => 1,
             "false" => 0,
-            _ => v.parse().map_err(|_| format!("{k}={v}: not a number"))?,
+            _ => v.parse().map_err(|_| RuleError::NotANumber { key: k.to_string(), value: v.to_string() })?,
         };
         out.push((k, n));
     }
     Ok(out)
 }
 
-fn get(v: &[(&str, i64)], k: &str, what: &str) -> Result<i64, String> {
-    v.iter().find(|(x, _)| *x == k).map(|&(_, n)| n).ok_or_else(|| format!("{what} needs {k}=N"))
+fn get(v: &[(&str, i64)], key: &'static str, option: &'static str) -> Result<i64, RuleError> {
+    v.iter().find(|(x, _)| *x == key).map(|&(_, n)| n).ok_or(RuleError::Missing { option, key })
 }
 
 impl ResignRule {
-    pub fn parse(words: &[String]) -> Result<ResignRule, String> {
+    pub fn parse(words: &[String]) -> Result<ResignRule, RuleError> {
         let v = numbers(words, &["movecount", "score", "twosided"])?;
         let movecount = get(&v, "movecount", "--resign")?;
         let score = get(&v, "score", "--resign")?;
         if movecount < 1 || score < 0 {
-            return Err("--resign needs movecount >= 1 and score >= 0".into());
+            return Err(RuleError::Range("--resign needs movecount >= 1 and score >= 0"));
         }
         let twosided = v.iter().any(|&(k, n)| k == "twosided" && n != 0);
         Ok(ResignRule { movecount: movecount as u32, score: score as i32, twosided })
@@ -67,13 +105,13 @@ impl ResignRule {
 }
 
 impl DrawRule {
-    pub fn parse(words: &[String]) -> Result<DrawRule, String> {
+    pub fn parse(words: &[String]) -> Result<DrawRule, RuleError> {
         let v = numbers(words, &["movenumber", "movecount", "score"])?;
         let movenumber = get(&v, "movenumber", "--draw")?;
         let movecount = get(&v, "movecount", "--draw")?;
         let score = get(&v, "score", "--draw")?;
         if movenumber < 0 || movecount < 1 || score < 0 {
-            return Err("--draw needs movenumber >= 0, movecount >= 1 and score >= 0".into());
+            return Err(RuleError::Range("--draw needs movenumber >= 0, movecount >= 1 and score >= 0"));
         }
         Ok(DrawRule { movenumber: movenumber as u32, movecount: movecount as u32, score: score as i32 })
     }

@@ -69,7 +69,7 @@ fn evaluate(searcher: &mut Searcher, pos: &Position, limits: &Limits) -> Eval {
 
 /// The positions of a game read from PGN: before the first move, after each move.
 fn positions(v: &Arc<Game>, g: &PgnGame) -> Result<Vec<Position>, String> {
-    let start = start_position(v, g.tag("FEN"))?;
+    let start = start_position(v, g.tag("FEN")).map_err(|e| e.to_string())?;
     let mut r = Referee::new(start.clone());
     let mut out = vec![start];
     for (i, m) in g.moves.iter().enumerate() {
@@ -111,7 +111,7 @@ pub fn annotate(
     searcher: &mut Searcher,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<String, String> {
-    let games = read_pgn(text)?;
+    let games = read_pgn(text).map_err(|e| e.to_string())?;
     let all: Vec<Vec<Position>> = games
         .iter()
         .enumerate()

@@ -3,6 +3,7 @@
 
 use super::process::Launch;
 use crate::protocol::client::{Clocks, Proto, SearchLimits, TimeControl, UnknownProto};
+use std::fmt;
 use std::time::Duration;
 
 /// The command of the built-in random mover.
@@ -27,39 +28,136 @@ impl EngineSpec {
     }
 }
 
+/// Why a time (`15`, `1:30`) is refused; each holds the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeError {
+    BadMinutes(String),
+    BadSeconds(String),
+    NotSeconds(String),
+    OutOfRange(String),
+}
+
+impl fmt::Display for TimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeError::BadMinutes(s) => write!(f, "bad minutes in '{s}'"),
+            TimeError::BadSeconds(s) => write!(f, "bad seconds in '{s}'"),
+            TimeError::NotSeconds(s) => write!(f, "'{s}' is not a number of seconds"),
+            TimeError::OutOfRange(s) => write!(f, "'{s}' is out of range"),
+        }
+    }
+}
+
+/// Why a time control is refused; `tc` is its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TcError {
+    BadMoves { tc: String, moves: String },
+    Time { tc: String, why: TimeError },
+    NoTime(String),
+}
+
+impl fmt::Display for TcError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TcError::BadMoves { tc, moves } => write!(f, "tc '{tc}': '{moves}' is not a number of moves"),
+            TcError::Time { tc, why } => write!(f, "tc '{tc}': {why}"),
+            TcError::NoTime(tc) => write!(f, "tc '{tc}' gives no time"),
+        }
+    }
+}
+
+/// What is wrong with a setting's value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadValue {
+    Time(TimeError),
+    NotANumber,
+    NotMilliseconds,
+}
+
+/// Why an engine's settings are refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingError {
+    NotKeyValue(String),
+    Proto(UnknownProto),
+    Tc(TcError),
+    Value {
+        key: String,
+        value: String,
+        why: BadValue,
+    },
+    Unknown(String),
+    NoCommand,
+    /// The command cannot be split into words (an open quote).
+    Command(String),
+    /// A match's engine without a limit, by name.
+    NoLimit(String),
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingError::NotKeyValue(t) => write!(f, "engine setting '{t}' is not KEY=VALUE"),
+            SettingError::Proto(e) => write!(f, "{e}"),
+            SettingError::Tc(e) => write!(f, "{e}"),
+            SettingError::Value { key, value, why } => {
+                write!(f, "{key}={value}: ")?;
+                match why {
+                    BadValue::Time(e) => write!(f, "{e}"),
+                    BadValue::NotANumber => f.write_str("not a number"),
+                    BadValue::NotMilliseconds => f.write_str("not milliseconds"),
+                }
+            }
+            SettingError::Unknown(k) => write!(
+                f,
+                "unknown engine setting '{k}' (name, cmd, proto, dir, arg, option.NAME, tc, st, nodes, depth, timemargin)"
+            ),
+            SettingError::NoCommand => f.write_str("an engine needs cmd=COMMAND (or cmd=builtin:random)"),
+            SettingError::Command(m) => f.write_str(m),
+            SettingError::NoLimit(name) => {
+                write!(f, "engine '{name}' has no limit: give tc=, st=, nodes= or depth= (or --each tc=...)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TimeError {}
+impl std::error::Error for TcError {}
+impl std::error::Error for SettingError {}
+
 /// Parses seconds: `15`, `0.15`, or `min:sec` (`1:30`).
-fn seconds(s: &str) -> Result<Duration, String> {
+fn seconds(s: &str) -> Result<Duration, TimeError> {
     let secs = match s.split_once(':') {
         Some((m, sec)) => {
-            let m: u64 = m.parse().map_err(|_| format!("bad minutes in '{s}'"))?;
-            let sec: f64 = sec.parse().map_err(|_| format!("bad seconds in '{s}'"))?;
+            let m: u64 = m.parse().map_err(|_| TimeError::BadMinutes(s.to_string()))?;
+            let sec: f64 = sec.parse().map_err(|_| TimeError::BadSeconds(s.to_string()))?;
             m as f64 * 60.0 + sec
         }
-        None => s.parse::<f64>().map_err(|_| format!("'{s}' is not a number of seconds"))?,
+        None => s.parse::<f64>().map_err(|_| TimeError::NotSeconds(s.to_string()))?,
     };
     if !(0.0..1e7).contains(&secs) {
-        return Err(format!("'{s}' is out of range"));
+        return Err(TimeError::OutOfRange(s.to_string()));
     }
     Ok(Duration::from_millis((secs * 1000.0).round() as u64))
 }
 
 /// Parses a time control: `MOVES/TIME+INC`, `MOVES/TIME`, `TIME+INC` or `TIME` (seconds or
 /// `min:sec`); `inf` for none.
-pub fn parse_tc(s: &str) -> Result<Option<TimeControl>, String> {
+pub fn parse_tc(s: &str) -> Result<Option<TimeControl>, TcError> {
     if s == "inf" {
         return Ok(None);
     }
     let (moves, rest) = match s.split_once('/') {
-        Some((m, r)) => (m.parse::<u32>().map_err(|_| format!("tc '{s}': '{m}' is not a number of moves"))?, r),
+        Some((m, r)) => (m.parse::<u32>().map_err(|_| TcError::BadMoves { tc: s.into(), moves: m.into() })?, r),
         None => (0, s),
     };
     let (base, inc) = match rest.split_once('+') {
         Some((b, i)) => (seconds(b), seconds(i)),
         None => (seconds(rest), Ok(Duration::ZERO)),
     };
-    let (base, inc) = (base.map_err(|e| format!("tc '{s}': {e}"))?, inc.map_err(|e| format!("tc '{s}': {e}"))?);
+    let time = |why| TcError::Time { tc: s.into(), why };
+    let (base, inc) = (base.map_err(time)?, inc.map_err(time)?);
     if base.is_zero() && inc.is_zero() {
-        return Err(format!("tc '{s}' gives no time"));
+        return Err(TcError::NoTime(s.into()));
     }
     Ok(Some(TimeControl { moves, base, inc }))
 }
@@ -107,7 +205,7 @@ pub fn split_settings(arg: &str) -> Vec<String> {
 /// token is one setting (`cmd="./k arg=x"` is a command), except that an engine given as one
 /// argument may hold them all (`--engine 'name=K cmd=kyodai uci'`: see [`split_settings`]).
 /// No limit is required: see [`parse_engine`] for a match's engines.
-pub fn parse_settings(tokens: &[String], each: &[String]) -> Result<EngineSpec, String> {
+pub fn parse_settings(tokens: &[String], each: &[String]) -> Result<EngineSpec, SettingError> {
     let tokens = match tokens {
         [one] => split_settings(one),
         _ => tokens.to_vec(),
@@ -122,39 +220,43 @@ pub fn parse_settings(tokens: &[String], each: &[String]) -> Result<EngineSpec, 
     };
     for t in each.iter().chain(&tokens) {
         let Some((k, v)) = t.split_once('=') else {
-            return Err(format!("engine setting '{t}' is not KEY=VALUE"));
+            return Err(SettingError::NotKeyValue(t.clone()));
         };
-        let num = |what: &str| format!("{k}={v}: {what}");
+        let num = |why| SettingError::Value { key: k.into(), value: v.into(), why };
         match k {
             "name" => e.name = v.to_string(),
             "cmd" => e.launch.cmd = v.to_string(),
             "dir" => e.launch.dir = Some(v.to_string()),
             "arg" => e.launch.args.push(v.to_string()),
-            "proto" => e.proto = v.parse().map_err(|e: UnknownProto| e.to_string())?,
-            "tc" => e.limits.tc = parse_tc(v)?,
-            "st" => e.limits.st = Some(seconds(v).map_err(|m| num(&m))?).filter(|d| !d.is_zero()),
-            "nodes" => e.limits.nodes = Some(v.parse().map_err(|_| num("not a number"))?),
-            "depth" => e.limits.depth = Some(v.parse().map_err(|_| num("not a number"))?),
+            "proto" => e.proto = v.parse().map_err(SettingError::Proto)?,
+            "tc" => e.limits.tc = parse_tc(v).map_err(SettingError::Tc)?,
+            "st" => e.limits.st = Some(seconds(v).map_err(|m| num(BadValue::Time(m)))?).filter(|d| !d.is_zero()),
+            "nodes" => e.limits.nodes = Some(v.parse().map_err(|_| num(BadValue::NotANumber))?),
+            "depth" => e.limits.depth = Some(v.parse().map_err(|_| num(BadValue::NotANumber))?),
             "timemargin" => {
-                e.timemargin = Some(Duration::from_millis(v.parse().map_err(|_| num("not milliseconds"))?))
+                e.timemargin = Some(Duration::from_millis(v.parse().map_err(|_| num(BadValue::NotMilliseconds))?))
             }
             _ => match k.strip_prefix("option.") {
                 Some(o) if !o.is_empty() => {
                     e.options.retain(|(n, _)| n != o);
                     e.options.push((o.to_string(), v.to_string()));
                 }
-                _ => return Err(format!("unknown engine setting '{k}' (name, cmd, proto, dir, arg, option.NAME, tc, st, nodes, depth, timemargin)")),
+                _ => return Err(SettingError::Unknown(k.to_string())),
             },
         }
     }
     if e.launch.cmd.is_empty() {
-        return Err("an engine needs cmd=COMMAND (or cmd=builtin:random)".into());
+        return Err(SettingError::NoCommand);
     }
     if e.name.is_empty() {
         e.name = if e.is_builtin_random() {
             "random".into()
         } else {
-            let first = super::process::split_words(&e.launch.cmd)?.into_iter().next().unwrap_or_default();
+            let first = super::process::split_words(&e.launch.cmd)
+                .map_err(SettingError::Command)?
+                .into_iter()
+                .next()
+                .unwrap_or_default();
             first.rsplit('/').next().unwrap_or(&first).to_string()
         };
     }
@@ -163,11 +265,11 @@ pub fn parse_settings(tokens: &[String], each: &[String]) -> Result<EngineSpec, 
 
 /// Builds an engine of a match: its settings (see [`parse_settings`]), which must bound its
 /// thinking (tc, st, nodes or depth) unless it is the built-in random mover.
-pub fn parse_engine(tokens: &[String], each: &[String]) -> Result<EngineSpec, String> {
+pub fn parse_engine(tokens: &[String], each: &[String]) -> Result<EngineSpec, SettingError> {
     let e = parse_settings(tokens, each)?;
     let l = &e.limits;
     if l.tc.is_none() && l.st.is_none() && l.nodes.is_none() && l.depth.is_none() && !e.is_builtin_random() {
-        return Err(format!("engine '{}' has no limit: give tc=, st=, nodes= or depth= (or --each tc=...)", e.name));
+        return Err(SettingError::NoLimit(e.name));
     }
     Ok(e)
 }
@@ -262,8 +364,8 @@ mod tests {
         assert_eq!((e.name.as_str(), e.proto, e.launch.cmd.as_str()), ("k", Proto::Xboard, "./k arg=x"));
         assert_eq!(e.options, vec![("Hash".to_string(), "16".to_string())]);
         assert!(parse_engine(&["name=a".into()], &each).is_err());
-        assert!(parse_engine(&["cmd=x".into()], &[]).unwrap_err().contains("no limit"));
-        assert!(parse_engine(&["cmd=x".into(), "bogus=1".into()], &each).unwrap_err().contains("unknown"));
+        assert!(parse_engine(&["cmd=x".into()], &[]).unwrap_err().to_string().contains("no limit"));
+        assert!(parse_engine(&["cmd=x".into(), "bogus=1".into()], &each).unwrap_err().to_string().contains("unknown"));
         assert_eq!(parse_engine(&["cmd=builtin:random".into()], &[]).unwrap().name, "random");
     }
 
@@ -278,9 +380,9 @@ mod tests {
         assert_eq!(split_settings("  "), Vec::<String>::new());
         let e = parse_settings(&["name=fs proto=xboard cmd=/usr/bin/fs --flag".into()], &[]).unwrap();
         assert_eq!((e.name.as_str(), e.launch.cmd.as_str(), e.proto), ("fs", "/usr/bin/fs --flag", Proto::Xboard));
-        assert!(parse_settings(&["name=x cmd=y proto=uxi".into()], &[]).unwrap_err().contains("uxi"));
-        assert!(parse_settings(&["colour=red cmd=y".into()], &[]).unwrap_err().contains("colour"));
-        assert!(parse_engine(&["name=x cmd=y".into()], &[]).unwrap_err().contains("no limit"));
+        assert!(parse_settings(&["name=x cmd=y proto=uxi".into()], &[]).unwrap_err().to_string().contains("uxi"));
+        assert!(parse_settings(&["colour=red cmd=y".into()], &[]).unwrap_err().to_string().contains("colour"));
+        assert!(parse_engine(&["name=x cmd=y".into()], &[]).unwrap_err().to_string().contains("no limit"));
     }
 
     #[test]

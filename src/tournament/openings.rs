@@ -17,6 +17,7 @@ use super::pgn::read_pgn;
 use super::referee::{replay, setup_count, setup_fen, start_fen, start_position};
 use crate::game::Game;
 use crate::selfplay::Rng;
+use crate::variant::setup::SetupError;
 use crate::variant::Variant;
 use std::sync::Arc;
 
@@ -115,7 +116,7 @@ pub fn read_book(v: &Arc<Game>, text: &str, format: Format, plies: Option<usize>
             }
         }
         Format::Pgn => {
-            for (i, g) in read_pgn(text)?.into_iter().enumerate() {
+            for (i, g) in read_pgn(text).map_err(|e| e.to_string())?.into_iter().enumerate() {
                 push(g.tag("FEN").map(str::to_string), g.moves, format!("game {}", i + 1))?;
             }
         }
@@ -142,16 +143,35 @@ pub fn read_book(v: &Arc<Game>, text: &str, format: Format, plies: Option<usize>
     Ok(out)
 }
 
+/// Why `--setup` is refused.
+#[derive(Clone, Debug)]
+pub enum SetupChoiceError {
+    /// The game (its title) has no array freedom.
+    OnlyDefault(String),
+    Array(SetupError),
+}
+
+impl std::fmt::Display for SetupChoiceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupChoiceError::OnlyDefault(title) => write!(f, "--setup: {title} has only its default array"),
+            SetupChoiceError::Array(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupChoiceError {}
+
 /// Reads `--setup random|N|SPEC` for a game with array freedom.
-pub fn parse_setup(v: &Variant, spec: &str) -> Result<Source, String> {
+pub fn parse_setup(v: &Variant, spec: &str) -> Result<Source, SetupChoiceError> {
     let count = setup_count(v);
     if v.setup.is_none() {
-        return Err(format!("--setup: {} has only its default array", v.title));
+        return Err(SetupChoiceError::OnlyDefault(v.title.clone()));
     }
     if spec == "random" {
         return Ok(Source::Setup { fixed: None, count });
     }
-    Ok(Source::Setup { fixed: Some(setup_fen(v, spec)?), count })
+    Ok(Source::Setup { fixed: Some(setup_fen(v, spec).map_err(SetupChoiceError::Array)?), count })
 }
 
 /// A permutation of `0..n` drawn from `seed` (Fisher-Yates).
@@ -166,7 +186,7 @@ fn permutation(n: usize, seed: u64) -> Vec<usize> {
 
 impl Source {
     /// The opening of slot `slot` (0-based), from `seed` alone.
-    pub fn opening(&self, v: &Variant, slot: usize, seed: u64) -> Result<Opening, String> {
+    pub fn opening(&self, v: &Variant, slot: usize, seed: u64) -> Result<Opening, SetupError> {
         match self {
             Source::Standard => Ok(Opening { fen: None, moves: Vec::new() }),
             Source::Setup { fixed: Some(f), .. } => Ok(Opening { fen: Some(f.clone()), moves: Vec::new() }),

@@ -176,13 +176,47 @@ impl PgnGame {
     }
 }
 
+/// Why a PGN text cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnError {
+    /// A tag line (its line number, from 1) and what is wrong with it.
+    Tag { line: usize, why: TagError },
+    /// A game (its number, from 1) whose comment `{` is not closed.
+    UnclosedComment { game: usize },
+}
+
+/// What is wrong with a tag line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagError {
+    NoBracket,
+    NoValue,
+    Unquoted,
+}
+
+impl std::fmt::Display for PgnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PgnError::Tag { line, why } => {
+                let why = match why {
+                    TagError::NoBracket => "a tag line must end with ']'",
+                    TagError::NoValue => "a tag needs a name and a value",
+                    TagError::Unquoted => "a tag value must be quoted",
+                };
+                write!(f, "line {line}: {why}")
+            }
+            PgnError::UnclosedComment { game } => write!(f, "game {game}: a comment '{{' is not closed"),
+        }
+    }
+}
+
+impl std::error::Error for PgnError {}
+
 /// Reads a tag line `[Key "Value"]`.
-fn read_tag(line: &str) -> Result<(String, String), String> {
-    let inner =
-        line.trim().strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or("a tag line must end with ']'")?;
-    let (k, v) = inner.split_once(char::is_whitespace).ok_or("a tag needs a name and a value")?;
+fn read_tag(line: &str) -> Result<(String, String), TagError> {
+    let inner = line.trim().strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or(TagError::NoBracket)?;
+    let (k, v) = inner.split_once(char::is_whitespace).ok_or(TagError::NoValue)?;
     let v = v.trim();
-    let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).ok_or("a tag value must be quoted")?;
+    let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).ok_or(TagError::Unquoted)?;
     Ok((k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\")))
 }
 
@@ -194,14 +228,14 @@ fn move_of(token: &str) -> Option<&str> {
     (!t.is_empty()).then_some(t)
 }
 
-/// Reads the movetext of one game into `g`.
-fn read_movetext(text: &str, g: &mut PgnGame) -> Result<(), String> {
+/// Reads the movetext of one game into `g`; an error when a comment is not closed.
+fn read_movetext(text: &str, g: &mut PgnGame) -> Result<(), ()> {
     let mut chars = text.char_indices().peekable();
     let mut depth = 0;
     while let Some((i, c)) = chars.next() {
         match c {
             '{' => {
-                let end = text[i..].find('}').ok_or("a comment '{' is not closed")?;
+                let end = text[i..].find('}').ok_or(())?;
                 let body = text[i + 1..i + end].split_whitespace().collect::<Vec<_>>().join(" ");
                 if depth == 0 {
                     g.comment(body);
@@ -241,7 +275,7 @@ fn read_movetext(text: &str, g: &mut PgnGame) -> Result<(), String> {
 }
 
 /// Reads every game of a PGN text.
-pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
+pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     let mut games = Vec::new();
     let mut cur = PgnGame::default();
     let mut moves = String::new();
@@ -251,12 +285,12 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
         let in_comment = moves.matches('{').count() > moves.matches('}').count();
         if l.starts_with('[') && !in_comment {
             if in_moves {
-                read_movetext(&moves, &mut cur).map_err(|e| format!("game {}: {e}", games.len() + 1))?;
+                read_movetext(&moves, &mut cur).map_err(|()| PgnError::UnclosedComment { game: games.len() + 1 })?;
                 games.push(std::mem::take(&mut cur));
                 moves.clear();
                 in_moves = false;
             }
-            cur.tags.push(read_tag(l).map_err(|e| format!("line {}: {e}", n + 1))?);
+            cur.tags.push(read_tag(l).map_err(|why| PgnError::Tag { line: n + 1, why })?);
         } else if !l.is_empty() || in_moves {
             in_moves |= !l.is_empty();
             moves.push_str(line);
@@ -264,7 +298,7 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
         }
     }
     if in_moves || !cur.tags.is_empty() {
-        read_movetext(&moves, &mut cur).map_err(|e| format!("game {}: {e}", games.len() + 1))?;
+        read_movetext(&moves, &mut cur).map_err(|()| PgnError::UnclosedComment { game: games.len() + 1 })?;
         games.push(cur);
     }
     Ok(games)

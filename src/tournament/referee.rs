@@ -3,12 +3,15 @@
 
 use crate::game::Game as Compiled;
 use crate::geometry::Color;
-use crate::notation::{format_move, parse_move};
+use crate::notation::{format_move, parse_move, MoveError};
+use crate::position::fen::FenError;
 use crate::position::Position;
 use crate::protocol::engine::Game;
 use crate::rules::legality::legal_move_list;
 use crate::rules::outcome::{outcome, Outcome};
+use crate::variant::setup::SetupError;
 use crate::variant::{NoMoves, Repetition, Variant};
+use std::fmt;
 use std::sync::Arc;
 
 /// A game under the referee's eye.
@@ -52,10 +55,51 @@ impl Verdict {
     }
 }
 
+/// A FEN the game refuses, and why.
+#[derive(Clone, Debug)]
+pub struct BadFen {
+    pub fen: String,
+    pub why: FenError,
+}
+
+impl fmt::Display for BadFen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FEN '{}': {}", self.fen, self.why)
+    }
+}
+
+impl std::error::Error for BadFen {}
+
+/// Why a list of moves cannot be replayed; `number` counts from 1.
+#[derive(Clone, Debug)]
+pub enum ReplayError {
+    /// A move after the game ended, and the reason it ended.
+    AfterEnd { number: usize, text: String, reason: String },
+    Move {
+        number: usize,
+        text: String,
+        /// Boxed: the error is large and this path is rare.
+        why: Box<MoveError>,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::AfterEnd { number, text, reason } => {
+                write!(f, "move {number} ({text}) comes after the end of the game ({reason})")
+            }
+            ReplayError::Move { number, text, why } => write!(f, "move {number} ({text}): {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
 /// The position a FEN describes in `v` (the start position without one).
-pub fn start_position(v: &Arc<Compiled>, fen: Option<&str>) -> Result<Position, String> {
+pub fn start_position(v: &Arc<Compiled>, fen: Option<&str>) -> Result<Position, BadFen> {
     match fen {
-        Some(f) => Position::from_fen(v, f).map_err(|e| format!("FEN '{f}': {e}")),
+        Some(f) => Position::from_fen(v, f).map_err(|why| BadFen { fen: f.to_string(), why }),
         None => Ok(Position::start(v)),
     }
 }
@@ -66,8 +110,8 @@ pub fn start_fen(v: &Arc<Compiled>) -> String {
 }
 
 /// The FEN of array `spec` (Scirocco, Typhoon: `--setup`).
-pub fn setup_fen(v: &Variant, spec: &str) -> Result<String, String> {
-    v.setup_fen(spec).map_err(|e| e.to_string())
+pub fn setup_fen(v: &Variant, spec: &str) -> Result<String, SetupError> {
+    v.setup_fen(spec)
 }
 
 /// The number of start arrays a game offers (1 without array freedom).
@@ -99,8 +143,8 @@ impl Referee {
     }
 
     /// Plays `text` if it is a legal move here; returns its canonical text, or why not.
-    pub fn play(&mut self, text: &str) -> Result<String, String> {
-        let m = parse_move(&mut self.game.pos, text).map_err(|e| e.to_string())?;
+    pub fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        let m = parse_move(&mut self.game.pos, text)?;
         self.game.play(m);
         Ok(format_move(&self.game.variant, m))
     }
@@ -122,14 +166,14 @@ impl Referee {
 
 /// Replays `moves` from `start` (each move's canonical text, or the first error with its
 /// number). Used for openings and for reading PGN back.
-pub fn replay(start: Position, moves: &[String]) -> Result<(Referee, Vec<String>), String> {
+pub fn replay(start: Position, moves: &[String]) -> Result<(Referee, Vec<String>), ReplayError> {
     let mut r = Referee::new(start);
     let mut out = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         if let Some(v) = r.verdict() {
-            return Err(format!("move {} ({m}) comes after the end of the game ({})", i + 1, v.reason));
+            return Err(ReplayError::AfterEnd { number: i + 1, text: m.clone(), reason: v.reason });
         }
-        out.push(r.play(m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?);
+        out.push(r.play(m).map_err(|why| ReplayError::Move { number: i + 1, text: m.clone(), why: Box::new(why) })?);
     }
     Ok((r, out))
 }
@@ -148,7 +192,7 @@ mod tests {
         assert_eq!(texts, vec!["f4f5", "g9g8"]);
         assert!(r.play("a1a9").is_err());
         assert_eq!(r.verdict(), None);
-        let e = replay(Position::start(&chu), &["f4f5".into(), "f4f5".into()]).err().unwrap();
+        let e = replay(Position::start(&chu), &["f4f5".into(), "f4f5".into()]).err().unwrap().to_string();
         assert!(e.starts_with("move 2 (f4f5)"), "{e}");
     }
 }

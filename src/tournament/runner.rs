@@ -107,8 +107,8 @@ fn worker(cfg: &MatchConfig, queue: &Mutex<VecDeque<Job>>, stop: &Arc<AtomicBool
 }
 
 fn play_job(cfg: &MatchConfig, job: &Job, players: &mut [Player]) -> Result<GameRecord, Stopped> {
-    let opening = cfg.source.opening(&cfg.variant, job.slot, cfg.seed).map_err(Stopped::Fatal)?;
-    let start = start_position(&cfg.variant, opening.fen.as_deref()).map_err(Stopped::Fatal)?;
+    let opening = cfg.source.opening(&cfg.variant, job.slot, cfg.seed).map_err(|e| Stopped::Fatal(e.to_string()))?;
+    let start = start_position(&cfg.variant, opening.fen.as_deref()).map_err(|e| Stopped::Fatal(e.to_string()))?;
     let setup = GameSetup {
         variant: &cfg.variant,
         variant_file: cfg.variant_file.as_deref(),

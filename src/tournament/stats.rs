@@ -133,25 +133,54 @@ fn mean_var(pdf: &[(f64, f64)]) -> (f64, f64) {
     (mu, var)
 }
 
+/// Why the words of `--sprt` are refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SprtError {
+    NotKeyValue(String),
+    NotANumber {
+        key: String,
+        value: String,
+    },
+    UnknownKey(String),
+    /// elo0 or elo1 missing, or not elo0 < elo1.
+    Bounds,
+    /// alpha or beta outside (0, 0.5).
+    Risks,
+}
+
+impl std::fmt::Display for SprtError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SprtError::NotKeyValue(w) => write!(f, "--sprt: '{w}' is not KEY=VALUE"),
+            SprtError::NotANumber { key, value } => write!(f, "--sprt: {key}={value} is not a number"),
+            SprtError::UnknownKey(k) => write!(f, "--sprt: unknown key '{k}' (elo0, elo1, alpha, beta)"),
+            SprtError::Bounds => f.write_str("--sprt needs elo0 and elo1 with elo0 < elo1"),
+            SprtError::Risks => f.write_str("--sprt: alpha and beta must be between 0 and 0.5"),
+        }
+    }
+}
+
+impl std::error::Error for SprtError {}
+
 impl Sprt {
-    pub fn parse(words: &[String]) -> Result<Sprt, String> {
+    pub fn parse(words: &[String]) -> Result<Sprt, SprtError> {
         let mut s = Sprt { elo0: f64::NAN, elo1: f64::NAN, alpha: 0.05, beta: 0.05 };
         for w in words {
-            let (k, v) = w.split_once('=').ok_or_else(|| format!("--sprt: '{w}' is not KEY=VALUE"))?;
-            let x: f64 = v.parse().map_err(|_| format!("--sprt: {k}={v} is not a number"))?;
+            let (k, v) = w.split_once('=').ok_or_else(|| SprtError::NotKeyValue(w.clone()))?;
+            let x: f64 = v.parse().map_err(|_| SprtError::NotANumber { key: k.to_string(), value: v.to_string() })?;
             match k {
                 "elo0" => s.elo0 = x,
                 "elo1" => s.elo1 = x,
                 "alpha" => s.alpha = x,
                 "beta" => s.beta = x,
-                _ => return Err(format!("--sprt: unknown key '{k}' (elo0, elo1, alpha, beta)")),
+                _ => return Err(SprtError::UnknownKey(k.to_string())),
             }
         }
         if s.elo0.is_nan() || s.elo1.is_nan() || s.elo1 <= s.elo0 {
-            return Err("--sprt needs elo0 and elo1 with elo0 < elo1".into());
+            return Err(SprtError::Bounds);
         }
         if !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5) {
-            return Err("--sprt: alpha and beta must be between 0 and 0.5".into());
+            return Err(SprtError::Risks);
         }
         Ok(s)
     }

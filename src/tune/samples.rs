@@ -67,7 +67,7 @@ fn add_game(start: &Position, moves: &[Move], result: f32, game: usize, features
 
 /// Reads the games of a PGN text of the game `v` (every move checked by the rules).
 pub fn from_pgn(v: &Arc<Game>, text: &str, features: &Features, out: &mut Collected) -> Result<(), String> {
-    for (i, g) in read_pgn(text)?.iter().enumerate() {
+    for (i, g) in read_pgn(text).map_err(|e| e.to_string())?.iter().enumerate() {
         let place = || format!("game {}", i + 1);
         let other_game = g
             .tag("Variant")
@@ -127,10 +127,10 @@ pub struct PlayedGame {
 pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) -> Result<PlayedGame, String> {
     let mut rng = Rng::new(cfg.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let source = match v.setup {
-        Some(_) => crate::tournament::openings::parse_setup(v, "random")?,
+        Some(_) => crate::tournament::openings::parse_setup(v, "random").map_err(|e| e.to_string())?,
         None => Source::Standard,
     };
-    let start = match source.opening(v, n, cfg.seed)?.fen {
+    let start = match source.opening(v, n, cfg.seed).map_err(|e| e.to_string())?.fen {
         Some(f) => Position::from_fen(v, &f).map_err(|e| e.to_string())?,
         None => Position::start(v),
     };
