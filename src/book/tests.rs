@@ -1,4 +1,4 @@
-use super::build::{build, Progress, Settings};
+use super::build::{build, BuildError, Progress, Settings};
 use super::format::BookError;
 use super::lines::openings;
 use super::*;
@@ -289,6 +289,8 @@ fn a_run_resumes_after_a_line_cut_short() {
     // A bad line elsewhere is an error, with its line, and the file is left alone.
     std::fs::write(&file, format!("{text}f4f5 f4f6 : g9g8 1\n")).unwrap();
     let e = build(&v, &file, &tiny(8, 1), "x", &mut |_| {}, &mut |_| {}).unwrap_err();
+    assert!(matches!(e, BuildError::Book { .. }), "{e}");
+    let e = e.to_string();
     assert!(e.contains("book.txt: line ") && e.contains("illegal move 'f4f6'"), "{e}");
 }
 
