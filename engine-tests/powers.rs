@@ -273,6 +273,32 @@ fn power_convert() {
     check_attacks(&g, &fen, "d5", "b4");
 }
 
+/// Every move prints a text that reads back as that move, whatever the game's promotion text:
+/// the Cuckoo's `d4d4~d5` was refused ("unknown suffix") in games that write promotions
+/// implicitly or silently, where only `plus` games looked the printed texts up.
+#[test]
+fn marked_moves_read_back_in_every_promotion_text() {
+    for promotion_text in ["plus", "implicit", "silent"] {
+        for (betza, powers, pieces) in [
+            ("", "convert:W", "Ka1 kg7 Pd4 ed5 eb4"),
+            ("W", "convert-ahead", "Ka1 kg7 Pd4 ed6"),
+            ("", "swap:N", "Ka1 kg7 Pd4 Fe6 eb3"),
+        ] {
+            let t = text(betza, &[powers], "").replace("text = \"plus\"", &format!("text = {promotion_text:?}"));
+            let g = build(&t);
+            let fen = board(pieces);
+            let mut p = Position::from_fen(&g, &fen).unwrap();
+            let legal = legal_move_list(&mut p);
+            for m in legal {
+                let s = format_move(&g, m);
+                let back =
+                    parse_move(&mut p, &s).unwrap_or_else(|e| panic!("{powers}, text {promotion_text}: {s}: {e}"));
+                assert_eq!(back, m, "{powers}, text {promotion_text}: {s} reads back as another move");
+            }
+        }
+    }
+}
+
 #[test]
 fn power_convert_ahead() {
     // `convert-ahead`: after a move, may convert the enemy next in line.
@@ -284,10 +310,18 @@ fn power_convert_ahead() {
 }
 
 #[test]
+fn emperor_is_for_royal_pieces_only() {
+    let e = Game::from_toml(&text("", &["emperor"], "")).expect_err("a non-royal Emperor is refused");
+    let msg = e.to_string();
+    assert!(msg.contains("'emperor' is a power of royal pieces only"), "{msg}");
+    assert!(msg.contains("Power piece"), "the message names the piece: {msg}");
+}
+
+#[test]
 fn power_emperor() {
     // `emperor`: to any square not held by a friend; captures only unprotected pieces.
-    // Royal, as Tai's Emperor: attack detection looks for Emperors among the royals only (a
-    // non-royal Emperor's captures are generated but not seen as attacks; see the report).
+    // Royal, as Tai's Emperor: attack detection looks for Emperors among the royals only, so a
+    // game file with a non-royal Emperor is refused (`emperor_is_for_royal_pieces_only`).
     let g = game("", &["emperor"], "royal = true");
     let fen = board("Ka1 kg7 Pd4 eb6 eb7 ef2");
     // Every square but its own King's and the enemies on b6 and b7, which protect each other

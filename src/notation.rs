@@ -167,12 +167,16 @@ pub fn format_explicit_at(pos: &Position, m: Move) -> String {
     s
 }
 
-/// The legal move whose canonical or explicit text is `text` (lower-cased, a trailing `=`
-/// declining promotion removed), in games that write promotion as `+`.
+/// The legal move whose text the engine prints is `text`: in every game its canonical text,
+/// exactly as printed (a move the engine writes always reads back, whatever the game's
+/// promotion text); in games that write promotion as `+` also the explicit text, both
+/// lower-cased and with a trailing `=` declining promotion removed. (Elsewhere the explicit
+/// text leaves out the promotion, so it does not name one move.)
 fn find_by_text(pos: &mut Position, legal: &[Move], text: &str) -> Option<Move> {
     let g = std::sync::Arc::clone(pos.game());
     if g.variant.promotion.text != PromotionText::Plus {
-        return None;
+        let t = text.trim();
+        return legal.iter().copied().find(|&m| format_move(&g, m) == t);
     }
     let t = text.trim().to_ascii_lowercase();
     let t = t.strip_suffix('=').unwrap_or(&t);

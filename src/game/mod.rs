@@ -54,6 +54,14 @@ impl Game {
                     key: "powers".into(),
                     message: e.to_string(),
                 })?;
+            if let Some(name) = parsed.iter().find_map(|w| w.royal_only()).filter(|_| !p.royal) {
+                return Err(VariantError::Piece {
+                    game: variant.name.clone(),
+                    piece: format!("'{}' ({})", p.name, p.id),
+                    key: "powers".into(),
+                    message: format!("'{name}' is a power of royal pieces only: add 'royal = true'"),
+                });
+            }
             powers.push(parsed);
         }
         let tables = Tables::build(&variant, powers);

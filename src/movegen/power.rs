@@ -74,6 +74,9 @@ pub trait Spec: Sized {
     fn describe(&self) -> Description;
     /// How attack detection finds its captures.
     const ATTACKS: Attacks;
+    /// Only a royal piece may have it (the game file is refused otherwise): the Emperor, whose
+    /// attacks are looked for from the royal squares.
+    const ROYAL_ONLY: bool = false;
     /// How quiescence finds its captures.
     fn captures(&self) -> Captures;
     /// Compiles it for one piece type and colour: atoms, a generator, attack table entries,
@@ -304,6 +307,13 @@ macro_rules! powers {
             pub fn captures(&self) -> Captures {
                 match self {
                     $( Power::$variant(p) => p.captures(), )*
+                }
+            }
+
+            /// Its name, if only a royal piece may have it ([`Spec::ROYAL_ONLY`]).
+            pub fn royal_only(&self) -> Option<&'static str> {
+                match self {
+                    $( Power::$variant(_) => <$spec as Spec>::ROYAL_ONLY.then_some(<$spec as Spec>::NAME), )*
                 }
             }
 

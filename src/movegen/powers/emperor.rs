@@ -55,6 +55,8 @@ impl Spec for Emperor {
 
     /// Its protection test asks the other attacks, so it is asked after them.
     const ATTACKS: Attacks = Attacks::OwnAfterOthers;
+    /// Its attacks are looked for from the royal squares only (Tai's Emperor is royal).
+    const ROYAL_ONLY: bool = true;
 
     /// It lists its captures from the enemy pieces, not from its 600-odd empty targets.
     fn captures(&self) -> Captures {
