@@ -24,8 +24,9 @@ use crate::position::Position;
 use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
 use std::collections::{BinaryHeap, HashSet};
+use std::fmt;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -225,32 +226,67 @@ fn candidates(v: &Game, lines: &[(Move, Score, u32)], margin: i32) -> Vec<Candid
         .collect()
 }
 
+/// Why a build run failed.
+#[derive(Debug)]
+pub enum BuildError {
+    /// A setting is zero.
+    ZeroSetting,
+    /// The book file exists but cannot be read.
+    Read { path: PathBuf, error: std::io::Error },
+    /// The book file does not read as a book for the game.
+    Book { path: PathBuf, error: BookError },
+    /// The temporary file cannot be written.
+    Write { path: PathBuf, error: std::io::Error },
+    /// The temporary file cannot replace the book.
+    Replace { path: PathBuf, error: std::io::Error },
+    /// The book cannot be opened or written for appending.
+    Append { path: PathBuf, error: std::io::Error },
+    /// A worker's channel closed early.
+    ThreadStopped,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::ZeroSetting => f.write_str("positions, plies, lines, threads and hash must be at least 1"),
+            BuildError::Read { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            BuildError::Book { path, error } => write!(f, "{}: {error}", path.display()),
+            BuildError::Write { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+            BuildError::Replace { path, error } => write!(f, "cannot replace {}: {error}", path.display()),
+            BuildError::Append { path, error } => write!(f, "cannot append to {}: {error}", path.display()),
+            BuildError::ThreadStopped => f.write_str("a search thread stopped"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
 /// Reads the book at `path` for a run; a last line cut short by an interrupted write is
 /// dropped (and reported through `warn`).
-fn open(v: &Arc<Game>, path: &Path, warn: &mut dyn FnMut(&str)) -> Result<Book, String> {
+fn open(v: &Arc<Game>, path: &Path, warn: &mut dyn FnMut(&str)) -> Result<Book, BuildError> {
     let name = path.display();
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Book::new(v)),
-        Err(e) => return Err(format!("cannot read {name}: {e}")),
+        Err(error) => return Err(BuildError::Read { path: path.into(), error }),
     };
     match Book::from_text(v, &text) {
         Ok(b) => Ok(b),
         Err(BookError { line, .. }) if !text.ends_with('\n') && line == text.lines().count() => {
             warn(&format!("{name}: line {line} was cut short (an interrupted run?): dropped"));
             let keep = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
-            Book::from_text(v, keep).map_err(|e| format!("{name}: {e}"))
+            Book::from_text(v, keep).map_err(|error| BuildError::Book { path: path.into(), error })
         }
-        Err(e) => Err(format!("{name}: {e}")),
+        Err(error) => Err(BuildError::Book { path: path.into(), error }),
     }
 }
 
 /// Writes `book` to `path` through a temporary file and a rename, so the file is always
 /// either the old book or the new one.
-fn rewrite(book: &Book, path: &Path) -> Result<(), String> {
+fn rewrite(book: &Book, path: &Path) -> Result<(), BuildError> {
     let tmp = path.with_extension("txt.tmp");
-    std::fs::write(&tmp, book.to_text()).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
+    std::fs::write(&tmp, book.to_text()).map_err(|error| BuildError::Write { path: tmp.clone(), error })?;
+    std::fs::rename(&tmp, path).map_err(|error| BuildError::Replace { path: path.into(), error })
 }
 
 /// Regenerates the header of `book` with every run record it holds (run records in the body
@@ -308,8 +344,7 @@ impl Run<'_> {
         jobs: mpsc::Sender<Likely>,
         done: mpsc::Receiver<Searched>,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<bool, String> {
-        let stopped = || "a search thread stopped".to_string();
+    ) -> Result<bool, BuildError> {
         let mut in_flight = 0;
         let mut exhausted = false;
         loop {
@@ -318,13 +353,13 @@ impl Run<'_> {
                     exhausted = in_flight == 0;
                     break;
                 };
-                jobs.send(node).map_err(|_| stopped())?;
+                jobs.send(node).map_err(|_| BuildError::ThreadStopped)?;
                 in_flight += 1;
             }
             if in_flight == 0 {
                 return Ok(exhausted);
             }
-            let searched = done.recv().map_err(|_| stopped())?;
+            let searched = done.recv().map_err(|_| BuildError::ThreadStopped)?;
             in_flight -= 1;
             if let Some(p) = self.record(searched)? {
                 progress(&p);
@@ -333,7 +368,7 @@ impl Run<'_> {
     }
 
     /// Appends a searched position to the file and the book, and queues its book moves.
-    fn record(&mut self, searched: Searched) -> Result<Option<Progress>, String> {
+    fn record(&mut self, searched: Searched) -> Result<Option<Progress>, BuildError> {
         let moves = candidates(self.v, &searched.lines, self.s.margin);
         if moves.is_empty() {
             return Ok(None);
@@ -345,7 +380,7 @@ impl Run<'_> {
         // which the next run drops).
         self.file
             .write_all(format!("{}\n", format_entry(&entry)).as_bytes())
-            .map_err(|e| format!("cannot append to {}: {e}", self.path.display()))?;
+            .map_err(|error| BuildError::Append { path: self.path.into(), error })?;
         let key = position_key(&self.frontier.position(&searched.path));
         if self.book.insert(key, entry).is_ok() {
             self.added += 1;
@@ -373,9 +408,9 @@ pub fn build(
     run: &str,
     progress: &mut dyn FnMut(&Progress),
     warn: &mut dyn FnMut(&str),
-) -> Result<Summary, String> {
+) -> Result<Summary, BuildError> {
     if s.positions == 0 || s.plies == 0 || s.lines == 0 || s.threads == 0 || s.hash_mb == 0 {
-        return Err("positions, plies, lines, threads and hash must be at least 1".into());
+        return Err(BuildError::ZeroSetting);
     }
     let began = Instant::now();
     let mut book = open(v, path, warn)?;
@@ -389,7 +424,7 @@ pub fn build(
     let file = std::fs::OpenOptions::new()
         .append(true)
         .open(path)
-        .map_err(|e| format!("cannot append to {}: {e}", path.display()))?;
+        .map_err(|error| BuildError::Append { path: path.into(), error })?;
     let start = Position::start(v);
     let frontier = Frontier::new(&start, s.plies);
     let mut r = Run { v, s, path, book, frontier, file, added: 0, began };

@@ -19,7 +19,7 @@
 use super::{position_key, Book, Candidate, Entry, Item};
 use crate::game::Game;
 use crate::moves::Move;
-use crate::notation::{format_move, parse_move};
+use crate::notation::{format_move, parse_move, MoveError};
 use crate::position::Position;
 use crate::rules::legality::legal_move_list;
 use crate::search::Score;
@@ -30,7 +30,7 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookError {
     pub line: usize,
-    pub message: String,
+    pub message: LineError,
 }
 
 impl fmt::Display for BookError {
@@ -40,6 +40,72 @@ impl fmt::Display for BookError {
 }
 
 impl std::error::Error for BookError {}
+
+/// What is wrong with one line of a book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// No `:` between the path and the book moves.
+    NoColon,
+    /// Nothing before the `:`.
+    NoPath,
+    /// Book move N (1-based) is not `MOVE WEIGHT [SCORE [DEPTH]]`.
+    Candidate(usize, CandidateError),
+    /// Move N (1-based) of the path cannot be played.
+    PathMove(usize, Box<MoveError>),
+    /// Book move N (1-based) is not a legal move in the position.
+    BookMove(usize, Box<MoveError>),
+    /// Book move `index` (`text`) repeats book move `first` (both 1-based).
+    SameMove { index: usize, text: String, first: usize },
+    /// A `# variant:` line names another game.
+    OtherGame { declared: String, game: String },
+    /// The line's position is already the one of line N.
+    SamePosition(usize),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::NoColon => f.write_str("expected 'MOVES : MOVE WEIGHT SCORE DEPTH | ...' (no ':' on the line)"),
+            LineError::NoPath => write!(f, "nothing before ':' (write '{START}' for the start position)"),
+            LineError::Candidate(i, e) => write!(f, "book move {i}: {e}"),
+            LineError::PathMove(i, e) => write!(f, "move {i} of the line: {e}"),
+            LineError::BookMove(i, e) => write!(f, "book move {i}: {e}"),
+            LineError::SameMove { index, text, first } => {
+                write!(f, "book move {index} ({text}) is the same move as book move {first}")
+            }
+            LineError::OtherGame { declared, game } => write!(f, "this book is for '{declared}', not '{game}'"),
+            LineError::SamePosition(first) => write!(f, "the same position as line {first} (one line per position)"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// A book move that is not `MOVE WEIGHT [SCORE [DEPTH]]` (syntax only).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CandidateError {
+    Empty,
+    NoWeight(String),
+    TooManyWords(String),
+    Weight(String),
+    Score(String),
+    Depth(String),
+}
+
+impl fmt::Display for CandidateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CandidateError::Empty => f.write_str("empty (no move between the separators)"),
+            CandidateError::NoWeight(m) => write!(f, "'{m}' has no weight (MOVE WEIGHT [SCORE [DEPTH]])"),
+            CandidateError::TooManyWords(t) => write!(f, "'{t}' has too many words (MOVE WEIGHT [SCORE [DEPTH]])"),
+            CandidateError::Weight(w) => write!(f, "weight '{w}' is not a whole number from 0"),
+            CandidateError::Score(s) => {
+                write!(f, "score '{s}' is not centipawns (+15, -3), a mate (#4, #-2) or '-'")
+            }
+            CandidateError::Depth(d) => write!(f, "depth '{d}' is not a whole number (or '-')"),
+        }
+    }
+}
 
 /// The word that stands for the game's start position before the `:`.
 pub const START: &str = "start";
@@ -54,46 +120,45 @@ struct RawCandidate {
 }
 
 /// Reads one entry line into its path and book moves (syntax only).
-fn parse_line(line: &str) -> Result<(Vec<String>, Vec<RawCandidate>), String> {
-    let (path, moves) =
-        line.split_once(':').ok_or("expected 'MOVES : MOVE WEIGHT SCORE DEPTH | ...' (no ':' on the line)")?;
+fn parse_line(line: &str) -> Result<(Vec<String>, Vec<RawCandidate>), LineError> {
+    let (path, moves) = line.split_once(':').ok_or(LineError::NoColon)?;
     let path: Vec<String> = match path.trim() {
         START => Vec::new(),
-        "" => return Err(format!("nothing before ':' (write '{START}' for the start position)")),
+        "" => return Err(LineError::NoPath),
         p => p.split_whitespace().map(String::from).collect(),
     };
     let mut out = Vec::new();
     for (i, c) in moves.split('|').enumerate() {
-        out.push(parse_candidate(c).map_err(|e| format!("book move {}: {e}", i + 1))?);
+        out.push(parse_candidate(c).map_err(|e| LineError::Candidate(i + 1, e))?);
     }
     Ok((path, out))
 }
 
-fn parse_candidate(text: &str) -> Result<RawCandidate, String> {
+fn parse_candidate(text: &str) -> Result<RawCandidate, CandidateError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.len() {
-        0 => return Err("empty (no move between the separators)".into()),
-        1 => return Err(format!("'{}' has no weight (MOVE WEIGHT [SCORE [DEPTH]])", words[0])),
+        0 => return Err(CandidateError::Empty),
+        1 => return Err(CandidateError::NoWeight(words[0].into())),
         2..=4 => {}
-        _ => return Err(format!("'{}' has too many words (MOVE WEIGHT [SCORE [DEPTH]])", text.trim())),
+        _ => return Err(CandidateError::TooManyWords(text.trim().into())),
     }
-    let weight = words[1].parse::<u32>().map_err(|_| format!("weight '{}' is not a whole number from 0", words[1]))?;
+    let weight = words[1].parse::<u32>().map_err(|_| CandidateError::Weight(words[1].into()))?;
     let score = match words.get(2) {
         None | Some(&"-") => None,
-        Some(s) => Some(parse_score(s)?),
+        Some(s) => Some(parse_score(s).ok_or_else(|| CandidateError::Score(s.to_string()))?),
     };
     let depth = match words.get(3) {
         None | Some(&"-") => None,
-        Some(d) => Some(d.parse::<u32>().map_err(|_| format!("depth '{d}' is not a whole number (or '-')"))?),
+        Some(d) => Some(d.parse::<u32>().map_err(|_| CandidateError::Depth(d.to_string()))?),
     };
     Ok(RawCandidate { text: words[0].to_string(), weight, score, depth })
 }
 
-fn parse_score(s: &str) -> Result<Score, String> {
-    let bad = || format!("score '{s}' is not centipawns (+15, -3), a mate (#4, #-2) or '-'");
+/// `+15`, `-3`, `#4`, `#-2` (not `#0`).
+fn parse_score(s: &str) -> Option<Score> {
     match s.strip_prefix('#') {
-        Some(n) => n.parse::<i32>().ok().filter(|&n| n != 0).map(Score::Mate).ok_or_else(bad),
-        None => s.parse::<i32>().map(Score::Cp).map_err(|_| bad()),
+        Some(n) => n.parse::<i32>().ok().filter(|&n| n != 0).map(Score::Mate),
+        None => s.parse::<i32>().ok().map(Score::Cp),
     }
 }
 
@@ -123,21 +188,21 @@ pub fn format_entry(e: &Entry) -> String {
 
 /// Finds the legal move a text names: the canonical text first (one pass over `legal`), any
 /// other accepted form through the notation reader.
-fn read_move(pos: &mut Position, legal: &[Move], text: &str) -> Result<Move, String> {
+fn read_move(pos: &mut Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
     let v = Arc::clone(pos.game());
     if let Some(&m) = legal.iter().find(|&&m| format_move(&v, m) == text) {
         return Ok(m);
     }
-    parse_move(pos, text).map_err(|e| e.to_string())
+    parse_move(pos, text)
 }
 
 /// Plays the moves of `path` from the start of `v`, checking each. Returns the position and
 /// the canonical texts. The error names the move (1-based) that failed.
-pub fn replay(v: &Arc<Game>, path: &[String]) -> Result<(Position, Vec<String>), String> {
+pub fn replay(v: &Arc<Game>, path: &[String]) -> Result<(Position, Vec<String>), LineError> {
     let mut pos = Position::start(v);
     let mut canonical = Vec::with_capacity(path.len());
     for (i, text) in path.iter().enumerate() {
-        let m = parse_move(&mut pos, text).map_err(|e| format!("move {} of the line: {e}", i + 1))?;
+        let m = parse_move(&mut pos, text).map_err(|e| LineError::PathMove(i + 1, Box::new(e)))?;
         canonical.push(format_move(v, m));
         pos.make(m);
     }
@@ -145,15 +210,15 @@ pub fn replay(v: &Arc<Game>, path: &[String]) -> Result<(Position, Vec<String>),
 }
 
 /// Checks one entry line against the game and makes its entry and position key.
-fn read_entry(v: &Arc<Game>, line: &str, number: usize) -> Result<(String, Entry), String> {
+fn read_entry(v: &Arc<Game>, line: &str, number: usize) -> Result<(String, Entry), LineError> {
     let (path, raw) = parse_line(line)?;
     let (mut pos, path) = replay(v, &path)?;
     let legal = legal_move_list(&mut pos);
     let mut moves: Vec<Candidate> = Vec::with_capacity(raw.len());
     for (i, r) in raw.into_iter().enumerate() {
-        let mv = read_move(&mut pos, &legal, &r.text).map_err(|e| format!("book move {}: {e}", i + 1))?;
+        let mv = read_move(&mut pos, &legal, &r.text).map_err(|e| LineError::BookMove(i + 1, Box::new(e)))?;
         if let Some(j) = moves.iter().position(|c| c.mv == mv) {
-            return Err(format!("book move {} ({}) is the same move as book move {}", i + 1, r.text, j + 1));
+            return Err(LineError::SameMove { index: i + 1, text: r.text, first: j + 1 });
         }
         moves.push(Candidate { mv, text: format_move(v, mv), weight: r.weight, score: r.score, depth: r.depth });
     }
@@ -178,11 +243,11 @@ impl Book {
         for (i, raw) in text.lines().enumerate() {
             let number = i + 1;
             let line = raw.trim();
-            let err = |message: String| BookError { line: number, message };
+            let err = |message: LineError| BookError { line: number, message };
             if line.is_empty() || line.starts_with('#') {
                 if let Some(name) = declared_variant(line) {
                     if name != v.name {
-                        return Err(err(format!("this book is for '{name}', not '{}'", v.name)));
+                        return Err(err(LineError::OtherGame { declared: name.into(), game: v.name.clone() }));
                     }
                 }
                 if book.is_empty() {
@@ -194,7 +259,7 @@ impl Book {
             }
             let (key, entry) = read_entry(v, line, number).map_err(err)?;
             if let Err(first) = book.insert(key, entry) {
-                return Err(err(format!("the same position as line {first} (one line per position)")));
+                return Err(err(LineError::SamePosition(first)));
             }
         }
         // Blank lines between the header and the first entry belong to neither.

@@ -1,4 +1,4 @@
-use super::build::{build, Progress, Settings};
+use super::build::{build, BuildError, Progress, Settings};
 use super::format::BookError;
 use super::lines::openings;
 use super::*;
@@ -75,7 +75,7 @@ fn errors_name_the_line_and_the_problem() {
     for (text, line, message) in cases {
         let e = err(text);
         assert_eq!(e.line, line, "{text:?}: {e}");
-        assert!(e.message.contains(message), "{text:?}: {e}");
+        assert!(e.message.to_string().contains(message), "{text:?}: {e}");
     }
     assert_eq!(err("start : f4f5 1 |\n").to_string(), "line 1: book move 2: empty (no move between the separators)");
 }
@@ -91,7 +91,8 @@ fn a_book_text_says_its_game_in_a_variant_line() {
 #[test]
 fn one_line_per_position_even_by_another_move_order() {
     let e = err("f4f5 c9c8 e4e5 : d10b8 1\ne4e5 c9c8 f4f5 : d10b8 1\n");
-    assert_eq!((e.line, e.message.as_str()), (2, "the same position as line 1 (one line per position)"));
+    assert_eq!((e.line, &e.message), (2, &format::LineError::SamePosition(1)));
+    assert_eq!(e.to_string(), "line 2: the same position as line 1 (one line per position)");
 }
 
 #[test]
@@ -288,6 +289,8 @@ fn a_run_resumes_after_a_line_cut_short() {
     // A bad line elsewhere is an error, with its line, and the file is left alone.
     std::fs::write(&file, format!("{text}f4f5 f4f6 : g9g8 1\n")).unwrap();
     let e = build(&v, &file, &tiny(8, 1), "x", &mut |_| {}, &mut |_| {}).unwrap_err();
+    assert!(matches!(e, BuildError::Book { .. }), "{e}");
+    let e = e.to_string();
     assert!(e.contains("book.txt: line ") && e.contains("illegal move 'f4f6'"), "{e}");
 }
 

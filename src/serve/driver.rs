@@ -1,7 +1,7 @@
 //! Starts engines when it is their turn (or when analysis is on), each search on its own
 //! thread, and brings their moves back to the session, where the rules core checks them.
 
-use super::engine::{Budget, Decision, Opponent, ThinkRequest};
+use super::engine::{Budget, Decision, Opponent, ThinkError, ThinkRequest};
 use super::session::{Player, Running, Session};
 use crate::geometry::Color;
 use crate::tournament::referee::side_name;
@@ -114,7 +114,7 @@ fn run(shared: Arc<Mutex<Session>>, mut job: Job) {
 }
 
 /// Plays an engine's answer through the rules core, or stops its game with the reason.
-fn answer(s: &mut Session, name: &str, side: Color, result: Result<Decision, String>) {
+fn answer(s: &mut Session, name: &str, side: Color, result: Result<Decision, ThinkError>) {
     match result {
         Ok(Decision::Move(text)) => {
             if let Err(e) = s.play_text(&text) {

@@ -7,9 +7,10 @@
 //! `kyodai match`) are the other implementation, in `external.rs`.
 
 use crate::geometry::Color;
-use crate::notation::{format_move, parse_move};
+use crate::notation::{format_move, parse_move, MoveError};
 use crate::position::Position;
 use crate::search::{Info, Limits, Score, Searcher};
+use crate::tournament::referee::ReplayError;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -85,6 +86,32 @@ pub struct Line {
     pub pv: Vec<String>,
 }
 
+/// Why a player could not answer.
+#[derive(Clone, Debug)]
+pub enum ThinkError {
+    /// A move of the game does not replay (Kyodai's own search).
+    Move(MoveError),
+    /// The game's moves do not replay (an external engine).
+    Replay(ReplayError),
+    /// Analysis (an infinite budget) asked of an external engine.
+    OnlyKyodaiAnalyses,
+    /// The external engine failed (crashed, went silent, cannot play the game): why.
+    Engine(String),
+}
+
+impl std::fmt::Display for ThinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ThinkError::Move(e) => write!(f, "{e}"),
+            ThinkError::Replay(e) => write!(f, "{e}"),
+            ThinkError::OnlyKyodaiAnalyses => f.write_str("only Kyodai analyses on the board"),
+            ThinkError::Engine(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for ThinkError {}
+
 /// A player that is not a person.
 pub trait Opponent: Send {
     /// The name shown on the page.
@@ -93,7 +120,12 @@ pub trait Opponent: Send {
     fn new_game(&mut self) {}
     /// Thinks until the budget runs out or `stop` is set, reporting lines to `info`. An error
     /// says why the player could not answer (it crashed, went silent, cannot play the game).
-    fn think(&mut self, req: &ThinkRequest, stop: &AtomicBool, info: &mut dyn FnMut(Line)) -> Result<Decision, String>;
+    fn think(
+        &mut self,
+        req: &ThinkRequest,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(Line),
+    ) -> Result<Decision, ThinkError>;
     /// The server stops: end whatever runs outside this process.
     fn shutdown(&mut self) {}
 }
@@ -118,10 +150,15 @@ impl Opponent for Kyodai {
         self.searcher.clear();
     }
 
-    fn think(&mut self, req: &ThinkRequest, stop: &AtomicBool, info: &mut dyn FnMut(Line)) -> Result<Decision, String> {
+    fn think(
+        &mut self,
+        req: &ThinkRequest,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(Line),
+    ) -> Result<Decision, ThinkError> {
         let mut pos = req.start.clone();
         for t in &req.moves {
-            let m = parse_move(&mut pos, t).map_err(|e| e.to_string())?;
+            let m = parse_move(&mut pos, t).map_err(ThinkError::Move)?;
             pos.make(m);
         }
         let v = std::sync::Arc::clone(pos.game());

@@ -6,7 +6,7 @@
 //! The board's game can go back (undo, a move of the line, a new game): when the game asked
 //! about is not the one the engine was told plus new moves, the engine gets a new game first.
 
-use super::engine::{Budget, Decision, Line, Opponent, ThinkRequest};
+use super::engine::{Budget, Decision, Line, Opponent, ThinkError, ThinkRequest};
 use crate::game::Game;
 use crate::protocol::client::{ClientError, Clocks, LinkError, NewGame, Proto, SearchLimits, Thinking, TimeControl};
 use crate::search::Score;
@@ -111,7 +111,7 @@ impl External {
 }
 
 /// The limits a protocol sends for a budget, the clocks, and how long to wait for the answer.
-fn protocol_limits(b: &Budget, side: usize) -> Result<(SearchLimits, Clocks, Duration), String> {
+fn protocol_limits(b: &Budget, side: usize) -> Result<(SearchLimits, Clocks, Duration), ThinkError> {
     let ms = |d: Duration| d.as_millis() as u64;
     Ok(match *b {
         Budget::MoveTime(t) => {
@@ -123,7 +123,7 @@ fn protocol_limits(b: &Budget, side: usize) -> Result<(SearchLimits, Clocks, Dur
             Clocks { time: [ms(left[0]), ms(left[1])], inc: [ms(increment); 2], moves_to_go: None },
             left[side] + ANSWER_MARGIN,
         ),
-        Budget::Infinite => return Err("only Kyodai analyses on the board".into()),
+        Budget::Infinite => return Err(ThinkError::OnlyKyodaiAnalyses),
     })
 }
 
@@ -148,12 +148,17 @@ impl Opponent for External {
         self.told = None;
     }
 
-    fn think(&mut self, req: &ThinkRequest, stop: &AtomicBool, info: &mut dyn FnMut(Line)) -> Result<Decision, String> {
-        let (mut referee, _) = replay(req.start.clone(), &req.moves).map_err(|e| e.to_string())?;
+    fn think(
+        &mut self,
+        req: &ThinkRequest,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(Line),
+    ) -> Result<Decision, ThinkError> {
+        let (mut referee, _) = replay(req.start.clone(), &req.moves).map_err(ThinkError::Replay)?;
         let side = referee.side();
         let (limits, clocks, wait) = protocol_limits(&req.budget, side.index())?;
         if let Err(e) = self.prepare(req, &limits) {
-            return Err(self.failed(e));
+            return Err(ThinkError::Engine(self.failed(e)));
         }
         let v: Arc<Game> = Arc::clone(&referee.game.variant);
         let proto: Proto = self.player.spec.proto;
@@ -170,7 +175,7 @@ impl Opponent for External {
                 self.told = None;
                 return Ok(Decision::Nothing);
             }
-            Err(e) => return Err(self.failed(PlayerError::Client(e))),
+            Err(e) => return Err(ThinkError::Engine(self.failed(PlayerError::Client(e)))),
         };
         Ok(match apply(&mut referee, side, &reply) {
             Ok(text) => {

@@ -7,10 +7,10 @@
 //! centipawns; a mate counts as 20000 minus its distance, so missing a mate or walking into
 //! one is always a blunder.
 
-use super::pgn::{movetext, read_pgn, score_text, PgnGame};
-use super::referee::{start_position, Referee};
+use super::pgn::{movetext, read_pgn, score_text, PgnError, PgnGame};
+use super::referee::{start_position, BadFen, Referee};
 use crate::game::Game;
-use crate::notation::format_move;
+use crate::notation::{format_move, MoveError};
 use crate::position::Position;
 use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
@@ -67,13 +67,35 @@ fn evaluate(searcher: &mut Searcher, pos: &Position, limits: &Limits) -> Eval {
     Eval { score: r.score, depth: r.depth, pv: r.pv.iter().map(|&m| format_move(v, m)).collect() }
 }
 
+/// Why a PGN text cannot be annotated; `game` counts from 1.
+#[derive(Clone, Debug)]
+pub enum AnnotateError {
+    Pgn(PgnError),
+    Fen { game: usize, error: BadFen },
+    Move { game: usize, number: usize, text: String, error: Box<MoveError> },
+}
+
+impl std::fmt::Display for AnnotateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnnotateError::Pgn(e) => write!(f, "{e}"),
+            AnnotateError::Fen { game, error } => write!(f, "game {game}: {error}"),
+            AnnotateError::Move { game, number, text, error } => {
+                write!(f, "game {game}: move {number} ({text}): {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for AnnotateError {}
+
 /// The positions of a game read from PGN: before the first move, after each move.
-fn positions(v: &Arc<Game>, g: &PgnGame) -> Result<Vec<Position>, String> {
-    let start = start_position(v, g.tag("FEN")).map_err(|e| e.to_string())?;
+fn positions(v: &Arc<Game>, g: &PgnGame, game: usize) -> Result<Vec<Position>, AnnotateError> {
+    let start = start_position(v, g.tag("FEN")).map_err(|error| AnnotateError::Fen { game, error })?;
     let mut r = Referee::new(start.clone());
     let mut out = vec![start];
     for (i, m) in g.moves.iter().enumerate() {
-        r.play(m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        r.play(m).map_err(|e| AnnotateError::Move { game, number: i + 1, text: m.clone(), error: Box::new(e) })?;
         out.push(r.game.pos.clone());
     }
     Ok(out)
@@ -110,13 +132,10 @@ pub fn annotate(
     s: &AnnotateSettings,
     searcher: &mut Searcher,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<String, String> {
-    let games = read_pgn(text).map_err(|e| e.to_string())?;
-    let all: Vec<Vec<Position>> = games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| positions(v, g).map_err(|e| format!("game {}: {e}", i + 1)))
-        .collect::<Result<_, _>>()?;
+) -> Result<String, AnnotateError> {
+    let games = read_pgn(text).map_err(AnnotateError::Pgn)?;
+    let all: Vec<Vec<Position>> =
+        games.iter().enumerate().map(|(i, g)| positions(v, g, i + 1)).collect::<Result<_, _>>()?;
     let total: usize = all.iter().map(Vec::len).sum();
     let mut done = 0;
     let mut out = String::new();

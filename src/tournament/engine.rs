@@ -88,7 +88,7 @@ pub enum SettingError {
     Unknown(String),
     NoCommand,
     /// The command cannot be split into words (an open quote).
-    Command(String),
+    Command(super::process::WordsError),
     /// A match's engine without a limit, by name.
     NoLimit(String),
 }
@@ -112,7 +112,7 @@ impl fmt::Display for SettingError {
                 "unknown engine setting '{k}' (name, cmd, proto, dir, arg, option.NAME, tc, st, nodes, depth, timemargin)"
             ),
             SettingError::NoCommand => f.write_str("an engine needs cmd=COMMAND (or cmd=builtin:random)"),
-            SettingError::Command(m) => f.write_str(m),
+            SettingError::Command(e) => write!(f, "{e}"),
             SettingError::NoLimit(name) => {
                 write!(f, "engine '{name}' has no limit: give tc=, st=, nodes= or depth= (or --each tc=...)")
             }

@@ -296,6 +296,7 @@ pub fn play_game(number: usize, s: &GameSetup, players: &mut [&mut Player; 2]) -
 mod tests {
     use super::*;
     use crate::protocol::client::Thinking;
+    use crate::protocol::error::CommandError;
 
     fn reply(answer: Answer) -> Reply {
         Reply { answer, thinking: Thinking::default() }
@@ -305,12 +306,12 @@ mod tests {
     fn answers_are_judged_by_the_referee() {
         let v = Game::builtin("chu").unwrap();
         let mut r = Referee::new(Position::start(&v));
-        let mv = |t: &str, ours: Result<String, String>| reply(Answer::Move { text: t.into(), ours });
+        let mv = |t: &str, ours: Result<String, CommandError>| reply(Answer::Move { text: t.into(), ours });
         assert_eq!(apply(&mut r, Color::White, &mv("f4f5", Ok("f4f5".into()))), Ok("f4f5".into()));
         let e = apply(&mut r, Color::Black, &mv("a12a1", Ok("a12a1".into()))).err().unwrap();
         assert_eq!((e.result, e.termination), ("1-0", Termination::IllegalMove));
         assert!(e.reason.starts_with("Black makes an illegal move: a12a1"), "{}", e.reason);
-        let e = apply(&mut r, Color::Black, &mv("zz", Err("bad square".into()))).err().unwrap();
+        let e = apply(&mut r, Color::Black, &mv("zz", Err(CommandError::Usage("bad square".into())))).err().unwrap();
         assert_eq!(e.reason, "Black makes an unreadable move: zz (bad square)");
         // A claim of one's own loss is a resignation; any other claim the referee has not
         // confirmed (the game is not over) is false and loses.

@@ -13,8 +13,9 @@
 //! its number. The opening of a game is chosen from its slot number and `--seed` alone, so a
 //! shard of a match plays the same openings as the whole match would.
 
-use super::pgn::read_pgn;
-use super::referee::{replay, setup_count, setup_fen, start_fen, start_position};
+use super::pgn::{read_pgn, PgnError};
+use super::referee::{replay, setup_count, setup_fen, start_fen, start_position, BadFen, ReplayError};
+use crate::book::format::BookError;
 use crate::game::Game;
 use crate::selfplay::Rng;
 use crate::variant::setup::SetupError;
@@ -53,11 +54,77 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
+/// Why the `--openings` words are refused.
+#[derive(Debug)]
+pub enum OpeningsError {
+    NotKeyValue(String),
+    Plies(String),
+    Start(String),
+    UnknownSetting(String),
+    /// The game has no built-in book and no file was given.
+    NoBuiltIn(String),
+    NoFile,
+    Read {
+        file: String,
+        error: std::io::Error,
+    },
+    /// The file (or built-in book) has a bad opening.
+    File {
+        file: String,
+        error: ReadError,
+    },
+    /// The file has no opening at all.
+    Empty(String),
+}
+
+impl std::fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpeningsError::NotKeyValue(w) => write!(f, "--openings: '{w}' is not KEY=VALUE"),
+            OpeningsError::Plies(n) => write!(f, "--openings: plies={n}"),
+            OpeningsError::Start(n) => write!(f, "--openings: start={n}"),
+            OpeningsError::UnknownSetting(w) => write!(
+                f,
+                "--openings: unknown setting '{w}' (file, format=lines|fen|pgn|book, order=random|sequential, plies, start)"
+            ),
+            OpeningsError::NoBuiltIn(game) => write!(f, "--openings: no book is built in for {game}; give file=FILE"),
+            OpeningsError::NoFile => f.write_str("--openings needs file=FILE"),
+            OpeningsError::Read { file, error } => write!(f, "cannot read openings file {file}: {error}"),
+            OpeningsError::File { file, error } => write!(f, "openings file {file}: {error}"),
+            OpeningsError::Empty(file) => write!(f, "openings file {file} has no opening"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
+/// A bad opening in a file's text; `place` is `line N` or `game N`.
+#[derive(Clone, Debug)]
+pub enum ReadError {
+    Book(BookError),
+    Pgn(PgnError),
+    Fen { place: String, error: BadFen },
+    Replay { place: String, error: ReplayError },
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Book(e) => write!(f, "{e}"),
+            ReadError::Pgn(e) => write!(f, "{e}"),
+            ReadError::Fen { place, error } => write!(f, "{place}: {error}"),
+            ReadError::Replay { place, error } => write!(f, "{place}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
 /// Reads the `--openings` words.
-pub fn parse_book(v: &Arc<Game>, words: &[String]) -> Result<Source, String> {
+pub fn parse_book(v: &Arc<Game>, words: &[String]) -> Result<Source, OpeningsError> {
     let (mut file, mut format, mut order, mut plies, mut start) = (None, Format::Lines, Order::Sequential, None, 1);
     for w in words {
-        let (k, val) = w.split_once('=').ok_or_else(|| format!("--openings: '{w}' is not KEY=VALUE"))?;
+        let (k, val) = w.split_once('=').ok_or_else(|| OpeningsError::NotKeyValue(w.clone()))?;
         match (k, val) {
             ("file", f) => file = Some(f.to_string()),
             ("format", "lines") => format = Format::Lines,
@@ -66,57 +133,59 @@ pub fn parse_book(v: &Arc<Game>, words: &[String]) -> Result<Source, String> {
             ("format", "book") => format = Format::Book,
             ("order", "sequential") => order = Order::Sequential,
             ("order", "random") => order = Order::Random,
-            ("plies", n) => plies = Some(n.parse::<usize>().map_err(|_| format!("--openings: plies={n}"))?),
+            ("plies", n) => plies = Some(n.parse::<usize>().map_err(|_| OpeningsError::Plies(n.into()))?),
             ("start", n) => {
-                start = n.parse::<usize>().ok().filter(|&s| s > 0).ok_or(format!("--openings: start={n}"))?
+                start = n.parse::<usize>().ok().filter(|&s| s > 0).ok_or_else(|| OpeningsError::Start(n.into()))?
             }
-            _ => {
-                return Err(format!(
-                "--openings: unknown setting '{w}' (file, format=lines|fen|pgn|book, order=random|sequential, plies, start)"
-            ))
-            }
+            _ => return Err(OpeningsError::UnknownSetting(w.clone())),
         }
     }
     let (file, text) = match (file, format) {
         (Some(f), _) => {
-            let text = std::fs::read_to_string(&f).map_err(|e| format!("cannot read openings file {f}: {e}"))?;
+            let text = std::fs::read_to_string(&f).map_err(|error| OpeningsError::Read { file: f.clone(), error })?;
             (f, text)
         }
         (None, Format::Book) => match crate::book::shipped_text(&v.name) {
             Some(t) => (format!("(the built-in {} book)", v.name), t.to_string()),
-            None => return Err(format!("--openings: no book is built in for {}; give file=FILE", v.name)),
+            None => return Err(OpeningsError::NoBuiltIn(v.name.clone())),
         },
-        (None, _) => return Err("--openings needs file=FILE".into()),
+        (None, _) => return Err(OpeningsError::NoFile),
     };
-    let openings = read_book(v, &text, format, plies).map_err(|e| format!("openings file {file}: {e}"))?;
+    let openings = match read_book(v, &text, format, plies) {
+        Ok(o) => o,
+        Err(error) => return Err(OpeningsError::File { file, error }),
+    };
     if openings.is_empty() {
-        return Err(format!("openings file {file} has no opening"));
+        return Err(OpeningsError::Empty(file));
     }
     Ok(Source::Book { openings, order, start })
 }
 
 /// Parses and checks the openings of a file's text.
-pub fn read_book(v: &Arc<Game>, text: &str, format: Format, plies: Option<usize>) -> Result<Vec<Opening>, String> {
+pub fn read_book(v: &Arc<Game>, text: &str, format: Format, plies: Option<usize>) -> Result<Vec<Opening>, ReadError> {
     let mut out = Vec::new();
     let standard = start_fen(v);
-    let mut push = |fen: Option<String>, mut moves: Vec<String>, place: String| -> Result<(), String> {
+    let mut push = |fen: Option<String>, mut moves: Vec<String>, place: String| -> Result<(), ReadError> {
         if let Some(p) = plies {
             moves.truncate(p);
         }
-        let start = start_position(v, fen.as_deref()).map_err(|e| format!("{place}: {e}"))?;
-        let (_, canonical) = replay(start, &moves).map_err(|e| format!("{place}: {e}"))?;
+        let start = match start_position(v, fen.as_deref()) {
+            Ok(s) => s,
+            Err(error) => return Err(ReadError::Fen { place, error }),
+        };
+        let (_, canonical) = replay(start, &moves).map_err(|error| ReadError::Replay { place, error })?;
         out.push(Opening { fen: fen.filter(|f| *f != standard), moves: canonical });
         Ok(())
     };
     match format {
         Format::Book => {
-            let book = crate::book::Book::from_text(v, text).map_err(|e| e.to_string())?;
+            let book = crate::book::Book::from_text(v, text).map_err(ReadError::Book)?;
             for line in crate::book::lines::openings(&book, plies.unwrap_or(8)) {
                 out.push(Opening { fen: None, moves: line.moves });
             }
         }
         Format::Pgn => {
-            for (i, g) in read_pgn(text).map_err(|e| e.to_string())?.into_iter().enumerate() {
+            for (i, g) in read_pgn(text).map_err(ReadError::Pgn)?.into_iter().enumerate() {
                 push(g.tag("FEN").map(str::to_string), g.moves, format!("game {}", i + 1))?;
             }
         }
@@ -220,7 +289,8 @@ mod tests {
         let cut = read_book(&chu, "f4f5 g9g8 e4e5\n", Format::Lines, Some(1)).unwrap();
         assert_eq!(cut[0].moves, vec!["f4f5"]);
         let e = read_book(&chu, "f4f5\nf4f5 f4f5\n", Format::Lines, None).unwrap_err();
-        assert!(e.starts_with("line 2: move 2 (f4f5)"), "{e}");
+        assert!(matches!(&e, ReadError::Replay { place, .. } if place == "line 2"), "{e}");
+        assert!(e.to_string().starts_with("line 2: move 2 (f4f5)"), "{e}");
         let src = Source::Book { openings: book.clone(), order: Order::Sequential, start: 2 };
         assert_eq!(src.opening(&chu, 0, 1).unwrap(), book[1]);
         assert_eq!(src.opening(&chu, 1, 1).unwrap(), book[0]);

@@ -59,8 +59,8 @@ impl Player {
             return Ok(());
         }
         let debug = self.debug.then(|| self.spec.name.clone());
-        let mut p =
-            EngineProcess::spawn(&self.spec.launch, Arc::clone(&self.stop), debug).map_err(PlayerError::Fatal)?;
+        let mut p = EngineProcess::spawn(&self.spec.launch, Arc::clone(&self.stop), debug)
+            .map_err(|e| PlayerError::Fatal(e.to_string()))?;
         let mut c = client::client(self.spec.proto);
         let r = c.start(&mut p, &self.spec.options, Instant::now() + self.timeout.max(SETUP_TIME));
         self.proc = Some(p);

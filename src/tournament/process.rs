@@ -38,8 +38,47 @@ pub struct Launch {
     pub dir: Option<String>,
 }
 
+/// Why a command line does not split into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WordsError {
+    TrailingBackslash,
+    /// The whole command line.
+    UnclosedQuote(String),
+}
+
+impl std::fmt::Display for WordsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WordsError::TrailingBackslash => f.write_str("a command line ends with '\\'"),
+            WordsError::UnclosedQuote(s) => write!(f, "unclosed quote in command '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for WordsError {}
+
+/// Why an engine process cannot be started.
+#[derive(Debug)]
+pub enum SpawnError {
+    Words(WordsError),
+    Empty,
+    Start { cmd: String, error: std::io::Error },
+}
+
+impl std::fmt::Display for SpawnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpawnError::Words(e) => write!(f, "{e}"),
+            SpawnError::Empty => f.write_str("empty engine command"),
+            SpawnError::Start { cmd, error } => write!(f, "cannot start '{cmd}': {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SpawnError {}
+
 /// Splits a command line into words: whitespace separates, quotes group, `\` escapes.
-pub fn split_words(s: &str) -> Result<Vec<String>, String> {
+pub fn split_words(s: &str) -> Result<Vec<String>, WordsError> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -49,7 +88,7 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
             (Some('"'), '\\') | (None, '\\') => {
-                cur.push(chars.next().ok_or("a command line ends with '\\'")?);
+                cur.push(chars.next().ok_or(WordsError::TrailingBackslash)?);
                 in_word = true;
             }
             (Some(_), c) => cur.push(c),
@@ -70,7 +109,7 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
         }
     }
     if quote.is_some() {
-        return Err(format!("unclosed quote in command '{s}'"));
+        return Err(WordsError::UnclosedQuote(s.into()));
     }
     if in_word {
         words.push(cur);
@@ -155,11 +194,11 @@ fn write_lines(mut stdin: ChildStdin, broken: Arc<AtomicBool>) -> Sender<String>
 }
 
 impl EngineProcess {
-    pub fn spawn(l: &Launch, stop: Arc<AtomicBool>, debug: Option<String>) -> Result<EngineProcess, String> {
-        let mut words = split_words(&l.cmd)?;
+    pub fn spawn(l: &Launch, stop: Arc<AtomicBool>, debug: Option<String>) -> Result<EngineProcess, SpawnError> {
+        let mut words = split_words(&l.cmd).map_err(SpawnError::Words)?;
         words.extend(l.args.iter().cloned());
         if words.is_empty() {
-            return Err("empty engine command".into());
+            return Err(SpawnError::Empty);
         }
         let mut cmd = Command::new(&words[0]);
         cmd.args(&words[1..]).stdin(Stdio::piped()).stdout(Stdio::piped());
@@ -172,7 +211,7 @@ impl EngineProcess {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child = cmd.spawn().map_err(|e| format!("cannot start '{}': {e}", l.cmd))?;
+        let mut child = cmd.spawn().map_err(|error| SpawnError::Start { cmd: l.cmd.clone(), error })?;
         let lines = read_lines(child.stdout.take().expect("stdout is piped"));
         let input_broken = Arc::new(AtomicBool::new(false));
         let input = Some(write_lines(child.stdin.take().expect("stdin is piped"), input_broken.clone()));
@@ -272,7 +311,8 @@ mod tests {
             split_words(r#"python3 "my engine.py" -x\ y 'q "r'"#).unwrap(),
             vec!["python3", "my engine.py", "-x y", "q \"r"]
         );
-        assert!(split_words("a 'b").is_err());
+        assert_eq!(split_words("a 'b"), Err(WordsError::UnclosedQuote("a 'b".into())));
+        assert_eq!(split_words("a\\").unwrap_err().to_string(), "a command line ends with '\\'");
         assert_eq!(split_words("").unwrap(), Vec::<String>::new());
     }
 

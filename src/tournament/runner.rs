@@ -126,8 +126,29 @@ fn play_job(cfg: &MatchConfig, job: &Job, players: &mut [Player]) -> Result<Game
     play_game(job.number, &setup, &mut [pw, pb])
 }
 
+/// Why a match stopped before its end.
+#[derive(Debug)]
+pub enum RunError {
+    /// The PGN file cannot be written.
+    Save { path: String, error: std::io::Error },
+    /// A game could not be played (an engine that cannot start or play the game, a bad
+    /// opening): the message names it.
+    Fatal(String),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Save { path, error } => write!(f, "cannot write {path}: {error}"),
+            RunError::Fatal(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
 /// Appends a game to the PGN file.
-fn save(cfg: &MatchConfig, rec: &GameRecord) -> Result<(), String> {
+fn save(cfg: &MatchConfig, rec: &GameRecord) -> Result<(), RunError> {
     let Some(path) = &cfg.pgnout else { return Ok(()) };
     let tc = |i: usize| {
         cfg.engines.iter().find(|e| e.name == [&rec.white, &rec.black][i].as_str()).map(|e| tc_tag(&e.limits))
@@ -140,12 +161,9 @@ fn save(cfg: &MatchConfig, rec: &GameRecord) -> Result<(), String> {
         variant: &cfg.variant.name,
         tc: [tc(0).unwrap_or_default(), tc(1).unwrap_or_default()],
     };
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("cannot write {path}: {e}"))?;
-    f.write_all(write_game(&h, rec).as_bytes()).and_then(|_| f.flush()).map_err(|e| format!("cannot write {path}: {e}"))
+    let cannot = |error| RunError::Save { path: path.clone(), error };
+    let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(cannot)?;
+    f.write_all(write_game(&h, rec).as_bytes()).and_then(|_| f.flush()).map_err(cannot)
 }
 
 /// Prints one line (a closed output is ignored: the match goes on and the PGN is kept).
@@ -155,7 +173,7 @@ fn say(out: &mut dyn Write, line: &str) {
 }
 
 /// Runs the match. `stop` ends it early (Ctrl-C); running games are then dropped.
-pub fn run(cfg: &MatchConfig, stop: Arc<AtomicBool>, out: &mut dyn Write) -> Result<Summary, String> {
+pub fn run(cfg: &MatchConfig, stop: Arc<AtomicBool>, out: &mut dyn Write) -> Result<Summary, RunError> {
     let (jobs, total) = jobs(cfg);
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
     let mut sum = Summary { standings: Standings::with_names(&names), ..Summary::default() };
@@ -175,7 +193,7 @@ pub fn run(cfg: &MatchConfig, stop: Arc<AtomicBool>, out: &mut dyn Write) -> Res
                     &format!("Started game {} of {total} ({} vs {})", j.number, names[j.white], names[j.black]),
                 ),
                 Event::Fatal(m) => {
-                    fatal.get_or_insert(m);
+                    fatal.get_or_insert(RunError::Fatal(m));
                     stop.store(true, Ordering::Relaxed);
                 }
                 Event::Finished(rec) => {

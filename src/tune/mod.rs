@@ -92,7 +92,7 @@ fn play_all(
                     if n >= sp.games {
                         return;
                     }
-                    let g = samples::play(v, sp, n, &mut searcher);
+                    let g = samples::play(v, sp, n, &mut searcher).map_err(|e| e.to_string());
                     slots.lock().unwrap()[n] = Some(g);
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                     progress(Progress::Played { done: d, of: sp.games });

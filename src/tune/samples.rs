@@ -11,14 +11,16 @@ use super::fit::Sample;
 use crate::game::Game;
 use crate::movegen::is_capture;
 use crate::moves::Move;
-use crate::notation::{format_move, parse_move};
+use crate::notation::{format_move, parse_move, MoveError};
+use crate::position::fen::FenError;
 use crate::position::Position;
 use crate::rules::legality::{in_check, legal_move_list};
 use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Limits, Score, Searcher};
 use crate::selfplay::Rng;
-use crate::tournament::openings::Source;
-use crate::tournament::pgn::{movetext, read_pgn, wrap};
+use crate::tournament::openings::{SetupChoiceError, Source};
+use crate::tournament::pgn::{movetext, read_pgn, wrap, PgnError};
+use crate::variant::setup::SetupError;
 use crate::Color;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -65,10 +67,50 @@ fn add_game(start: &Position, moves: &[Move], result: f32, game: usize, features
     out.games += 1;
 }
 
+/// Why samples cannot be read from PGN or a self-play game cannot start; `game` counts from 1.
+#[derive(Clone, Debug)]
+pub enum SampleError {
+    Pgn(PgnError),
+    Fen {
+        game: usize,
+        error: FenError,
+    },
+    Move {
+        game: usize,
+        number: usize,
+        text: String,
+        error: Box<MoveError>,
+    },
+    /// The game's random start array cannot be chosen.
+    Setup(SetupChoiceError),
+    Opening(SetupError),
+    /// The chosen start array is not a position.
+    Start(FenError),
+    /// The search found no move in a game that is not over.
+    NoMove,
+}
+
+impl std::fmt::Display for SampleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SampleError::Pgn(e) => write!(f, "{e}"),
+            SampleError::Fen { game, error } => write!(f, "game {game}: FEN: {error}"),
+            SampleError::Move { game, number, text, error } => {
+                write!(f, "game {game}, move {number} ({text}): {error}")
+            }
+            SampleError::Setup(e) => write!(f, "{e}"),
+            SampleError::Opening(e) => write!(f, "{e}"),
+            SampleError::Start(e) => write!(f, "{e}"),
+            SampleError::NoMove => f.write_str("the search found no move in a game that is not over"),
+        }
+    }
+}
+
+impl std::error::Error for SampleError {}
+
 /// Reads the games of a PGN text of the game `v` (every move checked by the rules).
-pub fn from_pgn(v: &Arc<Game>, text: &str, features: &Features, out: &mut Collected) -> Result<(), String> {
-    for (i, g) in read_pgn(text).map_err(|e| e.to_string())?.iter().enumerate() {
-        let place = || format!("game {}", i + 1);
+pub fn from_pgn(v: &Arc<Game>, text: &str, features: &Features, out: &mut Collected) -> Result<(), SampleError> {
+    for (i, g) in read_pgn(text).map_err(SampleError::Pgn)?.iter().enumerate() {
         let other_game = g
             .tag("Variant")
             .is_some_and(|t| !t.eq_ignore_ascii_case(&v.name) && !v.aliases.iter().any(|a| a.eq_ignore_ascii_case(t)));
@@ -81,13 +123,18 @@ pub fn from_pgn(v: &Arc<Game>, text: &str, features: &Features, out: &mut Collec
             continue;
         };
         let mut pos = match g.tag("FEN") {
-            Some(f) => Position::from_fen(v, f).map_err(|e| format!("{}: FEN: {e}", place()))?,
+            Some(f) => Position::from_fen(v, f).map_err(|error| SampleError::Fen { game: i + 1, error })?,
             None => Position::start(v),
         };
         let start = pos.clone();
         let mut moves = Vec::with_capacity(g.moves.len());
         for (n, text) in g.moves.iter().enumerate() {
-            let m = parse_move(&mut pos, text).map_err(|e| format!("{}, move {} ({text}): {e}", place(), n + 1))?;
+            let m = parse_move(&mut pos, text).map_err(|e| SampleError::Move {
+                game: i + 1,
+                number: n + 1,
+                text: text.clone(),
+                error: Box::new(e),
+            })?;
             pos.make(m);
             moves.push(m);
         }
@@ -124,14 +171,14 @@ pub struct PlayedGame {
 }
 
 /// Plays game number `n` (0-based) of `cfg`.
-pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) -> Result<PlayedGame, String> {
+pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) -> Result<PlayedGame, SampleError> {
     let mut rng = Rng::new(cfg.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let source = match v.setup {
-        Some(_) => crate::tournament::openings::parse_setup(v, "random").map_err(|e| e.to_string())?,
+        Some(_) => crate::tournament::openings::parse_setup(v, "random").map_err(SampleError::Setup)?,
         None => Source::Standard,
     };
-    let start = match source.opening(v, n, cfg.seed).map_err(|e| e.to_string())?.fen {
-        Some(f) => Position::from_fen(v, &f).map_err(|e| e.to_string())?,
+    let start = match source.opening(v, n, cfg.seed).map_err(SampleError::Opening)?.fen {
+        Some(f) => Position::from_fen(v, &f).map_err(SampleError::Start)?,
         None => Position::start(v),
     };
     searcher.clear();
@@ -169,7 +216,7 @@ pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) ->
             if streak.unsigned_abs() as usize >= ADJUDICATE_PLIES {
                 break if streak > 0 { 1.0 } else { 0.0 };
             }
-            r.best.ok_or("the search found no move in a game that is not over")?
+            r.best.ok_or(SampleError::NoMove)?
         };
         pos.make(m);
         moves.push(m);
@@ -261,6 +308,7 @@ mod tests {
         // A move the rules refuse names its game and move.
         let bad = a.pgn(&g, 1, "a").replacen("1. ", "1. a1a9 ", 1);
         let e = from_pgn(&g, &bad, &probe, &mut Collected::default()).unwrap_err();
-        assert!(e.starts_with("game 1, move 1 (a1a9): "), "{e}");
+        assert!(matches!(&e, SampleError::Move { game: 1, number: 1, .. }), "{e}");
+        assert!(e.to_string().starts_with("game 1, move 1 (a1a9): "), "{e}");
     }
 }

@@ -162,7 +162,7 @@ pub enum Answer {
     /// A move: the engine's text and its conversion to ours (or why it could not be read).
     Move {
         text: String,
-        ours: Result<String, String>,
+        ours: Result<String, crate::protocol::error::CommandError>,
     },
     Resign,
     /// A result claim (XBoard `1-0 {...}`, USI `bestmove win`).

@@ -118,10 +118,7 @@ impl Client for UsiClient {
                 reason: "bestmove win".into(),
             },
             "(none)" | "" => Answer::NoMove,
-            _ => Answer::Move {
-                text: mv.clone(),
-                ours: usi_move_to_ours(&game.variant.shape, &mv).map_err(|e| e.to_string()),
-            },
+            _ => Answer::Move { text: mv.clone(), ours: usi_move_to_ours(&game.variant.shape, &mv) },
         };
         Ok(Reply { answer, thinking })
     }

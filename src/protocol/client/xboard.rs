@@ -183,7 +183,7 @@ impl XboardClient {
                 if legs.ends_with(',') {
                     continue;
                 }
-                let ours = xb.move_to_ours(&game.variant, &legs).map_err(|e| e.to_string());
+                let ours = xb.move_to_ours(&game.variant, &legs);
                 return Ok(Reply { answer: Answer::Move { text: legs, ours }, thinking });
             }
             if t == "resign" || t.starts_with("resign ") {
