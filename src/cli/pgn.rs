@@ -52,7 +52,7 @@ pub fn run(a: PgnArgs) -> Result<(), Fail> {
             outln!("{l}");
         }
         if let Some(s) = &sprt {
-            match s.decide(e.llr(s)) {
+            match e.sprt_verdict(s) {
                 Some(true) => outln!("SPRT: H1 was accepted"),
                 Some(false) => outln!("SPRT: H0 was accepted"),
                 None => outln!("SPRT: no decision yet"),

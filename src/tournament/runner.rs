@@ -213,7 +213,7 @@ pub fn run(cfg: &MatchConfig, stop: Arc<AtomicBool>, out: &mut dyn Write) -> Res
                             say(out, &l);
                         }
                         if let Some(s) = &cfg.sprt {
-                            if let Some(h1) = s.decide(enc.llr(s)) {
+                            if let Some(h1) = enc.sprt_verdict(s) {
                                 if sum.sprt.is_none() {
                                     say(out, &format!("SPRT: {} was accepted", if h1 { "H1" } else { "H0" }));
                                 }

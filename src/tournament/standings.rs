@@ -44,6 +44,16 @@ impl Encounter {
         lines
     }
 
+    /// The SPRT's verdict (`Some(true)`: H1 accepted), never before 20 games: on a handful of
+    /// results the normal approximation's variance is nearly zero (one win alone gives an LLR
+    /// of 5.7 with the 0.001 smoothing), so the test would stop on noise.
+    pub fn sprt_verdict(&self, s: &Sprt) -> Option<bool> {
+        if self.wld.games() < SPRT_MIN_GAMES {
+            return None;
+        }
+        s.decide(self.llr(s))
+    }
+
     /// The SPRT statistic: pentanomial when games came in repeat pairs, else trinomial.
     pub fn llr(&self, s: &Sprt) -> f64 {
         if self.penta.pairs() > 0 {
@@ -53,6 +63,9 @@ impl Encounter {
         }
     }
 }
+
+/// Games an encounter plays before its SPRT may decide (10 pairs with `--repeat`).
+pub const SPRT_MIN_GAMES: u32 = 20;
 
 /// All encounters, in the order they first appear.
 #[derive(Clone, Debug, Default)]
@@ -173,5 +186,25 @@ mod tests {
         let t = s.table();
         assert_eq!(t.len(), 4);
         assert!(t[1].contains(" C ") && t[1].contains("100.0%"), "{t:?}");
+    }
+
+    #[test]
+    fn the_sprt_waits_for_twenty_games() {
+        let sprt = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        let mut s = Standings::with_names(&["A".into(), "B".into()]);
+        // One pair won twice: the LLR is far past the bound (the variance is nearly zero) but
+        // two games decide nothing.
+        s.add("A", "B", "1-0", Some("1"));
+        s.add("B", "A", "0-1", Some("1"));
+        let e = &s.encounters[0];
+        assert!(e.llr(&sprt) > sprt.bounds().1);
+        assert_eq!(e.sprt_verdict(&sprt), None);
+        // Ten pairs all won: now H1.
+        for p in 2..=10 {
+            s.add("A", "B", "1-0", Some(&p.to_string()));
+            s.add("B", "A", "0-1", Some(&p.to_string()));
+        }
+        assert_eq!(s.encounters[0].wld.games(), SPRT_MIN_GAMES);
+        assert_eq!(s.encounters[0].sprt_verdict(&sprt), Some(true));
     }
 }
