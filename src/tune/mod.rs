@@ -57,10 +57,27 @@ pub struct Outcome {
 }
 
 /// Progress reports of a tuning run.
-pub enum Progress {
-    Played { done: usize, of: usize },
-    Fit { iteration: usize, error: f64 },
+pub enum Progress<'a> {
+    /// A self-play game ended: `done` of `of` are played; `pgn` is this one, as
+    /// [`Outcome::played_pgn`] will hold it (so a long run's games can be kept as they come).
+    Played {
+        done: usize,
+        of: usize,
+        pgn: &'a str,
+    },
+    Fit {
+        iteration: usize,
+        error: f64,
+    },
 }
+
+/// The PGN comment of the self-play games of `sp`.
+fn selfplay_note(sp: &SelfPlay) -> String {
+    format!("self-play, {} nodes a move", sp.nodes)
+}
+
+/// A self-play game and its PGN text.
+type Played = (samples::PlayedGame, String);
 
 /// Plays the self-play games of `cfg` (in parallel, each game from its own number, so the
 /// result does not depend on the threads) and returns them in order.
@@ -69,11 +86,10 @@ fn play_all(
     sp: &SelfPlay,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Vec<samples::PlayedGame>, String> {
+) -> Result<Vec<Played>, String> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Result<samples::PlayedGame, String>>>> =
-        Mutex::new((0..sp.games).map(|_| None).collect());
+    let slots: Mutex<Vec<Option<Result<Played, String>>>> = Mutex::new((0..sp.games).map(|_| None).collect());
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, sp.games.max(1)) {
             scope.spawn(|| {
@@ -92,10 +108,17 @@ fn play_all(
                     if n >= sp.games {
                         return;
                     }
-                    let g = samples::play(v, sp, n, &mut searcher).map_err(|e| e.to_string());
-                    slots.lock().unwrap()[n] = Some(g);
+                    let g = match samples::play(v, sp, n, &mut searcher) {
+                        Ok(g) => g,
+                        Err(e) => {
+                            slots.lock().unwrap()[n] = Some(Err(e.to_string()));
+                            continue;
+                        }
+                    };
+                    let pgn = g.pgn(v, n + 1, &selfplay_note(sp));
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    progress(Progress::Played { done: d, of: sp.games });
+                    progress(Progress::Played { done: d, of: sp.games, pgn: &pgn });
+                    slots.lock().unwrap()[n] = Some(Ok((g, pgn)));
                 }
             });
         }
@@ -173,8 +196,8 @@ pub fn tune(v: &Arc<Game>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync
     let mut played_pgn = String::new();
     if let Some(sp) = &cfg.selfplay {
         let games = play_all(v, sp, cfg.threads, progress)?;
-        for (i, g) in games.iter().enumerate() {
-            played_pgn.push_str(&g.pgn(v, i + 1, &format!("self-play, {} nodes a move", sp.nodes)));
+        for (g, pgn) in &games {
+            played_pgn.push_str(pgn);
             g.add_to(collected.games, &features, &mut collected);
         }
         sources.push(format!("{} self-play games at {} nodes a move", sp.games, sp.nodes));
@@ -261,4 +284,45 @@ fn tuned_numbers(
         format!("{} Adam iterations, rate {}, prior {}.", cfg.iterations, cfg.rate, cfg.prior),
     ];
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_self_play_game_is_reported_as_it_ends_with_the_text_the_run_returns() {
+        let v = Game::builtin("chu").unwrap();
+        let sp =
+            SelfPlay { games: 3, nodes: 200, random_plies: 4, max_plies: 40, adjudicate_cp: 2000, seed: 5, hash_mb: 1 };
+        let cfg = TuneConfig {
+            pgn: Vec::new(),
+            selfplay: Some(sp),
+            threads: 2,
+            only: Vec::new(),
+            iterations: 5,
+            rate: 0.01,
+            prior: 0.003,
+            holdout: 0,
+        };
+        let reported = Mutex::new(Vec::new());
+        let out = tune(&v, &cfg, &|p| {
+            if let Progress::Played { done, of, pgn } = p {
+                reported.lock().unwrap().push((done, of, pgn.to_string()));
+            }
+        })
+        .unwrap();
+        let mut reported = reported.into_inner().unwrap();
+        assert_eq!(reported.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(), [(1, 3), (2, 3), (3, 3)]);
+        // Threads may end the games in any order; each text is one game, numbered by its round.
+        reported.sort_by_key(|r| r.2.lines().find(|l| l.starts_with("[Round")).map(String::from));
+        let texts: Vec<&str> = reported.iter().map(|r| r.2.as_str()).collect();
+        assert_eq!(texts.concat(), out.played_pgn);
+        assert_eq!(out.played_pgn.matches("[Event ").count(), 3);
+        // And what was written as the games ended tunes like the run itself.
+        let again = TuneConfig { pgn: vec![("saved".into(), texts.concat())], selfplay: None, ..cfg };
+        let read = tune(&v, &again, &|_| {}).unwrap();
+        assert_eq!((read.positions, read.games), (out.positions, out.games));
+        assert_eq!(read.fitted.weights, out.fitted.weights);
+    }
 }
