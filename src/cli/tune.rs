@@ -43,7 +43,8 @@ pub struct TuneArgs {
     /// repeated).
     #[arg(long)]
     seed: Option<u64>,
-    /// Self-play: write the games to this PGN file (to tune again from them with --games).
+    /// Self-play: write the games to this PGN file, each as it ends (to tune again from them
+    /// with --games; an interrupted run keeps the games it played).
     #[arg(long, value_name = "FILE.pgn")]
     save: Option<String>,
     /// Tune only these: 'values', 'eval', or [eval] keys (repeatable, comma-separated).
