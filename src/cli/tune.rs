@@ -145,6 +145,9 @@ pub fn run(a: TuneArgs) -> Result<(), Fail> {
     if a.holdout > 0 {
         outln!("mean squared error: {:.6} -> {:.6} (held-out games)", out.fitted.test.0, out.fitted.test.1);
     }
+    if let Some(w) = kyodai::tune::overfit_warning(&out.fitted, a.holdout) {
+        eprintln!("tune {}: warning: {w}", v.name);
+    }
     outln!("{:<22} {:>8} {:>8}", "weight", "before", "after");
     for (n, before, after) in &out.changes {
         outln!("{n:<22} {before:>8.0} {after:>8.0}");

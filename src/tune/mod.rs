@@ -238,6 +238,18 @@ pub fn tune(v: &Arc<Game>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync
     Ok(Outcome { tuned, fitted, changes, positions, games: collected.games, played_pgn })
 }
 
+/// A warning when the fit did not carry over to the held-out games (their error rose): it
+/// learnt the noise of the games it saw, as a fit of many weights to few games does (60 weights
+/// to the 4,000 quiet positions of 300 short Nutty games did, at prior 0.003).
+pub fn overfit_warning(f: &Fitted, holdout: usize) -> Option<String> {
+    (holdout > 0 && f.test.1 > f.test.0).then(|| {
+        format!(
+            "the held-out games' error rose ({:.5} -> {:.5}): the fit learnt noise; play more games or raise --prior before keeping these numbers",
+            f.test.0, f.test.1
+        )
+    })
+}
+
 /// The names of the weights: piece IDs, then `[eval]` keys.
 pub fn weight_names(v: &Variant) -> Vec<String> {
     v.pieces.iter().map(|p| p.id.clone()).chain(EVAL_KEYS.iter().map(|k| k.to_string())).collect()
@@ -283,6 +295,9 @@ fn tuned_numbers(
         ),
         format!("{} Adam iterations, rate {}, prior {}.", cfg.iterations, cfg.rate, cfg.prior),
     ];
+    if let Some(w) = overfit_warning(f, cfg.holdout) {
+        t.note.push(format!("Warning: {w}."));
+    }
     t
 }
 
@@ -324,5 +339,36 @@ mod tests {
         let read = tune(&v, &again, &|_| {}).unwrap();
         assert_eq!((read.positions, read.games), (out.positions, out.games));
         assert_eq!(read.fitted.weights, out.fitted.weights);
+    }
+
+    #[test]
+    fn a_fit_whose_held_out_error_rises_is_flagged_in_its_note() {
+        let fitted = |test: (f64, f64)| Fitted { weights: Vec::new(), k: 0.001, train: (0.2, 0.18), test };
+        let w = overfit_warning(&fitted((0.19, 0.21)), 10).unwrap();
+        assert!(w.starts_with("the held-out games' error rose (0.19000 -> 0.21000)"), "{w}");
+        assert_eq!(overfit_warning(&fitted((0.19, 0.185)), 10), None);
+        // Nothing held out, nothing to say.
+        assert_eq!(overfit_warning(&fitted((0.0, 0.0)), 0), None);
+        assert_eq!(overfit_warning(&fitted((0.19, 0.21)), 0), None);
+        // The note of the file says it.
+        let v = Game::builtin("chu").unwrap();
+        let model = EvalModel::new(&v);
+        let w0 = model.weights();
+        let f = Fitted { weights: w0.clone(), ..fitted((0.19, 0.21)) };
+        let cfg = TuneConfig {
+            pgn: Vec::new(),
+            selfplay: None,
+            threads: 1,
+            only: Vec::new(),
+            iterations: 1,
+            rate: 0.01,
+            prior: 0.003,
+            holdout: 10,
+        };
+        let t = tuned_numbers(&v, &model, &vec![true; w0.len()], &w0, &f, &cfg, &[], 100, 10);
+        assert!(t.note.last().unwrap().starts_with("Warning: the held-out games' error rose"), "{:?}", t.note);
+        let cfg = TuneConfig { holdout: 0, ..cfg };
+        let t = tuned_numbers(&v, &model, &vec![true; w0.len()], &w0, &f, &cfg, &[], 100, 10);
+        assert!(!t.note.iter().any(|l| l.contains("Warning")), "{:?}", t.note);
     }
 }
