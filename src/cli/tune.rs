@@ -8,6 +8,8 @@ use kyodai::selfplay::Rng;
 use kyodai::tune::samples::SelfPlay;
 use kyodai::tune::{tune, write, Progress, TuneConfig};
 use kyodai::Variant;
+use std::io::Write;
+use std::sync::Mutex;
 use std::time::Instant;
 
 #[derive(Args)]
@@ -41,7 +43,8 @@ pub struct TuneArgs {
     /// repeated).
     #[arg(long)]
     seed: Option<u64>,
-    /// Self-play: write the games to this PGN file (to tune again from them with --games).
+    /// Self-play: write the games to this PGN file, each as it ends (to tune again from them
+    /// with --games; an interrupted run keeps the games it played).
     #[arg(long, value_name = "FILE.pgn")]
     save: Option<String>,
     /// Tune only these: 'values', 'eval', or [eval] keys (repeatable, comma-separated).
@@ -107,11 +110,25 @@ pub fn run(a: TuneArgs) -> Result<(), Fail> {
         prior: a.prior,
         holdout: a.holdout,
     };
+    // The file is made now, so a path that cannot be written fails before the games, and each
+    // game is added as it ends, so an interrupted run keeps the games it played.
+    let saving = match (&a.save, &cfg.selfplay) {
+        (Some(f), Some(_)) => Some(std::fs::File::create(f).map_err(|e| Fail(format!("cannot write {f}: {e}")))?),
+        _ => None,
+    };
+    let saving = Mutex::new(saving);
     let t0 = Instant::now();
     let name = v.name.clone();
     let out = tune(&v, &cfg, &|p| match p {
-        Progress::Played { done, of } if done % (of / 20).max(1) == 0 || done == of => {
-            eprintln!("tune {name}: {done} of {of} self-play games, {:.0} s", t0.elapsed().as_secs_f64())
+        Progress::Played { done, of, pgn } => {
+            let mut file = saving.lock().unwrap();
+            if let Some(Err(e)) = file.as_mut().map(|f| f.write_all(pgn.as_bytes())) {
+                eprintln!("tune {name}: cannot add a game to the --save file: {e} (it is written again at the end)");
+                *file = None;
+            }
+            if done % (of / 20).max(1) == 0 || done == of {
+                eprintln!("tune {name}: {done} of {of} self-play games, {:.0} s", t0.elapsed().as_secs_f64())
+            }
         }
         Progress::Fit { iteration, error } if iteration % 200 == 0 => {
             eprintln!("tune {name}: iteration {iteration}, error {error:.6}")
@@ -120,12 +137,16 @@ pub fn run(a: TuneArgs) -> Result<(), Fail> {
     })
     .map_err(Fail)?;
     if let Some(f) = &a.save {
+        // Again, in the order of the games (threads end them in any order).
         std::fs::write(f, &out.played_pgn).map_err(|e| Fail(format!("cannot write {f}: {e}")))?;
     }
     outln!("{} positions of {} games; K = {:.6}", out.positions, out.games, out.fitted.k);
     outln!("mean squared error: {:.6} -> {:.6} (fitted games)", out.fitted.train.0, out.fitted.train.1);
     if a.holdout > 0 {
         outln!("mean squared error: {:.6} -> {:.6} (held-out games)", out.fitted.test.0, out.fitted.test.1);
+    }
+    if let Some(w) = kyodai::tune::overfit_warning(&out.fitted, a.holdout) {
+        eprintln!("tune {}: warning: {w}", v.name);
     }
     outln!("{:<22} {:>8} {:>8}", "weight", "before", "after");
     for (n, before, after) in &out.changes {
