@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Do Kyodai and Fairy-Stockfish (the npm wasm build, through fsf-uci.mjs) agree on the rules of a
+game? Plays random games move by move and, in every position, compares Kyodai's legal moves
+(`kyodai moves`) with Fairy-Stockfish's (`go perft 1`) and Kyodai's FEN (placement, side to move,
+castling rights) with Fairy-Stockfish's (`d`). Both engines get the game as `position startpos
+moves ...`, the way `kyodai match` sends it, so the move text is checked in both directions.
+The random mover prefers promotions, castling, e.p. captures, Pawn moves and captures, so the
+special moves come up often. Prints the count of positions and special moves seen and every
+difference; exits 1 on a difference. Not part of cargo test.
+
+Usage: fsf-rules-check.py PACKAGE_DIR [VARIANT=heavy-shako] [GAMES=6] [SEED=1] [KYODAI]
+  PACKAGE_DIR  node_modules/fairy-stockfish-nnue.wasm (vs-fsf.sh installs it)
+  VARIANT      heavy-shako or patchanka (the names Kyodai and fsf-uci.mjs's aliases share)
+"""
+import os
+import random
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class Fsf:
+    """One Fairy-Stockfish process spoken to line by line."""
+
+    def __init__(self, package, variant):
+        self.p = subprocess.Popen(
+            ["node", os.path.join(HERE, "fsf-uci.mjs"), "--package", package,
+             "--alias", "heavy-shako=heavyshako"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.sync()
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, stop):
+        lines = []
+        for line in self.p.stdout:
+            line = line.rstrip("\n")
+            if stop(line):
+                return lines
+            lines.append(line)
+        raise RuntimeError("Fairy-Stockfish ended")
+
+    def sync(self):
+        self.send("isready")
+        return self.until(lambda l: l == "readyok")
+
+    def moves(self, played):
+        self.send("position startpos" + (" moves " + " ".join(played) if played else ""))
+        self.send("go perft 1")
+        lines = self.until(lambda l: l.startswith("Nodes searched"))
+        return sorted(l.split(":")[0] for l in lines if l.endswith(": 1"))
+
+    def fen(self):
+        self.send("d")
+        lines = self.sync()
+        return next(l.split(": ", 1)[1] for l in lines if l.startswith("Fen: "))
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def kyodai(binary, *args):
+    return subprocess.run([binary, *args], capture_output=True, text=True, check=True).stdout
+
+
+def kyodai_state(binary, variant, played):
+    extra = ["--moves", *played] if played else []
+    moves = sorted(kyodai(binary, "moves", "--variant", variant, *extra).split())
+    show = kyodai(binary, "show", "--variant", variant, *extra)
+    fen = next(l.split(": ", 1)[1] for l in show.splitlines() if l.startswith("fen: "))
+    return moves, fen
+
+
+def squares(move):
+    """'c9c10q' -> ('c9', 'c10', 'q')."""
+    i = 1
+    while move[i].isdigit():
+        i += 1
+    j = i + 1
+    while j < len(move) and move[j].isdigit():
+        j += 1
+    return move[:i], move[i:j], move[j:]
+
+
+def board(fen):
+    """{square name: piece letter} of a FEN placement (single letters; '+' kept with its letter)."""
+    out, rows = {}, fen.split()[0].split("/")
+    for i, row in enumerate(rows):
+        rank, f, k = len(rows) - i, 0, 0
+        while k < len(row):
+            if row[k].isdigit():
+                j = k
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                f += int(row[k:j])
+                k = j
+                continue
+            n = 2 if row[k] == "+" else 1
+            out[f"{chr(97 + f)}{rank}"] = row[k:k + n]
+            f, k = f + 1, k + n
+    return out
+
+
+def special(move, fen, pawns):
+    """'promotion', 'castling', 'e.p.', 'double step', 'capture' or None. `pawns`: the letters of
+    the pieces that double-step and promote (Patchanka's Soldier 's' too)."""
+    frm, to, suffix = squares(move)
+    b = board(fen)
+    piece = b.get(frm, "").lower()
+    df, dr = ord(to[0]) - ord(frm[0]), int(to[1:]) - int(frm[1:])
+    if suffix or (piece in pawns and to[1:] in ("1", "10")):
+        return "promotion"
+    if piece == "k" and abs(df) == 2 and dr == 0:
+        return "castling"
+    if piece in pawns and df != 0 and to not in b:
+        return "e.p."
+    if piece in pawns and abs(dr) == 2:
+        return "double step"
+    if piece in pawns:
+        return "pawn step"
+    if to in b:
+        return "capture"
+    return None
+
+
+WEIGHTS = {"promotion": 40, "castling": 40, "e.p.": 40, "double step": 6, "pawn step": 6, "capture": 4, None: 1}
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    package = sys.argv[1]
+    variant = sys.argv[2] if len(sys.argv) > 2 else "heavy-shako"
+    games = int(sys.argv[3]) if len(sys.argv) > 3 else 6
+    rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
+    binary = sys.argv[5] if len(sys.argv) > 5 else os.path.join(HERE, "../../target/release/kyodai")
+    pawns = ("p", "s") if variant == "patchanka" else ("p",)  # Heavy Shako's 's' is a Squirrel
+    fsf = Fsf(package, variant)
+    positions, seen, differences = 0, {}, 0
+    for game in range(games):
+        played = []
+        for _ply in range(rng.randint(60, 240)):
+            ours, our_fen = kyodai_state(binary, variant, played)
+            theirs, their_fen = fsf.moves(played), fsf.fen()
+            positions += 1
+            if ours != theirs or our_fen.split()[:3] != their_fen.split()[:3]:
+                differences += 1
+                print(f"DIFFERENCE game {game + 1} after: {' '.join(played) or '(start)'}")
+                print(f"  kyodai: {our_fen}\n  fsf:    {their_fen}")
+                print(f"  only kyodai: {sorted(set(ours) - set(theirs))}")
+                print(f"  only fsf:    {sorted(set(theirs) - set(ours))}")
+                break
+            if not ours:
+                seen["game ends (no legal move, both agree)"] = seen.get("game ends (no legal move, both agree)", 0) + 1
+                break
+            kinds = [special(m, our_fen, pawns) for m in ours]
+            for k in set(kinds) - {None}:
+                seen[f"positions with a legal {k}"] = seen.get(f"positions with a legal {k}", 0) + 1
+            pick = rng.choices(ours, weights=[WEIGHTS[k] for k in kinds])[0]
+            k = special(pick, our_fen, pawns)
+            if k:
+                seen[f"{k} played"] = seen.get(f"{k} played", 0) + 1
+            played.append(pick)
+        print(f"game {game + 1}: {len(played)} plies", flush=True)
+    fsf.quit()
+    print(f"{variant}: {positions} positions compared, {differences} differences")
+    for k in sorted(seen):
+        print(f"  {k}: {seen[k]}")
+    sys.exit(1 if differences else 0)
+
+
+if __name__ == "__main__":
+    main()
