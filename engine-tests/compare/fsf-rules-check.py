@@ -8,9 +8,14 @@ The random mover prefers promotions, castling, e.p. captures, Pawn moves and cap
 special moves come up often. Prints the count of positions and special moves seen and every
 difference; exits 1 on a difference. Not part of cargo test.
 
+Patchanka: Fairy-Stockfish's promotion suffixes are dropped and its promoted Kirin and Phoenix
+('+I', '+H') read as our Badger and Ram before comparing, our moves reach it through
+fsf-uci.mjs --translate, and its missing e.p. capture after a Soldier's double step is counted as
+a known difference (see cazaux-variants.ini), not a failure.
+
 Usage: fsf-rules-check.py PACKAGE_DIR [VARIANT=heavy-shako] [GAMES=6] [SEED=1] [KYODAI]
   PACKAGE_DIR  node_modules/fairy-stockfish-nnue.wasm (vs-fsf.sh installs it)
-  VARIANT      heavy-shako or patchanka (the names Kyodai and fsf-uci.mjs's aliases share)
+  VARIANT      heavy-shako or patchanka
 """
 import os
 import random
@@ -24,9 +29,11 @@ class Fsf:
     """One Fairy-Stockfish process spoken to line by line."""
 
     def __init__(self, package, variant):
+        # Patchanka's move text needs the wrapper's translation (see fsf-uci.mjs).
+        translate = ["--translate"] if variant == "patchanka" else []
         self.p = subprocess.Popen(
             ["node", os.path.join(HERE, "fsf-uci.mjs"), "--package", package,
-             "--alias", "heavy-shako=heavyshako"],
+             "--alias", "heavy-shako=heavyshako", *translate],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send(f"setoption name UCI_Variant value {variant}")
         self.sync()
@@ -48,11 +55,12 @@ class Fsf:
         self.send("isready")
         return self.until(lambda l: l == "readyok")
 
-    def moves(self, played):
+    def moves(self, played, ours):
+        """Fairy-Stockfish's legal moves after `played`, in our text (`ours` maps its text)."""
         self.send("position startpos" + (" moves " + " ".join(played) if played else ""))
         self.send("go perft 1")
         lines = self.until(lambda l: l.startswith("Nodes searched"))
-        return sorted(l.split(":")[0] for l in lines if l.endswith(": 1"))
+        return sorted(ours(l.split(":")[0]) for l in lines if l.endswith(": 1"))
 
     def fen(self):
         self.send("d")
@@ -62,6 +70,30 @@ class Fsf:
     def quit(self):
         self.send("quit")
         self.p.wait(timeout=10)
+
+
+def patchanka_text(move):
+    """Fairy-Stockfish's Patchanka move in our text: no promotion suffix ('m' or '+')."""
+    return move[:-1] if move[-1] in "m+" else move
+
+
+def patchanka_fen(fen):
+    """Fairy-Stockfish's Patchanka FEN with our Badger and Ram for its promoted Kirin, Phoenix."""
+    for a, b in (("+I", "B"), ("+i", "b"), ("+H", "R"), ("+h", "r")):
+        fen = fen.replace(a, b)
+    return fen
+
+
+def soldier_ep(only_ours, played, fen_before_last):
+    """Are all of `only_ours` e.p. captures after a Soldier's double step? Fairy-Stockfish sets no
+    e.p. square then (see cazaux-variants.ini): a known difference, not a failure."""
+    if not only_ours or not played:
+        return False
+    frm, to, _ = squares(played[-1])
+    if board(fen_before_last).get(frm, "").lower() != "s" or frm[0] != to[0] or abs(int(to[1:]) - int(frm[1:])) != 2:
+        return False
+    passed = f"{frm[0]}{(int(frm[1:]) + int(to[1:])) // 2}"
+    return all(squares(m)[1] == passed for m in only_ours)
 
 
 def kyodai(binary, *args):
@@ -117,7 +149,7 @@ def special(move, fen, pawns):
         return "promotion"
     if piece == "k" and abs(df) == 2 and dr == 0:
         return "castling"
-    if piece in pawns and df != 0 and to not in b:
+    if piece in pawns and df != 0 and dr != 0 and to not in b:
         return "e.p."
     if piece in pawns and abs(dr) == 2:
         return "double step"
@@ -140,19 +172,25 @@ def main():
     rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
     binary = sys.argv[5] if len(sys.argv) > 5 else os.path.join(HERE, "../../target/release/kyodai")
     pawns = ("p", "s") if variant == "patchanka" else ("p",)  # Heavy Shako's 's' is a Squirrel
+    text, fen_of = (patchanka_text, patchanka_fen) if variant == "patchanka" else (str, str)
     fsf = Fsf(package, variant)
     positions, seen, differences = 0, {}, 0
     for game in range(games):
-        played = []
+        played, last_fen = [], None
         for _ply in range(rng.randint(60, 240)):
             ours, our_fen = kyodai_state(binary, variant, played)
-            theirs, their_fen = fsf.moves(played), fsf.fen()
+            theirs, their_fen = fsf.moves(played, text), fen_of(fsf.fen())
             positions += 1
+            only_ours = sorted(set(ours) - set(theirs))
+            if set(theirs) <= set(ours) and soldier_ep(only_ours, played, last_fen):
+                seen["known: e.p. after a Soldier's double step"] = seen.get("known: e.p. after a Soldier's double step", 0) + 1
+                theirs = ours
+            last_fen = our_fen
             if ours != theirs or our_fen.split()[:3] != their_fen.split()[:3]:
                 differences += 1
                 print(f"DIFFERENCE game {game + 1} after: {' '.join(played) or '(start)'}")
                 print(f"  kyodai: {our_fen}\n  fsf:    {their_fen}")
-                print(f"  only kyodai: {sorted(set(ours) - set(theirs))}")
+                print(f"  only kyodai: {only_ours}")
                 print(f"  only fsf:    {sorted(set(theirs) - set(ours))}")
                 break
             if not ours:
