@@ -19,6 +19,7 @@ Usage: fsf-rules-check.py PACKAGE_DIR [VARIANT=heavy-shako] [GAMES=6] [SEED=1] [
 """
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -110,31 +111,20 @@ def kyodai_state(binary, variant, played):
 
 def squares(move):
     """'c9c10q' -> ('c9', 'c10', 'q')."""
-    i = 1
-    while move[i].isdigit():
-        i += 1
-    j = i + 1
-    while j < len(move) and move[j].isdigit():
-        j += 1
-    return move[:i], move[i:j], move[j:]
+    return re.fullmatch(r"([a-z]\d+)([a-z]\d+)(.*)", move).groups()
 
 
 def board(fen):
-    """{square name: piece letter} of a FEN placement (single letters; '+' kept with its letter)."""
+    """{square name: piece letter} of a FEN placement ('+' kept with its letter)."""
     out, rows = {}, fen.split()[0].split("/")
     for i, row in enumerate(rows):
-        rank, f, k = len(rows) - i, 0, 0
-        while k < len(row):
-            if row[k].isdigit():
-                j = k
-                while j < len(row) and row[j].isdigit():
-                    j += 1
-                f += int(row[k:j])
-                k = j
-                continue
-            n = 2 if row[k] == "+" else 1
-            out[f"{chr(97 + f)}{rank}"] = row[k:k + n]
-            f, k = f + 1, k + n
+        f = 0
+        for token in re.findall(r"\d+|\+?[A-Za-z]", row):
+            if token.isdigit():
+                f += int(token)
+            else:
+                out[f"{chr(97 + f)}{len(rows) - i}"] = token
+                f += 1
     return out
 
 
