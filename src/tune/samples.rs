@@ -199,8 +199,7 @@ pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) ->
             break 0.5;
         }
         let m = if moves.len() < cfg.random_plies {
-            let legal = legal_move_list(&mut pos);
-            legal[rng.below(legal.len() as u64) as usize]
+            random_opening_move(&mut pos, &mut rng)
         } else {
             let r = searcher.search(&pos, &limits, 1, &stop, &mut |_| {});
             let white = if pos.side() == Color::White { 1 } else { -1 };
@@ -222,6 +221,17 @@ pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) ->
         moves.push(m);
     };
     Ok(PlayedGame { start, moves, result })
+}
+
+/// A random legal move for the opening plies, by a non-royal piece when one can move: a royal
+/// walking at random (Tai's Emperor has hundreds of moves, most of them captures anywhere on
+/// the board) would end most games in a few plies and teach nothing about real positions.
+fn random_opening_move(pos: &mut Position, rng: &mut Rng) -> Move {
+    let legal = legal_move_list(pos);
+    let royal = |m: &Move| pos.piece_at(m.from).is_some_and(|p| pos.variant().piece(p.kind()).royal);
+    let army: Vec<Move> = legal.iter().copied().filter(|m| !royal(m)).collect();
+    let from = if army.is_empty() { &legal } else { &army };
+    from[rng.below(from.len() as u64) as usize]
 }
 
 impl PlayedGame {
@@ -310,5 +320,25 @@ mod tests {
         let e = from_pgn(&g, &bad, &probe, &mut Collected::default()).unwrap_err();
         assert!(matches!(&e, SampleError::Move { game: 1, number: 1, .. }), "{e}");
         assert!(e.to_string().starts_with("game 1, move 1 (a1a9): "), "{e}");
+    }
+
+    #[test]
+    fn random_opening_plies_move_the_army_not_the_royals() {
+        // Tai's Emperor has far more moves than any other piece: a uniform pick among all
+        // legal moves would nearly always walk it. Advance the armies so every piece has room.
+        let g = Game::builtin("tai").unwrap();
+        let mut pos = Position::start(&g);
+        let mut rng = Rng::new(9);
+        for _ in 0..40 {
+            let m = random_opening_move(&mut pos, &mut rng);
+            let mover = pos.piece_at(m.from).unwrap();
+            assert!(!g.variant.piece(mover.kind()).royal, "a royal moved at random: {}", format_move(&g, m));
+            pos.make(m);
+        }
+        // A side with nothing but royals still gets a move.
+        let bare = Game::builtin("chu").unwrap();
+        let mut lone = Position::from_fen(&bare, "12/12/12/12/12/5k6/12/12/12/12/12/6K5 w - 1").unwrap();
+        let m = random_opening_move(&mut lone, &mut rng);
+        assert!(legal_move_list(&mut lone).contains(&m));
     }
 }
