@@ -325,7 +325,7 @@ mod tests {
     #[test]
     fn random_opening_plies_move_the_army_not_the_royals() {
         // Tai's Emperor has far more moves than any other piece: a uniform pick among all
-        // legal moves would nearly always walk it. Advance the armies so every piece has room.
+        // legal moves would nearly always walk it: 40 random plies from the start never may.
         let g = Game::builtin("tai").unwrap();
         let mut pos = Position::start(&g);
         let mut rng = Rng::new(9);
