@@ -8,7 +8,7 @@ use kyodai::tournament::adjudicate::{Adjudication, DrawRule, ResignRule};
 use kyodai::tournament::engine::parse_engine;
 use kyodai::tournament::openings::{parse_book, parse_setup, Source};
 use kyodai::tournament::referee::has_draws;
-use kyodai::tournament::runner::{run, MatchConfig};
+use kyodai::tournament::runner::{jobs, run, MatchConfig};
 use kyodai::tournament::schedule::parse_shard;
 use kyodai::tournament::stats::Sprt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -169,8 +169,24 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
     })
 }
 
+/// A match that plays an opening more than once counts the same game twice when the engines
+/// are limited by nodes or depth (they replay it move for move), and nearly so at a clock: the
+/// Elo margin then claims more certainty than the games give. Said before the first game.
+fn warn_reused_openings(cfg: &MatchConfig) {
+    let slots = jobs(cfg).0.iter().map(|j| j.slot + 1).max().unwrap_or(0);
+    if cfg.source.reused(slots) {
+        eprintln!(
+            "kyodai match: warning: {slots} opening slots but {} different openings: some are played again, \
+             and engines limited by nodes or depth replay the same games, which the Elo margin counts as new \
+             (add openings, or lower --rounds)",
+            cfg.source.distinct()
+        );
+    }
+}
+
 pub fn run_match(a: MatchArgs) -> Result<(), Fail> {
     let cfg = config(&a)?;
+    warn_reused_openings(&cfg);
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     // Ctrl-C (and SIGTERM, SIGHUP: ctrlc's `termination` feature): stop starting games, drop

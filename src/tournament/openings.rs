@@ -243,6 +243,12 @@ pub fn parse_setup(v: &Variant, spec: &str) -> Result<Source, SetupChoiceError> 
     Ok(Source::Setup { fixed: Some(setup_fen(v, spec).map_err(SetupChoiceError::Array)?), count })
 }
 
+/// Random arrays are dealt like cards, without putting one back, while a game has at most this
+/// many: a match of up to that many opening slots then never plays an array twice (drawn
+/// independently, 100 slots from Scirocco's 512 arrays repeated about 10). Beyond it each slot
+/// draws on its own: repeats are as rare as the arrays are many.
+const DEALT_SETUPS: usize = 1 << 16;
+
 /// A permutation of `0..n` drawn from `seed` (Fisher-Yates).
 fn permutation(n: usize, seed: u64) -> Vec<usize> {
     let mut p: Vec<usize> = (0..n).collect();
@@ -254,13 +260,32 @@ fn permutation(n: usize, seed: u64) -> Vec<usize> {
 }
 
 impl Source {
+    /// How many different starts this source gives (the standard start and a fixed array: one).
+    pub fn distinct(&self) -> usize {
+        match self {
+            Source::Standard | Source::Setup { fixed: Some(_), .. } => 1,
+            Source::Setup { fixed: None, count } => *count,
+            Source::Book { openings, .. } => openings.len(),
+        }
+    }
+
+    /// Whether a match of `slots` opening slots plays some of these openings more than once.
+    /// Not said of the standard start or a fixed array, which the user asked for every game.
+    pub fn reused(&self, slots: usize) -> bool {
+        !matches!(self, Source::Standard | Source::Setup { fixed: Some(_), .. }) && slots > self.distinct()
+    }
+
     /// The opening of slot `slot` (0-based), from `seed` alone.
     pub fn opening(&self, v: &Variant, slot: usize, seed: u64) -> Result<Opening, SetupError> {
         match self {
             Source::Standard => Ok(Opening { fen: None, moves: Vec::new() }),
             Source::Setup { fixed: Some(f), .. } => Ok(Opening { fen: Some(f.clone()), moves: Vec::new() }),
             Source::Setup { fixed: None, count } => {
-                let index = Rng::new(seed ^ (slot as u64).wrapping_mul(0xA24B_AED4_963E_E407)).index(*count);
+                let index = if *count <= DEALT_SETUPS {
+                    permutation(*count, seed)[slot % count]
+                } else {
+                    Rng::new(seed ^ (slot as u64).wrapping_mul(0xA24B_AED4_963E_E407)).index(*count)
+                };
                 let fen = setup_fen(v, &index.to_string())?;
                 Ok(Opening { fen: (fen != v.start_fen).then_some(fen), moves: Vec::new() })
             }
@@ -294,6 +319,7 @@ mod tests {
         let src = Source::Book { openings: book.clone(), order: Order::Sequential, start: 2 };
         assert_eq!(src.opening(&chu, 0, 1).unwrap(), book[1]);
         assert_eq!(src.opening(&chu, 1, 1).unwrap(), book[0]);
+        assert!(!src.reused(2) && src.reused(3), "two lines, three slots");
         let p = permutation(10, 7);
         assert_eq!(p, permutation(10, 7));
         let mut sorted = p.clone();
@@ -307,8 +333,14 @@ mod tests {
         let src = parse_setup(&sc, "random").unwrap();
         let a = src.opening(&sc, 3, 42).unwrap();
         assert_eq!(a, src.opening(&sc, 3, 42).unwrap());
-        let fens: std::collections::HashSet<_> = (0..20).map(|s| src.opening(&sc, s, 42).unwrap().fen).collect();
-        assert!(fens.len() > 10, "20 draws from 512 arrays give mostly different arrays");
+        // Dealt without putting back: 512 slots give the 512 arrays (the default one as `None`).
+        let fens: std::collections::HashSet<_> = (0..512).map(|s| src.opening(&sc, s, 42).unwrap().fen).collect();
+        assert_eq!(fens.len(), 512, "512 slots deal every array once");
+        assert_eq!(src.opening(&sc, 512 + 3, 42).unwrap(), a, "then the deal starts again");
+        assert_ne!(src.opening(&sc, 3, 43).unwrap(), a, "another seed, another deal");
+        assert!(!src.reused(512) && src.reused(513));
+        assert!(!parse_setup(&sc, "5").unwrap().reused(1000), "a fixed array is asked for every game");
+        assert!(!Source::Standard.reused(1000));
         assert!(parse_setup(&Game::builtin("chu").unwrap(), "random").is_err());
         assert!(parse_setup(&sc, "5").is_ok() && parse_setup(&sc, "9999").is_err());
     }
