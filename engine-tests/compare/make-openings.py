@@ -24,7 +24,10 @@ def run(binary, *args):
 
 def score(binary, variant, moves):
     out = run(binary, "analyze", "--variant", variant, "--depth", str(DEPTH), "--moves", *moves)
-    last = [l for l in out.splitlines() if l.startswith("info depth")][-1].split()
+    infos = [l for l in out.splitlines() if l.startswith("info depth")]
+    if not infos:  # the line ended the game (a royal captured or burnt): no search, not an opening
+        return 100000
+    last = infos[-1].split()
     i = last.index("score")
     return int(last[i + 2]) if last[i + 1] == "cp" else 100000
 
