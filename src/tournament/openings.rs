@@ -272,7 +272,7 @@ impl Source {
     /// Whether a match of `slots` opening slots plays some of these openings more than once.
     /// Not said of the standard start or a fixed array, which the user asked for every game.
     pub fn reused(&self, slots: usize) -> bool {
-        !matches!(self, Source::Standard | Source::Setup { fixed: Some(_), .. }) && slots > self.distinct()
+        matches!(self, Source::Setup { fixed: None, .. } | Source::Book { .. }) && slots > self.distinct()
     }
 
     /// The opening of slot `slot` (0-based), from `seed` alone.
