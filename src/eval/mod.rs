@@ -11,6 +11,7 @@
 
 use crate::game::Game;
 use crate::geometry::Color;
+use crate::movegen::Board;
 use crate::position::Position;
 use crate::variant::KindId;
 use std::sync::Arc;
@@ -59,6 +60,9 @@ impl Evaluator {
             if let Some((centre, distance)) = t.mop_up {
                 s += centre * p.mop_up - distance * p.mop_up / 4;
             }
+            if p.slider_mobility != 0 {
+                s += p.slider_mobility * slider_reach(pos, c);
+            }
             score[c.index()] = s;
         }
         let us = pos.side();
@@ -106,6 +110,33 @@ impl Evaluator {
     }
 }
 
+/// How many squares `c`'s riders reach along their slides as the board stands: the empty
+/// squares of each line and the enemy piece that ends it when the slide captures. Leaps and
+/// powers are left out: a rider's worth is what depends most on the pieces in its way, and
+/// walking its lines is cheap.
+pub fn slider_reach(pos: &Position, c: Color) -> i32 {
+    let tables = pos.tables();
+    let them = c.flip();
+    let mut n = 0;
+    for &sq in pos.pieces(c) {
+        let Some(piece) = pos.piece_at(sq) else { continue };
+        for s in &tables.kind(c, piece.kind()).atoms.slides {
+            let mut to = sq;
+            for _ in 0..s.max {
+                to = to.offset(s.delta);
+                let cell = pos.cell(to);
+                if cell.is_empty() {
+                    n += s.mode.moves as i32;
+                    continue;
+                }
+                n += (s.mode.captures && cell.holds(them)) as i32;
+                break;
+            }
+        }
+    }
+    n
+}
+
 /// One side's evaluation terms beyond material and piece-square values, unweighted (the
 /// evaluation weighs them with `[eval]`; the tuner fits those weights).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -139,5 +170,15 @@ mod tests {
         let e = Evaluator::new(&g);
         let val = |id: &str| e.value(g.variant.kind_by_id(id).unwrap());
         assert!(val("N") > val("Q") && val("Q") > val("R") && val("R") > val("P"));
+    }
+
+    #[test]
+    fn a_riders_reach_is_its_open_lines_and_the_enemy_ending_a_capturing_one() {
+        let g = Game::builtin("heavy-shako").unwrap();
+        // Rook e5: e6 e7 and the Pawn on e8 (3), e4 up to its own Pawn (1), a5-d5 (4), f5-j5
+        // (5). Cannon a3 (mRcpR: its slides do not capture): a4-a7 (4, not the Pawn on a8),
+        // b3-d3 (3), a2 (1). Kings and Pawns have no slides.
+        let pos = Position::from_fen(&g, "9k/10/p3p5/10/10/4R5/10/C3P5/10/K9 w").unwrap();
+        assert_eq!((slider_reach(&pos, Color::White), slider_reach(&pos, Color::Black)), (21, 0));
     }
 }

@@ -17,7 +17,7 @@ use crate::Color;
 use std::sync::Arc;
 
 /// The `[eval]` keys the tuner fits, in the order of their weights after the piece values.
-pub const EVAL_KEYS: [&str; 8] = [
+pub const EVAL_KEYS: [&str; 9] = [
     "mobility_pst",
     "promotion_potential",
     "advancement",
@@ -26,6 +26,7 @@ pub const EVAL_KEYS: [&str; 8] = [
     "royal_defenders",
     "mop_up",
     "tempo",
+    "slider_mobility",
 ];
 
 const MOBILITY: usize = 0;
@@ -36,8 +37,9 @@ const ATTACKERS: usize = 4;
 const DEFENDERS: usize = 5;
 const MOP_UP: usize = 6;
 const TEMPO: usize = 7;
+const SLIDER: usize = 8;
 
-fn eval_values(p: &EvalParams) -> [i32; 8] {
+fn eval_values(p: &EvalParams) -> [i32; 9] {
     [
         p.mobility_pst,
         p.promotion_potential,
@@ -47,6 +49,7 @@ fn eval_values(p: &EvalParams) -> [i32; 8] {
         p.royal_defenders,
         p.mop_up,
         p.tempo,
+        p.slider_mobility,
     ]
 }
 
@@ -144,6 +147,7 @@ impl EvalModel {
             if let Some((centre, distance)) = s.mop_up {
                 f[2 * nk + MOP_UP] += sign * (centre as f32 - distance as f32 / 4.0);
             }
+            f[2 * nk + SLIDER] += sign * crate::eval::slider_reach(pos, c) as f32;
         }
         f[2 * nk + TEMPO] = if pos.side() == Color::White { 1.0 } else { -1.0 };
         f.iter().enumerate().filter(|(_, x)| **x != 0.0).map(|(i, &x)| (i as u32, x)).collect()

@@ -166,7 +166,7 @@ fn free_weights(model: &EvalModel, samples: &[Sample], only: &[String]) -> Resul
 /// promotion potential a percentage.
 fn scales_and_bounds(model: &EvalModel, w0: &[f64]) -> (Vec<f64>, Vec<(f64, f64)>) {
     let nk = model.len() - EVAL_KEYS.len();
-    let typical = [4.0, 10.0, 2.0, 100.0, 5.0, 5.0, 5.0, 5.0];
+    let typical: [f64; EVAL_KEYS.len()] = [4.0, 10.0, 2.0, 100.0, 5.0, 5.0, 5.0, 5.0, 2.0];
     let mut scale = Vec::with_capacity(w0.len());
     let mut bounds = Vec::with_capacity(w0.len());
     for (i, &w) in w0.iter().enumerate() {

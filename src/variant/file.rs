@@ -62,6 +62,8 @@ pub struct EvalParams {
     /// Per rank a non-royal piece stands beyond its owner's first rank (games without promotion
     /// zones, where nothing else rewards making contact on a large board).
     pub advancement: i32,
+    /// Per square the side's riders reach along their slides as the board stands (0: off).
+    pub slider_mobility: i32,
 }
 
 impl Default for EvalParams {
@@ -76,6 +78,7 @@ impl Default for EvalParams {
             value_per_target: 40,
             mop_up: 20,
             advancement: 0,
+            slider_mobility: 0,
         }
     }
 }
