@@ -110,28 +110,16 @@ impl Evaluator {
     }
 }
 
-/// How many squares `c`'s riders reach along their slides as the board stands: the empty
-/// squares of each line and the enemy piece that ends it when the slide captures. Leaps and
-/// powers are left out: a rider's worth is what depends most on the pieces in its way, and
-/// walking its lines is cheap.
+/// How many squares `c`'s riders reach along their slides as the board stands
+/// ([`Atoms::reach`](crate::movegen::atoms::Atoms::reach) of each piece). Leaps and powers are
+/// left out: a rider's worth is what depends most on the pieces in its way, and walking its
+/// lines is cheap.
 pub fn slider_reach(pos: &Position, c: Color) -> i32 {
     let tables = pos.tables();
-    let them = c.flip();
     let mut n = 0;
     for &sq in pos.pieces(c) {
-        let Some(piece) = pos.piece_at(sq) else { continue };
-        for s in &tables.kind(c, piece.kind()).atoms.slides {
-            let mut to = sq;
-            for _ in 0..s.max {
-                to = to.offset(s.delta);
-                let cell = pos.cell(to);
-                if cell.is_empty() {
-                    n += s.mode.moves as i32;
-                    continue;
-                }
-                n += (s.mode.captures && cell.holds(them)) as i32;
-                break;
-            }
+        if let Some(piece) = pos.piece_at(sq) {
+            n += tables.kind(c, piece.kind()).atoms.reach(pos, c, sq);
         }
     }
     n

@@ -281,6 +281,31 @@ impl Atoms {
     }
 }
 
+impl Atoms {
+    /// Squares the slides of a piece of colour `us` on `from` reach as the board stands: the
+    /// empty squares of each line, and the enemy piece that ends it when the slide captures
+    /// (the board-dependent counterpart of [`Atoms::mobility`]; skip-first and lame slides are
+    /// walked as plain ones, which an evaluation term can afford).
+    pub fn reach(&self, pos: &impl Board, us: Color, from: Square) -> i32 {
+        let them = us.flip();
+        let mut n = 0;
+        for s in &self.slides {
+            let mut to = from;
+            for _ in 0..s.max {
+                to = to.offset(s.delta);
+                let cell = pos.cell(to);
+                if cell.is_empty() {
+                    n += s.mode.moves as i32;
+                    continue;
+                }
+                n += (s.mode.captures && cell.holds(them)) as i32;
+                break;
+            }
+        }
+        n
+    }
+}
+
 /// The number of board squares from `sq` along `d`, at most `max`.
 pub fn ray(shape: &BoardShape, sq: Square, d: i32, max: i32) -> i32 {
     let mut t = sq;
