@@ -91,11 +91,19 @@ pub const MAX_OVERHEAD_MS: u64 = 10_000;
 struct Running {
     id: u64,
     stop: Arc<AtomicBool>,
-    /// A search gives back its result and the searcher; a perft nothing (it printed its lines).
-    handle: JoinHandle<Option<(SearchResult, Searcher)>>,
+    handle: JoinHandle<WorkerResult>,
     root: Position,
     /// Our clock when a clock search started, and when it started (for the overhead meter).
     clock: Option<(Duration, std::time::Instant)>,
+}
+
+/// What a worker thread gives back. A perft's lines are printed by the session when it takes
+/// the result, not by the thread: a client that sees `Nodes searched` and sends its next
+/// command at once must find the engine idle (printing from the thread raced the event).
+enum WorkerResult {
+    Search(SearchResult, Searcher),
+    /// The lines to print, or `None` when stopped.
+    Perft(Option<Vec<String>>),
 }
 
 /// A finished search: its id, what it found, and the position it searched.
@@ -404,7 +412,7 @@ impl Engine {
                 }
             });
             let _ = tx.send(Event::SearchFinished(id));
-            Some((r, searcher))
+            WorkerResult::Search(r, searcher)
         });
         self.running = Some(Running { id, stop, handle, root, clock });
         id
@@ -420,23 +428,19 @@ impl Engine {
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         let root = self.game.pos.clone();
-        let (pos, flag, out, tx, threads) =
-            (root.clone(), Arc::clone(&stop), self.out.clone(), self.events.clone(), self.opts.threads);
+        let (pos, flag, tx, threads) = (root.clone(), Arc::clone(&stop), self.events.clone(), self.opts.threads);
         let handle = std::thread::spawn(move || {
-            match perft_divide(&pos, depth, threads, &flag) {
-                Some(counts) => {
-                    let mut p = pos.clone();
-                    let mut lines: Vec<(String, u64)> = counts.iter().map(|&(m, n)| (text(&mut p, m), n)).collect();
-                    lines.sort();
-                    for (t, n) in &lines {
-                        out.line(&format!("{t}: {n}"));
-                    }
-                    out.line(&format!("Nodes searched: {}", lines.iter().map(|x| x.1).sum::<u64>()));
-                }
-                None => out.line("info string perft stopped"),
-            }
+            let lines = perft_divide(&pos, depth, threads, &flag).map(|counts| {
+                let mut p = pos.clone();
+                let mut lines: Vec<(String, u64)> = counts.iter().map(|&(m, n)| (text(&mut p, m), n)).collect();
+                lines.sort();
+                let total = lines.iter().map(|x| x.1).sum::<u64>();
+                let mut out: Vec<String> = lines.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+                out.push(format!("Nodes searched: {total}"));
+                out
+            });
             let _ = tx.send(Event::SearchFinished(id));
-            None
+            WorkerResult::Perft(lines)
         });
         self.running = Some(Running { id, stop, handle, root, clock: None });
         id
@@ -469,11 +473,16 @@ impl Engine {
             self.meter.searched(left, started.elapsed());
         }
         match r.handle.join() {
-            Ok(Some((result, searcher))) => {
+            Ok(WorkerResult::Search(result, searcher)) => {
                 self.searcher = Some(searcher);
                 Some(Finished { id, result, root: r.root })
             }
-            Ok(None) => None,
+            Ok(WorkerResult::Perft(lines)) => {
+                for line in lines.unwrap_or_else(|| vec!["info string perft stopped".into()]) {
+                    self.out.line(&line);
+                }
+                None
+            }
             Err(_) => {
                 self.out.line("info string error: the search thread failed");
                 None
@@ -485,7 +494,7 @@ impl Engine {
     pub fn abort(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
-            if let Ok(Some((_, searcher))) = r.handle.join() {
+            if let Ok(WorkerResult::Search(_, searcher)) = r.handle.join() {
                 self.searcher = Some(searcher);
             }
         }
