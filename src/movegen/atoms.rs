@@ -279,9 +279,7 @@ impl Atoms {
         }
         n
     }
-}
 
-impl Atoms {
     /// Squares the slides of a piece of colour `us` on `from` reach as the board stands: the
     /// empty squares of each line, and the enemy piece that ends it when the slide captures
     /// (the board-dependent counterpart of [`Atoms::mobility`]; skip-first and lame slides are
