@@ -636,3 +636,39 @@ pub fn budget(limits: &Limits, pos: &Position) -> Option<Duration> {
     let legal = crate::rules::legality::legal_move_list(&mut pos.clone()).len();
     crate::search::time::Budget::of(limits, &crate::search::Plan::of(pos, legal)).soft
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{mpsc::channel, Mutex};
+
+    /// An output the test can read back.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A client that answers `Nodes searched` at once must find the engine idle: the perft's
+    /// lines appear only when the session takes the result, never while it is still running.
+    #[test]
+    fn perft_lines_are_printed_when_the_result_is_taken() {
+        let buf = Captured::default();
+        let (tx, rx) = channel();
+        let mut e = Engine::new(Out::new(Box::new(buf.clone())), tx);
+        let id = e.start_perft(2, Box::new(|_, m| format!("{m:?}")));
+        assert!(matches!(rx.recv().unwrap(), Event::SearchFinished(i) if i == id));
+        let text = || String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(e.is_searching() && !text().contains("Nodes searched"), "{}", text());
+        assert!(e.finish(id).is_none());
+        assert!(!e.is_searching());
+        assert!(text().ends_with("Nodes searched: 1296\n"), "{}", text());
+    }
+}
