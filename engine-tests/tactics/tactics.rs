@@ -9,6 +9,7 @@ use kyodai::search::{Limits, Score, Searcher};
 use kyodai::{Game, Position, Variant};
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Whether the side to move wins within `n` of its own moves, by exhaustive search over the
 /// rules core (no evaluation, no pruning).
@@ -105,32 +106,44 @@ fn solutions_are_confirmed_by_exhaustive_search() {
     }
 }
 
+/// The game `name` with the frontier pruning of `search/prune.rs` switched on or off,
+/// whatever its data file says: forced wins must survive the pruning in every game.
+fn game_with_pruning(name: &str, pruning: bool) -> Arc<Game> {
+    let mut v = Variant::builtin_with(name, &[]).unwrap();
+    v.search.pruning = pruning;
+    Arc::new(Game::new(v).unwrap())
+}
+
 /// The search finds each forced win at depth 2N+2 (one ply of slack for late-move
-/// reductions), with the right distance.
+/// reductions), with the right distance, with and without frontier pruning.
 #[test]
 fn search_finds_every_forced_win() {
-    for c in cases() {
-        let v = Game::builtin(&c.variant).unwrap();
-        let pos = Position::from_fen(&v, &c.fen).unwrap();
-        let r = search(&pos, 2 * c.n + 2);
-        let best = format_move(&v, r.best.expect("a move"));
-        assert_eq!(r.score, Score::Mate(c.n as i32), "{}: best {best}", c.fen);
-        assert!(c.winners.contains(&best), "{}: {best} is not a winning move", c.fen);
+    for pruning in [false, true] {
+        for c in cases() {
+            let v = game_with_pruning(&c.variant, pruning);
+            let pos = Position::from_fen(&v, &c.fen).unwrap();
+            let r = search(&pos, 2 * c.n + 2);
+            let best = format_move(&v, r.best.expect("a move"));
+            assert_eq!(r.score, Score::Mate(c.n as i32), "{} (pruning {pruning}): best {best}", c.fen);
+            assert!(c.winners.contains(&best), "{} (pruning {pruning}): {best} is not a winning move", c.fen);
+        }
     }
 }
 
 /// The losing side sees its loss: after the winning first move, the defender's best score is a
-/// loss in N-1.
+/// loss in N-1, with and without frontier pruning.
 #[test]
 fn defender_sees_the_forced_loss() {
-    for c in cases().into_iter().filter(|c| c.n >= 2) {
-        let v = Game::builtin(&c.variant).unwrap();
-        let mut pos = Position::from_fen(&v, &c.fen).unwrap();
-        let w = c.winners.iter().next().unwrap();
-        let m = kyodai::notation::parse_move(&mut pos, w).unwrap();
-        pos.make(m);
-        let r = search(&pos, 2 * c.n);
-        assert_eq!(r.score, Score::Mate(-(c.n as i32 - 1)), "{} after {w}", c.fen);
+    for pruning in [false, true] {
+        for c in cases().into_iter().filter(|c| c.n >= 2) {
+            let v = game_with_pruning(&c.variant, pruning);
+            let mut pos = Position::from_fen(&v, &c.fen).unwrap();
+            let w = c.winners.iter().next().unwrap();
+            let m = kyodai::notation::parse_move(&mut pos, w).unwrap();
+            pos.make(m);
+            let r = search(&pos, 2 * c.n);
+            assert_eq!(r.score, Score::Mate(-(c.n as i32 - 1)), "{} after {w} (pruning {pruning})", c.fen);
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! reductions, check extension and quiescence search. Split by phase into small functions.
 
 use super::deferral::Deferrals;
+use super::prune;
 use super::time::{Limits, TimeManager};
 use super::tt::{encode_move, Bound, TranspositionTable};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
@@ -81,7 +82,14 @@ struct Node {
     danger: bool,
     /// The transposition table's move (0: none).
     tt_move: u64,
+    /// The static evaluation (`NO_EVAL` in danger: it means nothing there).
+    eval: i32,
+    /// The static evaluation is better than two plies before.
+    improving: bool,
 }
+
+/// The static evaluation of a node where none was taken (the side's last royal is attacked).
+const NO_EVAL: i32 = -INF;
 
 /// A move being searched: its rank among the node's legal moves (from 1), and whether it
 /// captures (asked before it is made).
@@ -135,6 +143,9 @@ pub(crate) struct Worker<'a> {
     gen_bufs: Vec<Vec<Move>>,
     quiet_bufs: Vec<Vec<Move>>,
     pv: Vec<Vec<Move>>,
+    /// The static evaluation of each ply of the current line (`NO_EVAL` in danger), for the
+    /// improving flag.
+    static_evals: Vec<i32>,
     /// Static evaluations by position hash (direct-mapped; `(hash, score)`).
     eval_cache: Vec<(u64, i32)>,
     /// The last royal-danger test, by position hash: the parent tests each child for check
@@ -143,6 +154,8 @@ pub(crate) struct Worker<'a> {
     /// The game plays the King's succession: a side in check without a legal move may still
     /// have a swap (`rules::succession`).
     succession: bool,
+    /// The game's file asks for the frontier pruning of `prune.rs` (`[search] pruning`).
+    pruning: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -151,6 +164,7 @@ impl<'a> Worker<'a> {
         let cells = pos.shape().cells as usize;
         let kinds = v.pieces.len();
         let succession = v.rules.succession;
+        let pruning = v.search.pruning;
         Worker {
             pos,
             ev: shared.ev,
@@ -175,9 +189,11 @@ impl<'a> Worker<'a> {
             gen_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             quiet_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            static_evals: vec![NO_EVAL; MAX_PLY + 1],
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             danger_memo: (0, false),
             succession,
+            pruning,
         }
     }
 
@@ -402,8 +418,14 @@ impl<'a> Worker<'a> {
             return s;
         }
 
-        // Step 2: null move.
+        // Step 2: reverse futility pruning (`prune.rs`), then the null move.
         let danger = self.in_danger();
+        let eval = if danger || !self.pruning { NO_EVAL } else { self.evaluate() };
+        self.static_evals[ply] = eval;
+        let improving = ply >= 2 && eval != NO_EVAL && eval > self.static_evals[ply - 2];
+        if self.pruning && !pv_node && !danger && ply > 0 && prune::reverse_futility(eval, beta, depth) {
+            return (eval + beta) / 2;
+        }
         if null == NullMove::Allowed && !pv_node && !danger {
             if let Some(s) = self.null_move(beta, depth, ply) {
                 return s;
@@ -411,7 +433,7 @@ impl<'a> Worker<'a> {
         }
 
         // Step 3: the move loop.
-        let node = Node { beta, depth, ply, danger, tt_move };
+        let node = Node { beta, depth, ply, danger, tt_move, eval, improving };
         let Some(found) = self.move_loop(node, alpha) else {
             return 0;
         };
@@ -489,6 +511,10 @@ impl<'a> Worker<'a> {
             let capture = self.is_capture(m);
             let Ok(u) = try_make(&mut self.pos, m) else { continue };
             found.legal += 1;
+            if self.prunes_quiet(node, alpha, found.best, Tried { m, nth: found.legal, capture }) {
+                self.pos.unmake(m, u);
+                continue;
+            }
             let score = self.search_child(node, alpha, Tried { m, nth: found.legal, capture });
             self.pos.unmake(m, u);
             if self.stopped {
@@ -515,6 +541,23 @@ impl<'a> Worker<'a> {
         self.bufs[ply] = buf;
         self.quiet_bufs[ply] = quiets;
         (!self.stopped).then_some(found)
+    }
+
+    /// Late-move and futility pruning (`prune.rs`) of the move just made: only quiet moves
+    /// that give no check, never at the root or in danger, and only once a move has been
+    /// searched that does not lose by force (`best`), so a mate is never missed for a skip.
+    fn prunes_quiet(&mut self, node: Node, alpha: i32, best: i32, t: Tried) -> bool {
+        if !self.pruning
+            || node.ply == 0
+            || node.danger
+            || best <= -MATE_BOUND
+            || t.capture
+            || t.m.promotion().is_some()
+        {
+            return false;
+        }
+        let late = node.depth <= prune::LMP_MAX_DEPTH && t.nth > prune::lmp_count(node.depth, node.improving);
+        (late || prune::futile(node.eval, alpha, node.depth)) && !self.in_danger()
     }
 
     /// The pseudo-legal moves of the node at `ply`, scored for ordering (the table's move

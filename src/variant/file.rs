@@ -93,11 +93,14 @@ pub struct SearchParams {
     /// Typical length of a game between strong players, in moves per side: the clock is
     /// planned for it (scaled by the material left, `search::time::Plan`).
     pub game_length: u32,
+    /// Frontier pruning (`search/prune.rs`): reverse futility, late-move and futility pruning
+    /// of quiet moves. Off by default: it is switched on per game where a match showed a gain.
+    pub pruning: bool,
 }
 
 impl Default for SearchParams {
     fn default() -> Self {
-        SearchParams { game_length: DEFAULT_GAME_LENGTH }
+        SearchParams { game_length: DEFAULT_GAME_LENGTH, pruning: false }
     }
 }
 

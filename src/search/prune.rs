@@ -1,0 +1,81 @@
+//! The pruning and reduction rules of the main search, as named numbers and small pure
+//! functions: which nodes end on their static evaluation, which late moves are skipped or
+//! searched shallower. `worker.rs` applies them; every rule there is skipped when the side to
+//! move's last royal is attacked (`danger`), in PV nodes where said, and when a bound is a
+//! mate score, so that a forced win or loss is never pruned on a static guess.
+
+use super::MATE_BOUND;
+
+/// Reverse futility pruning (static null move): a non-PV node at depth `RFP_MAX_DEPTH` or less
+/// whose static evaluation beats beta by `RFP_MARGIN` per ply of depth fails high without a
+/// search. Safe here because the opponent would need to win that margin back within `depth`
+/// plies against a side that may also move; on giant boards one ply rarely swings a position by
+/// more than a minor piece unless a capture is pending, which the margin and the depth cap bound.
+pub(super) const RFP_MAX_DEPTH: i32 = 6;
+pub(super) const RFP_MARGIN: i32 = 90;
+
+/// Whether a node with static evaluation `eval` fails high against `beta` without a search.
+/// Never on mate scores: a static guess is no bound on a forced mate.
+pub(super) fn reverse_futility(eval: i32, beta: i32, depth: i32) -> bool {
+    depth <= RFP_MAX_DEPTH && beta.abs() < MATE_BOUND && eval.abs() < MATE_BOUND && eval - RFP_MARGIN * depth >= beta
+}
+
+/// Late-move pruning: at depth `LMP_MAX_DEPTH` or less, a quiet move ranked after
+/// `lmp_count` legal moves is not searched. Safe because moves are ordered (table move,
+/// captures, killers, history) and a position with 100-300 legal moves has few quiet moves that
+/// matter at the frontier; checks, promotions and captures are never skipped, and the node
+/// keeps at least the moves searched before.
+pub(super) const LMP_MAX_DEPTH: i32 = 4;
+pub(super) const LMP_BASE: usize = 4;
+
+/// How many legal moves a node at `depth` searches before it skips late quiet ones: more when
+/// the static evaluation is improving (the side's plan is working; its quiet moves matter).
+pub(super) fn lmp_count(depth: i32, improving: bool) -> usize {
+    let d = depth.max(0) as usize;
+    (LMP_BASE + d * d) * if improving { 2 } else { 1 }
+}
+
+/// Futility pruning of quiet moves at the frontier: at depth `FUTILITY_MAX_DEPTH` or less, a
+/// quiet move cannot lift a static evaluation this far below alpha, since it wins no material
+/// and gives no check.
+pub(super) const FUTILITY_MAX_DEPTH: i32 = 3;
+pub(super) const FUTILITY_BASE: i32 = 100;
+pub(super) const FUTILITY_PER_DEPTH: i32 = 120;
+
+/// Whether a quiet move at a node with static evaluation `eval` is futile against `alpha`.
+pub(super) fn futile(eval: i32, alpha: i32, depth: i32) -> bool {
+    depth <= FUTILITY_MAX_DEPTH
+        && alpha.abs() < MATE_BOUND
+        && eval.abs() < MATE_BOUND
+        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reverse_futility_needs_the_margin_a_shallow_depth_and_no_mate_bound() {
+        assert!(reverse_futility(300, 100, 2));
+        assert!(!reverse_futility(279, 100, 2), "the margin is 90 per ply");
+        assert!(!reverse_futility(5000, 100, RFP_MAX_DEPTH + 1), "too deep");
+        assert!(!reverse_futility(5000, MATE_BOUND, 1), "beta is a mate score");
+        assert!(!reverse_futility(5000, -MATE_BOUND, 1), "beta is a mated score");
+    }
+
+    #[test]
+    fn late_move_counts_grow_with_depth_and_improvement() {
+        assert!(lmp_count(1, false) < lmp_count(2, false));
+        assert!(lmp_count(2, false) < lmp_count(3, false));
+        assert!(lmp_count(3, false) < lmp_count(3, true));
+        assert!(lmp_count(1, false) >= 3, "the table move, a capture and a killer stay");
+    }
+
+    #[test]
+    fn futility_needs_the_margin_a_shallow_depth_and_no_mate_bound() {
+        assert!(futile(0, 221, 1));
+        assert!(!futile(0, 219, 1));
+        assert!(!futile(-5000, 0, FUTILITY_MAX_DEPTH + 1));
+        assert!(!futile(-5000, -MATE_BOUND, 1), "alpha is a mated score");
+    }
+}
