@@ -1,5 +1,6 @@
 //! One search thread: negamax PVS with transposition table, null-move pruning, late-move
-//! reductions, check extension and quiescence search. Split by phase into small functions.
+//! reductions, check extension, quiescence search, and the frontier pruning of `prune.rs` in the
+//! games whose file asks for it. Split by phase into small functions.
 
 use super::deferral::Deferrals;
 use super::prune;
