@@ -6,6 +6,7 @@ use kyodai::notation::format_move;
 use kyodai::rules::legality::legal_move_list;
 use kyodai::rules::outcome::{outcome, Outcome};
 use kyodai::search::{Limits, Score, Searcher};
+use kyodai::variant::Reductions;
 use kyodai::{Game, Position, Variant};
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
@@ -106,43 +107,58 @@ fn solutions_are_confirmed_by_exhaustive_search() {
     }
 }
 
-/// The game `name` with the frontier pruning of `search/prune.rs` switched on or off,
-/// whatever its data file says: forced wins must survive the pruning in every game.
-fn game_with_pruning(name: &str, pruning: bool) -> Arc<Game> {
+/// The game `name` with the frontier pruning of `search/prune.rs` switched on or off and the
+/// given late-move reduction rule, whatever its data file says: forced wins must survive every
+/// selectivity a game's file can ask for.
+fn game_with_search(name: &str, pruning: bool, reductions: Reductions) -> Arc<Game> {
     let mut v = Variant::builtin_with(name, &[]).unwrap();
     v.search.pruning = pruning;
+    v.search.reductions = reductions;
     Arc::new(Game::new(v).unwrap())
 }
+
+/// Every combination of the search's per-game switches.
+const SEARCHES: [(bool, Reductions); 4] =
+    [(false, Reductions::Gentle), (true, Reductions::Gentle), (false, Reductions::Log), (true, Reductions::Log)];
 
 /// The search finds each forced win at depth 2N+2 (one ply of slack for late-move
 /// reductions), with the right distance, with and without frontier pruning.
 #[test]
 fn search_finds_every_forced_win() {
-    for pruning in [false, true] {
+    for (pruning, reductions) in SEARCHES {
         for c in cases() {
-            let v = game_with_pruning(&c.variant, pruning);
+            let v = game_with_search(&c.variant, pruning, reductions);
             let pos = Position::from_fen(&v, &c.fen).unwrap();
             let r = search(&pos, 2 * c.n + 2);
             let best = format_move(&v, r.best.expect("a move"));
-            assert_eq!(r.score, Score::Mate(c.n as i32), "{} (pruning {pruning}): best {best}", c.fen);
-            assert!(c.winners.contains(&best), "{} (pruning {pruning}): {best} is not a winning move", c.fen);
+            assert_eq!(r.score, Score::Mate(c.n as i32), "{} (pruning {pruning}, {reductions:?}): best {best}", c.fen);
+            assert!(
+                c.winners.contains(&best),
+                "{} (pruning {pruning}, {reductions:?}): {best} is not a winning move",
+                c.fen
+            );
         }
     }
 }
 
 /// The losing side sees its loss: after the winning first move, the defender's best score is a
-/// loss in N-1, with and without frontier pruning.
+/// loss in N-1, with every per-game search switch.
 #[test]
 fn defender_sees_the_forced_loss() {
-    for pruning in [false, true] {
+    for (pruning, reductions) in SEARCHES {
         for c in cases().into_iter().filter(|c| c.n >= 2) {
-            let v = game_with_pruning(&c.variant, pruning);
+            let v = game_with_search(&c.variant, pruning, reductions);
             let mut pos = Position::from_fen(&v, &c.fen).unwrap();
             let w = c.winners.iter().next().unwrap();
             let m = kyodai::notation::parse_move(&mut pos, w).unwrap();
             pos.make(m);
             let r = search(&pos, 2 * c.n);
-            assert_eq!(r.score, Score::Mate(-(c.n as i32 - 1)), "{} after {w} (pruning {pruning})", c.fen);
+            assert_eq!(
+                r.score,
+                Score::Mate(-(c.n as i32 - 1)),
+                "{} after {w} (pruning {pruning}, {reductions:?})",
+                c.fen
+            );
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::legality::{add_succession_if_mated, in_check, try_make};
 use crate::rules::outcome::{end, without_moves, Judge, Outcome};
-use crate::variant::Legality;
+use crate::variant::{Legality, Reductions};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 // Step 0: tuned numbers, named.
@@ -157,6 +157,8 @@ pub(crate) struct Worker<'a> {
     succession: bool,
     /// The game's file asks for the frontier pruning of `prune.rs` (`[search] pruning`).
     pruning: bool,
+    /// The game's late-move reduction rule (`[search] reductions`).
+    reductions: Reductions,
 }
 
 impl<'a> Worker<'a> {
@@ -166,6 +168,7 @@ impl<'a> Worker<'a> {
         let kinds = v.pieces.len();
         let succession = v.rules.succession;
         let pruning = v.search.pruning;
+        let reductions = v.search.reductions;
         Worker {
             pos,
             ev: shared.ev,
@@ -195,6 +198,7 @@ impl<'a> Worker<'a> {
             danger_memo: (0, false),
             succession,
             pruning,
+            reductions,
         }
     }
 
@@ -597,7 +601,7 @@ impl<'a> Worker<'a> {
         }
         let quiet = !t.capture && t.m.promotion().is_none() && ext == 0 && !node.danger;
         let r = if depth >= LMR_MIN_DEPTH && t.nth > LMR_MIN_MOVES && quiet {
-            (1 + i32::from(t.nth > 10) + i32::from(depth > 8)).min(new_depth - 1).max(0)
+            self.reduction(depth, t.nth, beta - alpha > 1).min(new_depth - 1).max(0)
         } else {
             0
         };
@@ -609,6 +613,14 @@ impl<'a> Worker<'a> {
             s = child(self, -beta, -alpha, new_depth);
         }
         s
+    }
+
+    /// How many plies shallower a late quiet move ranked `nth` is searched, by the game's rule.
+    fn reduction(&self, depth: i32, nth: usize, pv_node: bool) -> i32 {
+        match self.reductions {
+            Reductions::Gentle => 1 + i32::from(nth > 10) + i32::from(depth > 8),
+            Reductions::Log => prune::log_reduction(depth, nth, pv_node),
+        }
     }
 
     /// `m` is the best move at `ply` so far: its line is `m` and the child's line.

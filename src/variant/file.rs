@@ -96,11 +96,25 @@ pub struct SearchParams {
     /// Frontier pruning (`search/prune.rs`): reverse futility, late-move and futility pruning
     /// of quiet moves. Off by default: it is switched on per game where a match showed a gain.
     pub pruning: bool,
+    /// How far late quiet moves are reduced (`search/prune.rs`, `Reductions`).
+    pub reductions: Reductions,
+}
+
+/// The late-move reduction rule of a game's search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reductions {
+    /// One ply, two after the tenth move, three at depth 9 and more: what every game had first.
+    #[default]
+    Gentle,
+    /// Growing with the logarithms of the depth and of the move's rank, as chess engines do:
+    /// searches far deeper where few of the many quiet moves matter.
+    Log,
 }
 
 impl Default for SearchParams {
     fn default() -> Self {
-        SearchParams { game_length: DEFAULT_GAME_LENGTH, pruning: false }
+        SearchParams { game_length: DEFAULT_GAME_LENGTH, pruning: false, reductions: Reductions::Gentle }
     }
 }
 
