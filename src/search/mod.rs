@@ -5,6 +5,7 @@
 //! The search never prints: it reports [`Info`] through a callback, and front ends format it.
 
 pub mod deferral;
+mod ordering;
 mod prune;
 pub mod time;
 pub mod tt;

@@ -1,8 +1,10 @@
 //! One search thread: negamax PVS with transposition table, null-move pruning, late-move
 //! reductions, check extension, quiescence search, and the frontier pruning of `prune.rs` in the
-//! games whose file asks for it. Split by phase into small functions.
+//! games whose file asks for it; the move order is `ordering.rs`'s. Split by phase into small
+//! functions.
 
 use super::deferral::Deferrals;
+use super::ordering::{self, MoveOrder, ORDER_TT};
 use super::prune;
 use super::time::{Limits, TimeManager};
 use super::tt::{encode_move, Bound, TranspositionTable};
@@ -37,11 +39,6 @@ const QS_DELTA_MARGIN: i32 = 200;
 /// attacks, is presumed losing and skipped in quiescence (a cheap stand-in for exchange
 /// evaluation that works for every piece type).
 const QS_BAD_CAPTURE_MARGIN: i32 = 50;
-/// Move-ordering tiers.
-const ORDER_TT: i32 = 2_000_000;
-const ORDER_CAPTURE: i32 = 1_000_000;
-const ORDER_KILLER: [i32; 2] = [900_000, 800_000];
-const HISTORY_MAX: i32 = 500_000;
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
@@ -134,11 +131,8 @@ pub(crate) struct Worker<'a> {
     /// Depth of the current iteration: check extensions stop at twice this ply.
     root_depth: i32,
     pub root_excluded: Vec<Move>,
-    killers: Vec<[Move; 2]>,
-    /// History heuristic by (colour, piece type, destination).
-    history: Vec<i32>,
-    cells: usize,
-    kinds: usize,
+    /// Killers and history (`ordering.rs`).
+    order: MoveOrder,
     bufs: Vec<Vec<(Move, i32)>>,
     /// Per-ply scratch: generated moves, and quiet moves tried (for history maluses).
     gen_bufs: Vec<Vec<Move>>,
@@ -185,10 +179,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             root_depth: 1,
             root_excluded: Vec::new(),
-            killers: vec![[Move::pass(crate::geometry::Square::NONE); 2]; MAX_PLY + 1],
-            history: vec![0; 2 * kinds * cells],
-            cells,
-            kinds,
+            order: MoveOrder::new(kinds, cells),
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             gen_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             quiet_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -268,12 +259,6 @@ impl<'a> Worker<'a> {
         }
     }
 
-    #[inline]
-    fn hist_index(&self, m: Move) -> usize {
-        let p = self.pos.piece_at(m.from).unwrap();
-        (p.color().index() * self.kinds + p.kind().index()) * self.cells + m.to.index()
-    }
-
     /// Whether the side to move's last royal is attacked ("in check" for extensions and for
     /// quiescence stand-pat; in royal-capture games losing one of several royals is not fatal).
     fn in_danger(&mut self) -> bool {
@@ -327,64 +312,31 @@ impl<'a> Worker<'a> {
 
     // ----- move ordering -----
 
-    fn score_moves(&self, buf: &mut [(Move, i32)], tt_move: u64, ply: usize) {
+    fn score_moves(&mut self, buf: &mut [(Move, i32)], tt_move: u64, ply: usize) {
         for (m, s) in buf.iter_mut() {
             let m = *m;
             *s = if tt_move != 0 && encode_move(m) == tt_move {
                 ORDER_TT
             } else if self.is_capture(m) {
-                self.capture_order(m, self.victims(m))
-            } else if m == self.killers[ply][0] {
-                ORDER_KILLER[0]
-            } else if m == self.killers[ply][1] {
-                ORDER_KILLER[1]
+                let gain = self.victims(m);
+                let bad = m.promotion().is_none() && self.bad_capture(m, gain);
+                self.capture_order(m, gain, bad)
             } else {
-                self.history[self.hist_index(m)]
+                self.order.quiet_score(&self.pos, m, ply)
             };
             *s += self.promotion_order(m);
         }
     }
 
-    /// Ordering score of a capture taking `gain`: most valuable victim, then least valuable
-    /// attacker.
     #[inline]
-    fn capture_order(&self, m: Move, gain: i32) -> i32 {
+    fn capture_order(&self, m: Move, gain: i32, bad: bool) -> i32 {
         let attacker = self.ev.value(self.pos.piece_at(m.from).unwrap().kind());
-        ORDER_CAPTURE + gain * 8 - attacker / 16
+        ordering::capture_score(gain, attacker, bad)
     }
 
     #[inline]
     fn promotion_order(&self, m: Move) -> i32 {
         m.promotion().map(|k| 1000 + self.ev.value(k) / 4).unwrap_or(0)
-    }
-
-    /// Moves the best-scored remaining move to position `i` (selection sort, lazily).
-    #[inline]
-    fn pick(buf: &mut [(Move, i32)], i: usize) -> Move {
-        let mut best = i;
-        for j in i + 1..buf.len() {
-            if buf[j].1 > buf[best].1 {
-                best = j;
-            }
-        }
-        buf.swap(i, best);
-        buf[i].0
-    }
-
-    fn reward_quiet(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
-        if self.killers[ply][0] != m {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = m;
-        }
-        let bonus = (depth * depth).min(400);
-        let i = self.hist_index(m);
-        self.history[i] = (self.history[i] + bonus * 32).min(HISTORY_MAX);
-        for &q in tried {
-            if q != m {
-                let j = self.hist_index(q);
-                self.history[j] = (self.history[j] - bonus * 8).max(-HISTORY_MAX);
-            }
-        }
     }
 
     // ----- the node functions -----
@@ -509,7 +461,7 @@ impl<'a> Worker<'a> {
         quiets.clear();
         let mut found = Searched { best: -INF, best_move: None, legal: 0 };
         for i in 0..buf.len() {
-            let m = Self::pick(&mut buf, i);
+            let m = ordering::pick(&mut buf, i);
             if ply == 0 && self.root_excluded.contains(&m) {
                 continue;
             }
@@ -533,7 +485,7 @@ impl<'a> Worker<'a> {
                     self.update_pv(ply, m);
                     if score >= node.beta {
                         if !capture {
-                            self.reward_quiet(m, ply, node.depth, &quiets);
+                            self.order.reward_quiet(&self.pos, m, ply, node.depth, &quiets);
                         }
                         break;
                     }
@@ -663,7 +615,7 @@ impl<'a> Worker<'a> {
         let mut buf = self.quiescence_moves(ply, kind);
         let mut legal = 0;
         for i in 0..buf.len() {
-            let m = Self::pick(&mut buf, i);
+            let m = ordering::pick(&mut buf, i);
             // The exchange test costs an attack lookup, so it is made only for the moves
             // actually reached: most quiescence nodes cut off after their first capture.
             if !evasion && m.promotion().is_none() {
@@ -714,7 +666,7 @@ impl<'a> Worker<'a> {
                 if m.promotion().is_none() && stand + gain + QS_DELTA_MARGIN < alpha {
                     continue;
                 }
-                buf.push((m, self.capture_order(m, gain) + self.promotion_order(m)));
+                buf.push((m, self.capture_order(m, gain, false) + self.promotion_order(m)));
             }
         } else {
             generate(&self.pos, &mut gen_buf);
