@@ -122,7 +122,7 @@ const SEARCHES: [(bool, Reductions); 4] =
     [(false, Reductions::Gentle), (true, Reductions::Gentle), (false, Reductions::Log), (true, Reductions::Log)];
 
 /// The search finds each forced win at depth 2N+2 (one ply of slack for late-move
-/// reductions), with the right distance, with and without frontier pruning.
+/// reductions), with the right distance, with every per-game search switch.
 #[test]
 fn search_finds_every_forced_win() {
     for (pruning, reductions) in SEARCHES {

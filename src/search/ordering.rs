@@ -10,7 +10,7 @@ use crate::position::Position;
 
 /// The table's move comes first, then captures, then killers and quiet moves by history.
 pub(super) const ORDER_TT: i32 = 2_000_000;
-pub(super) const ORDER_CAPTURE: i32 = 1_000_000;
+const ORDER_CAPTURE: i32 = 1_000_000;
 const ORDER_KILLER: [i32; 2] = [900_000, 800_000];
 /// History scores stay within plus or minus this (below the killers).
 pub(super) const HISTORY_MAX: i32 = 500_000;

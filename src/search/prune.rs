@@ -5,6 +5,7 @@
 //! mate score, so that a forced win or loss is never pruned on a static guess.
 
 use super::MATE_BOUND;
+use crate::variant::Reductions;
 
 /// Reverse futility pruning (static null move): a non-PV node at depth `RFP_MAX_DEPTH` or less
 /// whose static evaluation beats beta by `RFP_MARGIN` per ply of depth fails high without a
@@ -50,13 +51,28 @@ pub(super) fn futile(eval: i32, alpha: i32, depth: i32) -> bool {
         && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
 }
 
+/// How many plies shallower a late quiet move ranked `nth` at `depth` is searched, by the
+/// game's rule (`[search] reductions`); the caller clamps the result to the depth left.
+pub(super) fn reduction(rule: Reductions, depth: i32, nth: usize, pv_node: bool) -> i32 {
+    match rule {
+        Reductions::Gentle => gentle_reduction(depth, nth),
+        Reductions::Log => log_reduction(depth, nth, pv_node),
+    }
+}
+
+/// Late-move reductions, the `gentle` rule (every game's default): one ply, one more after the
+/// tenth move, one more from depth 9.
+fn gentle_reduction(depth: i32, nth: usize) -> i32 {
+    1 + i32::from(nth > 10) + i32::from(depth > 8)
+}
+
 /// Late-move reductions, the `log` rule (`[search] reductions`): a quiet move ranked `nth`
 /// at `depth` is searched `0.75 + ln(depth) ln(nth) / 2.25` plies shallower (a ply less in PV
 /// nodes), the rule of strong chess engines. Where a position has 100-300 legal moves and
 /// ordering puts the few that matter first, the gentle rule's one or two plies leave the tree
 /// nearly as bushy as without reductions; a reduced move that beats alpha is searched again at
 /// full depth, so only the ordering's misses cost.
-pub(super) fn log_reduction(depth: i32, nth: usize, pv_node: bool) -> i32 {
+fn log_reduction(depth: i32, nth: usize, pv_node: bool) -> i32 {
     let (d, n) = (depth.max(1) as f64, nth.max(1) as f64);
     let r = (0.75 + d.ln() * n.ln() / 2.25) as i32;
     r - i32::from(pv_node)

@@ -553,7 +553,7 @@ impl<'a> Worker<'a> {
         }
         let quiet = !t.capture && t.m.promotion().is_none() && ext == 0 && !node.danger;
         let r = if depth >= LMR_MIN_DEPTH && t.nth > LMR_MIN_MOVES && quiet {
-            self.reduction(depth, t.nth, beta - alpha > 1).min(new_depth - 1).max(0)
+            prune::reduction(self.reductions, depth, t.nth, beta - alpha > 1).min(new_depth - 1).max(0)
         } else {
             0
         };
@@ -565,14 +565,6 @@ impl<'a> Worker<'a> {
             s = child(self, -beta, -alpha, new_depth);
         }
         s
-    }
-
-    /// How many plies shallower a late quiet move ranked `nth` is searched, by the game's rule.
-    fn reduction(&self, depth: i32, nth: usize, pv_node: bool) -> i32 {
-        match self.reductions {
-            Reductions::Gentle => 1 + i32::from(nth > 10) + i32::from(depth > 8),
-            Reductions::Log => prune::log_reduction(depth, nth, pv_node),
-        }
     }
 
     /// `m` is the best move at `ply` so far: its line is `m` and the child's line.
