@@ -22,8 +22,8 @@
 # the openings file, not the book, gives the variety.
 #
 # Example: engine-tests/compare/sprt.sh main chu tc=10+0.1 400 --sprt elo0=0 elo1=10
-# The PGN goes to target/sprt/<variant>-<new>-vs-<ref>-<seed>.pgn; 'kyodai pgn stats' recomputes the
-# result from it, and several runs (on several machines, with --shard) can be merged that way.
+# The PGN goes to target/sprt/<variant>-<new>-vs-<ref>-<seed>.pgn; 'kyodai pgn stats' recomputes
+# the result from it, and several runs (on several machines, with --shard) can be merged that way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REF=${1:?usage: sprt.sh REF VARIANT [LIMIT] [ROUNDS] [EXTRA...]}
@@ -32,9 +32,8 @@ LIMIT=${3:-tc=10+0.1}
 ROUNDS=${4:-500}
 shift $(( $# < 4 ? $# : 4 ))
 EXTRA=("$@")
-if [ "${SPRT:-on}" = off ]; then
-    :
-elif [ ${#EXTRA[@]} -eq 0 ]; then
+SEED=${SEED:-1}
+if [ "${SPRT:-on}" != off ] && [ ${#EXTRA[@]} -eq 0 ]; then
     EXTRA=(--sprt elo0=0 elo1=10 alpha=0.05 beta=0.05)
 fi
 
@@ -59,10 +58,11 @@ case "$VARIANT" in
     scirocco | typhoon) extra_setup=(--setup random) ;;
     *) [ -f "$openings" ] && extra_setup=(--openings file="$openings" order=random) ;;
 esac
-pgn="target/sprt/${VARIANT##*/}-$(basename "$new")-vs-$sha-${SEED:-1}.pgn"
+pgn="target/sprt/${VARIANT##*/}-$(basename "$new")-vs-$sha-$SEED.pgn"
 echo "== $VARIANT: $(basename "$new") vs $sha, $LIMIT, at most $ROUNDS pairs; PGN $pgn"
 exec ./target/release/kyodai match --variant "$VARIANT" "${extra_setup[@]}" \
     --engine name=new cmd="$new" --engine name=ref cmd="$ref_dir/kyodai" \
     --each proto=uci "$LIMIT" option.Hash=32 option.Threads=1 option.OwnBook=false \
-    --games 2 --repeat --rounds "$ROUNDS" --concurrency "${CONCURRENCY:-2}" --maxmoves "${MAXMOVES:-400}" \
-    --seed "${SEED:-1}" --pgnout "$pgn" "${EXTRA[@]}"
+    --games 2 --repeat --rounds "$ROUNDS" --concurrency "${CONCURRENCY:-2}" \
+    --maxmoves "${MAXMOVES:-400}" \
+    --seed "$SEED" --pgnout "$pgn" "${EXTRA[@]}"
