@@ -416,6 +416,11 @@ fn shards_merged_give_the_same_games_and_standing_as_one_run() {
         assert!(stats.lines().any(|s| s == l), "'{l}' not in:\n{stats}");
     }
     assert!(stats.starts_with("Games: 6 finished, 0 unfinished"), "{stats}");
+    assert!(!stats.contains("Repeats:"), "the shards hold different games:\n{stats}");
+    // The same file given twice: every game of the second copy repeats one of the first.
+    let twice = Command::new(KYODAI).args(["pgn", "stats"]).args([&whole, &whole]).output().unwrap();
+    let twice = stdout(&twice);
+    assert!(twice.contains("Repeats: 6 of the 12 games repeat an earlier one move for move"), "{twice}");
 }
 
 #[test]

@@ -7,6 +7,7 @@ use clap::{Args, Subcommand};
 use kyodai::tournament::pgn::read_pgn;
 use kyodai::tournament::standings::Standings;
 use kyodai::tournament::stats::Sprt;
+use std::collections::HashSet;
 
 #[derive(Args)]
 pub struct PgnArgs {
@@ -35,6 +36,8 @@ pub fn run(a: PgnArgs) -> Result<(), Fail> {
     let sprt = if sprt.is_empty() { None } else { Some(Sprt::parse(&sprt)?) };
     let mut st = Standings::default();
     let (mut counted, mut skipped) = (0, 0);
+    let mut seen = HashSet::new();
+    let mut repeats = 0;
     for f in &files {
         let text = std::fs::read_to_string(f).map_err(|e| Fail(format!("cannot read {f}: {e}")))?;
         for g in read_pgn(&text).map_err(|e| Fail(format!("{f}: {e}")))? {
@@ -44,9 +47,24 @@ pub fn run(a: PgnArgs) -> Result<(), Fail> {
                 Some(_) => counted += 1,
                 None => skipped += 1,
             }
+            let key =
+                (w.to_owned(), b.to_owned(), g.tag("Variant").map(str::to_owned), g.tag("FEN").map(str::to_owned));
+            if !seen.insert((key, g.moves)) {
+                repeats += 1;
+            }
         }
     }
     outln!("Games: {counted} finished, {skipped} unfinished (skipped), from {} file(s)", files.len());
+    if repeats > 0 {
+        // Deterministic engines replay a game whenever a line or array leads to a position
+        // played before; such a game adds no information, and the error bar below overstates
+        // what was measured.
+        outln!(
+            "Repeats: {repeats} of the {} games repeat an earlier one move for move (same players, start and \
+             moves): the error bar counts them as new games",
+            counted + skipped
+        );
+    }
     for e in &st.encounters {
         for l in e.report(sprt.as_ref()) {
             outln!("{l}");
