@@ -39,10 +39,6 @@ def score(binary, variant, moves):
     return int(last[i + 2]) if last[i + 1] == "cp" else 100000
 
 
-def rng_seed(argv):
-    return int(argv[4]) if len(argv) > 4 else 1
-
-
 def draw(rng, legal, by_square):
     """One random move of `legal`: uniformly, or by a uniformly drawn origin square first."""
     if not by_square:
@@ -59,13 +55,14 @@ def main():
         sys.exit(__doc__)
     variant, count = sys.argv[1], int(sys.argv[2])
     plies = int(sys.argv[3]) if len(sys.argv) > 3 else 6
-    rng = random.Random(rng_seed(sys.argv))
+    seed = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+    rng = random.Random(seed)
     binary = sys.argv[5] if len(sys.argv) > 5 else "target/release/kyodai"
     by_square = os.environ.get("PICK", "square") != "move"
     seen, tries = set(), 0
     how = "" if by_square else ", PICK=move"
     print(f"# {variant}: {count} random {plies}-ply lines within {MAX_CP} cp at depth {DEPTH} "
-          f"(engine-tests/compare/make-openings.py, seed {rng_seed(sys.argv)}{how}: each ply a random "
+          f"(engine-tests/compare/make-openings.py, seed {seed}{how}: each ply a random "
           f"{'square, then one of its moves' if by_square else 'legal move'})")
     while len(seen) < count and tries < count * 20:
         tries += 1
