@@ -238,6 +238,31 @@ fn a_finished_game_lists_no_moves_counts_nothing_and_takes_no_move() {
     assert_eq!(out.last().map(String::as_str), Some("bestmove (none)"), "{out:?}");
 }
 
+#[test]
+fn a_position_that_extends_the_last_one_is_the_same_position_read_in_full() {
+    // The engine reuses the last game read when the new list only adds moves
+    // (`protocol/replay.rs`): every way a list can follow another must end where a fresh
+    // session reading it once ends, and an added move is checked against the whole history.
+    let fen_of =
+        |lines: &[String]| lines.iter().filter(|l| l.starts_with("info string fen")).cloned().collect::<Vec<_>>();
+    let fresh = |moves: &str| fen_of(&session(Some(Protocol::Uci), &format!("position startpos moves {moves}\nd\n")));
+    let lists = ["f4f5 g9g8", "f4f5 g9g8 e4e5", "f4f5 g9g8 e4e5 f9f8", "f4f5", "f4f5 f9f8 e4e5", ""];
+    let input: String = lists.iter().map(|m| format!("position startpos moves {m}\nd\n")).collect();
+    let seen = fen_of(&session(Some(Protocol::Uci), &input));
+    let want: Vec<String> = lists.iter().flat_map(|m| fresh(m)).collect();
+    assert_eq!(seen.len(), lists.len(), "{seen:?}");
+    assert_eq!(seen, want);
+    // Nutty: the repetition that ends the game lies in the moves read before; the added move
+    // is still refused.
+    let moves = "a2b2 m12l12 b2a2 l12m12";
+    let out = session(
+        Some(Protocol::Uci),
+        &format!("setoption name UCI_Variant value nutty\nposition startpos moves {moves}\nposition startpos moves {moves} a4a5\ngo depth 1\n"),
+    );
+    assert!(out.iter().any(|l| l.contains("move 5 (a4a5): the game is over")), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("bestmove 0000"), "{out:?}");
+}
+
 // ----- the command line as a person meets it -----
 
 #[test]

@@ -142,6 +142,8 @@ pub struct Engine {
     /// Book moves are drawn by weight from this seed (new each session) and a counter.
     book_seed: u64,
     book_draws: u64,
+    /// The last position read, reused when the next one only adds moves.
+    replay: super::replay::Replay,
 }
 
 impl Engine {
@@ -164,6 +166,7 @@ impl Engine {
             meter: Default::default(),
             book_seed: crate::selfplay::Rng::entropy_seed(),
             book_draws: 0,
+            replay: Default::default(),
         }
     }
 
@@ -241,10 +244,12 @@ impl Engine {
         self.abort();
         self.game = Game::new(v);
         self.no_position = None;
+        self.replay.clear();
     }
 
     /// Sets up a game of `v` from `fen` (or the start) and plays `moves`, each read by
-    /// `parse`. If any part is refused, the engine has no position until a valid one arrives
+    /// `parse` (only those beyond the last position read, when it began the same way: see
+    /// `replay.rs`). If any part is refused, the engine has no position until a valid one arrives
     /// (a GUI must never get an answer about a position other than the one it sent).
     pub fn set_position(
         &mut self,
@@ -253,7 +258,7 @@ impl Engine {
         moves: &[&str],
         parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
     ) -> CmdResult {
-        match read_position(v, fen, moves, parse) {
+        match self.replay.read(v, fen, moves, parse) {
             Ok(g) => {
                 self.abort();
                 self.game = g;
@@ -514,30 +519,6 @@ impl Engine {
 /// same as the command line's.
 pub fn default_variant_name() -> &'static str {
     Variant::default_name()
-}
-
-/// The game `fen` (or the start) and `moves` describe, every part checked.
-fn read_position(
-    v: &Arc<Compiled>,
-    fen: Option<&str>,
-    moves: &[&str],
-    parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
-) -> CmdResult<Game> {
-    let start = match fen {
-        Some(f) => Position::from_fen(v, f).map_err(CommandError::refused)?,
-        None => Position::start(v),
-    };
-    let mut g = Game::from_position(start);
-    for (i, t) in moves.iter().enumerate() {
-        // A finished game takes no more moves (a move after a Nutty repetition would
-        // otherwise start a new game from a decided one).
-        if let Some(o) = g.outcome() {
-            return Err(CommandError::refused(format!("move {} ({t}): the game is over ({o})", i + 1)));
-        }
-        let m = parse(&mut g.pos, t).map_err(|e| CommandError::refused(format!("move {} ({t}): {e}", i + 1)))?;
-        g.play(m);
-    }
-    Ok(g)
 }
 
 /// Whether `i` reports a win in at most `mate` moves (the `go mate` limit).

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod error;
 pub mod go;
 pub mod options;
+pub mod replay;
 pub mod squares;
 pub mod uci;
 pub mod uci_usi;
