@@ -15,7 +15,8 @@ use crate::moves::Move;
 use crate::position::Position;
 use std::sync::Arc;
 
-/// The last position read in full: its game file, start and move texts, and the game.
+/// The last position read in full: its start and move texts, and the game (which knows its
+/// game file).
 #[derive(Clone, Default)]
 pub struct Replay {
     last: Option<Read>,
@@ -23,7 +24,6 @@ pub struct Replay {
 
 #[derive(Clone)]
 struct Read {
-    variant: Arc<Compiled>,
     fen: Option<String>,
     moves: Vec<String>,
     game: Game,
@@ -64,7 +64,6 @@ impl Replay {
             g.play(m);
         }
         self.last = Some(Read {
-            variant: Arc::clone(v),
             fen: fen.map(str::to_string),
             moves: moves.iter().map(|t| t.to_string()).collect(),
             game: g.clone(),
@@ -75,7 +74,7 @@ impl Replay {
     /// The last reading, if `moves` from `fen` in `v` begin with its moves.
     fn reusable(&self, v: &Arc<Compiled>, fen: Option<&str>, moves: &[&str]) -> Option<&Read> {
         let r = self.last.as_ref()?;
-        let same = Arc::ptr_eq(&r.variant, v)
+        let same = Arc::ptr_eq(&r.game.variant, v)
             && r.fen.as_deref() == fen
             && r.moves.len() <= moves.len()
             && r.moves.iter().zip(moves).all(|(a, b)| a == b);
