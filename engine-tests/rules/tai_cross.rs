@@ -2,8 +2,9 @@
 //! on the start perft to depth 3, the rules file's positions, every piece, random games and
 //! random sparse positions; and attack detection against the generated captures.
 
+use super::helpers::{fen, framed, pos, tai};
+use super::pieces::{rows, token_of};
 use super::reference;
-use super::{fen, framed, pos, rows, tai, token_of};
 use kyodai::notation::format_move;
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
