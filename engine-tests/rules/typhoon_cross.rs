@@ -2,9 +2,9 @@
 //! move sets and the positions they produce on random positions and games, perft counted
 //! twice, attack detection against generated captures, make/unmake and both move-text forms.
 
+use super::helpers::{pos, ty, START};
 use super::reference::{RefPos, IDS};
-use super::support::{board_field, token, Rng};
-use super::{assert_moves, pos, ty, START};
+use super::support::{assert_moves, board_field, token, Rng};
 use kyodai::movegen::attack::is_attacked;
 use kyodai::notation::{format_explicit_at, format_move, parse_move};
 use kyodai::perft::perft;
