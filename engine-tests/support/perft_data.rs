@@ -1,5 +1,5 @@
 //! The perft expectations of `engine-tests/perft/data/<game>.txt` (the format is at the top of
-//! each file): read by the engine's harness (`perft/data.rs`) and by each game's reference
+//! each file): read by the engine's harness (`perft/harness.rs`) and by each game's reference
 //! generator tests, so every number is written once. Plain text plumbing: no engine code.
 
 #![allow(dead_code)]
