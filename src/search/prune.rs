@@ -5,7 +5,7 @@
 //! mate score, so that a forced win or loss is never pruned on a static guess.
 
 use super::MATE_BOUND;
-use crate::variant::Reductions;
+use crate::variant::{LateMoves, Reductions};
 
 /// Reverse futility pruning (static null move): a non-PV node at depth `RFP_MAX_DEPTH` or less
 /// whose static evaluation beats beta by `RFP_MARGIN` per ply of depth fails high without a
@@ -29,11 +29,19 @@ pub(super) fn reverse_futility(eval: i32, beta: i32, depth: i32) -> bool {
 pub(super) const LMP_MAX_DEPTH: i32 = 4;
 pub(super) const LMP_BASE: usize = 4;
 
-/// How many legal moves a node at `depth` searches before it skips late quiet ones: more when
-/// the static evaluation is improving (the side's plan is working; its quiet moves matter).
-pub(super) fn lmp_count(depth: i32, improving: bool) -> usize {
+/// The number of moves of a chess position the fixed counts were made for (`LateMoves::Share`).
+pub(super) const LMP_REFERENCE_MOVES: usize = 35;
+
+/// How many legal moves a node at `depth` with `moves` pseudo-legal moves searches before it
+/// skips late quiet ones, by the game's rule: more when the static evaluation is improving (the
+/// side's plan is working; its quiet moves matter).
+pub(super) fn lmp_count(rule: LateMoves, depth: i32, improving: bool, moves: usize) -> usize {
     let d = depth.max(0) as usize;
-    (LMP_BASE + d * d) * if improving { 2 } else { 1 }
+    let fixed = (LMP_BASE + d * d) * if improving { 2 } else { 1 };
+    match rule {
+        LateMoves::Fixed => fixed,
+        LateMoves::Share => fixed.max(fixed * moves / LMP_REFERENCE_MOVES),
+    }
 }
 
 /// Futility pruning of quiet moves at the frontier: at depth `FUTILITY_MAX_DEPTH` or less, a
@@ -93,10 +101,23 @@ mod tests {
 
     #[test]
     fn late_move_counts_grow_with_depth_and_improvement() {
-        assert!(lmp_count(1, false) < lmp_count(2, false));
-        assert!(lmp_count(2, false) < lmp_count(3, false));
-        assert!(lmp_count(3, false) < lmp_count(3, true));
-        assert!(lmp_count(1, false) >= 3, "the table move, a capture and a killer stay");
+        for rule in [LateMoves::Fixed, LateMoves::Share] {
+            for moves in [20, 35, 300] {
+                assert!(lmp_count(rule, 1, false, moves) < lmp_count(rule, 2, false, moves));
+                assert!(lmp_count(rule, 2, false, moves) < lmp_count(rule, 3, false, moves));
+                assert!(lmp_count(rule, 3, false, moves) < lmp_count(rule, 3, true, moves));
+                assert!(lmp_count(rule, 1, false, moves) >= 3, "the table move, a capture and a killer stay");
+            }
+        }
+    }
+
+    #[test]
+    fn a_share_keeps_as_many_moves_in_proportion_as_the_fixed_count_of_chess() {
+        assert_eq!(lmp_count(LateMoves::Fixed, 1, false, 300), 5);
+        assert_eq!(lmp_count(LateMoves::Share, 1, false, 35), 5);
+        assert_eq!(lmp_count(LateMoves::Share, 1, false, 20), 5, "never fewer than the fixed count");
+        assert_eq!(lmp_count(LateMoves::Share, 1, false, 300), 42);
+        assert_eq!(lmp_count(LateMoves::Share, 4, false, 300), 171);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::legality::{add_succession_if_mated, in_check, try_make};
 use crate::rules::outcome::{end, without_moves, Judge, Outcome};
-use crate::variant::{Legality, Reductions};
+use crate::variant::{LateMoves, Legality, Reductions};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 // Step 0: tuned numbers, named.
@@ -153,6 +153,8 @@ pub(crate) struct Worker<'a> {
     pruning: bool,
     /// The game's late-move reduction rule (`[search] reductions`).
     reductions: Reductions,
+    /// The game's late-move pruning count (`[search] late_moves`).
+    late_moves: LateMoves,
 }
 
 impl<'a> Worker<'a> {
@@ -163,6 +165,7 @@ impl<'a> Worker<'a> {
         let succession = v.rules.succession;
         let pruning = v.search.pruning;
         let reductions = v.search.reductions;
+        let late_moves = v.search.late_moves;
         Worker {
             pos,
             ev: shared.ev,
@@ -190,6 +193,7 @@ impl<'a> Worker<'a> {
             succession,
             pruning,
             reductions,
+            late_moves,
         }
     }
 
@@ -468,7 +472,7 @@ impl<'a> Worker<'a> {
             let capture = self.is_capture(m);
             let Ok(u) = try_make(&mut self.pos, m) else { continue };
             found.legal += 1;
-            if self.prunes_quiet(node, alpha, found.best, Tried { m, nth: found.legal, capture }) {
+            if self.prunes_quiet(node, alpha, found.best, Tried { m, nth: found.legal, capture }, buf.len()) {
                 self.pos.unmake(m, u);
                 continue;
             }
@@ -503,7 +507,7 @@ impl<'a> Worker<'a> {
     /// Late-move and futility pruning (`prune.rs`) of the move just made: only quiet moves
     /// that give no check, never at the root or in danger, and only once a move has been
     /// searched that does not lose by force (`best`), so a mate is never missed for a skip.
-    fn prunes_quiet(&mut self, node: Node, alpha: i32, best: i32, t: Tried) -> bool {
+    fn prunes_quiet(&mut self, node: Node, alpha: i32, best: i32, t: Tried, moves: usize) -> bool {
         if !self.pruning
             || node.ply == 0
             || node.danger
@@ -513,7 +517,8 @@ impl<'a> Worker<'a> {
         {
             return false;
         }
-        let late = node.depth <= prune::LMP_MAX_DEPTH && t.nth > prune::lmp_count(node.depth, node.improving);
+        let late = node.depth <= prune::LMP_MAX_DEPTH
+            && t.nth > prune::lmp_count(self.late_moves, node.depth, node.improving, moves);
         (late || prune::futile(node.eval, alpha, node.depth)) && !self.in_danger()
     }
 

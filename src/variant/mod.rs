@@ -17,7 +17,7 @@ pub mod rules;
 pub mod setup;
 
 pub use castling::{CastlingRule, CastlingWay};
-pub use file::{EvalParams, Reductions, SearchParams, DEFAULT_GAME_LENGTH};
+pub use file::{EvalParams, LateMoves, Reductions, SearchParams, DEFAULT_GAME_LENGTH};
 pub use piece::{KindId, PieceType, PowerCall};
 pub use rules::{
     Bench, Castling, CastlingSide, FenField, FenFormat, Legality, NoMoves, Orientation, Promotion, PromotionRule,
