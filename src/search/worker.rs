@@ -16,7 +16,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::legality::{add_succession_if_mated, in_check, try_make};
 use crate::rules::outcome::{end, without_moves, Judge, Outcome};
-use crate::variant::{LateMoves, Legality, Reductions};
+use crate::variant::{Legality, SearchParams};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 // Step 0: tuned numbers, named.
@@ -149,12 +149,9 @@ pub(crate) struct Worker<'a> {
     /// The game plays the King's succession: a side in check without a legal move may still
     /// have a swap (`rules::succession`).
     succession: bool,
-    /// The game's file asks for the frontier pruning of `prune.rs` (`[search] pruning`).
-    pruning: bool,
-    /// The game's late-move reduction rule (`[search] reductions`).
-    reductions: Reductions,
-    /// The game's late-move pruning count (`[search] late_moves`).
-    late_moves: LateMoves,
+    /// The game's `[search]` rules: frontier pruning (`prune.rs`), the late-move pruning count
+    /// and the late-move reduction rule.
+    search: SearchParams,
 }
 
 impl<'a> Worker<'a> {
@@ -163,9 +160,7 @@ impl<'a> Worker<'a> {
         let cells = pos.shape().cells as usize;
         let kinds = v.pieces.len();
         let succession = v.rules.succession;
-        let pruning = v.search.pruning;
-        let reductions = v.search.reductions;
-        let late_moves = v.search.late_moves;
+        let search = v.search.clone();
         Worker {
             pos,
             ev: shared.ev,
@@ -191,9 +186,7 @@ impl<'a> Worker<'a> {
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             danger_memo: (0, false),
             succession,
-            pruning,
-            reductions,
-            late_moves,
+            search,
         }
     }
 
@@ -381,10 +374,10 @@ impl<'a> Worker<'a> {
 
         // Step 2: reverse futility pruning (`prune.rs`), then the null move.
         let danger = self.in_danger();
-        let eval = if danger || !self.pruning { NO_EVAL } else { self.evaluate() };
+        let eval = if danger || !self.search.pruning { NO_EVAL } else { self.evaluate() };
         self.static_evals[ply] = eval;
         let improving = ply >= 2 && eval != NO_EVAL && eval > self.static_evals[ply - 2];
-        if self.pruning && !pv_node && !danger && ply > 0 && prune::reverse_futility(eval, beta, depth) {
+        if self.search.pruning && !pv_node && !danger && ply > 0 && prune::reverse_futility(eval, beta, depth) {
             return (eval + beta) / 2;
         }
         if null == NullMove::Allowed && !pv_node && !danger {
@@ -508,7 +501,7 @@ impl<'a> Worker<'a> {
     /// that give no check, never at the root or in danger, and only once a move has been
     /// searched that does not lose by force (`best`), so a mate is never missed for a skip.
     fn prunes_quiet(&mut self, node: Node, alpha: i32, best: i32, t: Tried, moves: usize) -> bool {
-        if !self.pruning
+        if !self.search.pruning
             || node.ply == 0
             || node.danger
             || best <= -MATE_BOUND
@@ -518,7 +511,7 @@ impl<'a> Worker<'a> {
             return false;
         }
         let late = node.depth <= prune::LMP_MAX_DEPTH
-            && t.nth > prune::lmp_count(self.late_moves, node.depth, node.improving, moves);
+            && t.nth > prune::lmp_count(self.search.late_moves, node.depth, node.improving, moves);
         (late || prune::futile(node.eval, alpha, node.depth)) && !self.in_danger()
     }
 
@@ -558,7 +551,7 @@ impl<'a> Worker<'a> {
         }
         let quiet = !t.capture && t.m.promotion().is_none() && ext == 0 && !node.danger;
         let r = if depth >= LMR_MIN_DEPTH && t.nth > LMR_MIN_MOVES && quiet {
-            prune::reduction(self.reductions, depth, t.nth, beta - alpha > 1).min(new_depth - 1).max(0)
+            prune::reduction(self.search.reductions, depth, t.nth, beta - alpha > 1).min(new_depth - 1).max(0)
         } else {
             0
         };
