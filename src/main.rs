@@ -61,7 +61,13 @@ Examples:\n  kyodai analyze\n  kyodai analyze --variant bigorra --depth 6\n  kyo
     Selfplay(cli::selfplay::SelfplayArgs),
     /// Search fixed positions to a fixed depth on one thread: total nodes (a signature of the
     /// build) and nodes per second.
-    #[command(after_help = "Example:\n  kyodai bench\n  kyodai bench --variant chu --depth 7")]
+    #[command(
+        after_help = "The node total is the build's signature: it changes only when the search, the evaluation or\n\
+                      the move generation change what is searched, and is recorded per game in\n\
+                      benches/signature.txt. --speed measures each part of the engine instead (fixed work, so\n\
+                      two builds compare side by side: scripts/compare-builds.py).\n\n\
+                      Examples:\n  kyodai bench\n  kyodai bench --variant chu --depth 7\n  kyodai bench --speed --variant tai"
+    )]
     Bench(cli::bench::BenchArgs),
     /// Print a game's piece table (Markdown), generated from its data file.
     #[command(after_help = "Example:\n  kyodai pieces --variant bigorra")]

@@ -230,11 +230,14 @@ pub struct Bench {
     pub depth: u32,
     /// Each position as the moves that reach it from the start (`""` is the start).
     pub lines: Vec<String>,
+    /// A midgame position (FEN) for the speed suite (`kyodai bench --speed`), beside the
+    /// start: real games spend most of their time in positions like it.
+    pub midgame: Option<String>,
 }
 
 impl Default for Bench {
     fn default() -> Self {
-        Bench { depth: 6, lines: vec![String::new()] }
+        Bench { depth: 6, lines: vec![String::new()], midgame: None }
     }
 }
 
