@@ -57,7 +57,12 @@ pub fn is_attacked_ignoring(pos: &impl Board, target: Square, by: Color, ignore:
 /// through `cell_at` (so callers can look at a position that differs from `pos` in a few
 /// squares). The Emperor's own protection test uses this: its rule 1 already covers the other
 /// side's Emperor.
-pub(crate) fn attacked_plain(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+pub(crate) fn attacked_plain(
+    pos: &impl Board,
+    target: Square,
+    by: Color,
+    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+) -> bool {
     let at = &pos.tables().attacks[by];
     for (d, set) in &at.leaps {
         if set.holds(cell_at(target.offset(*d)), by) {

@@ -83,8 +83,10 @@ pub trait Spec: Sized {
     /// the game's sets of types with game-wide powers.
     fn compile(&self, cx: &mut Compile<'_>);
     /// For `Attacks::Own` and `OwnAfterOthers`: whether a piece of `by` with this power captures
-    /// on `target`, the board read through `cell_at`. Others answer `false`.
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool;
+    /// on `target`, the board read through `cell_at`. Others answer `false` (the default).
+    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        false
+    }
 }
 
 /// A power compiled for one piece type and colour, run by move generation.
@@ -326,7 +328,7 @@ macro_rules! powers {
 
         impl PowerKind {
             /// The power's own attack test (see [`Spec::own_attacks`]).
-            pub fn own_attacks(self, pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+            pub fn own_attacks(self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
                 match self {
                     $( PowerKind::$variant => <$spec as Spec>::own_attacks(pos, target, by, cell_at), )*
                 }

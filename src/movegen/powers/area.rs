@@ -67,7 +67,7 @@ impl Spec for Area {
         cx.moves.add_gen(Gen::Area(Compiled { steps: self.0 }));
     }
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         attacks(pos, target, by, cell_at)
     }
 }
@@ -103,7 +103,7 @@ fn reach(
     from: Square,
     us: Color,
     steps: u8,
-    cell_at: &dyn Fn(Square) -> Cell,
+    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
 ) -> Vec<(Square, bool)> {
     let shape = *pos.shape();
     let them = us.flip();
@@ -139,7 +139,7 @@ fn reach(
 }
 
 /// Whether a piece of `by` with an area move could capture on `target` with it.
-pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
     let kinds = &pos.tables().special.area;
     if !kinds.iter().any(|&(k, _)| pos.count(k, by) > 0) {
         return false;
@@ -174,7 +174,13 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Squ
 
 /// Whether an area move of `steps` from `from` can end on `target` (whatever stands there),
 /// with every square before the last empty.
-fn reach_square(pos: &impl Board, from: Square, steps: u8, target: Square, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+fn reach_square(
+    pos: &impl Board,
+    from: Square,
+    steps: u8,
+    target: Square,
+    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+) -> bool {
     let shape = *pos.shape();
     let mut seen: ArrayVec<Square, 64> = ArrayVec::new();
     seen.push(from);

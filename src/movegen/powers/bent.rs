@@ -142,7 +142,7 @@ impl Spec for Bent {
         cx.moves.add_gen(Gen::Bent(Compiled { bents }));
     }
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         for (u, firsts) in &pos.tables().attacks[by].bent.0 {
             let mut y = target;
             loop {

@@ -53,7 +53,7 @@ impl Spec for Burn {
     }
 
     /// Burns are judged on the board as it is (see [`attacks`]).
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, _: &dyn Fn(Square) -> Cell) -> bool {
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, _: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         attacks(pos, target, by)
     }
 }

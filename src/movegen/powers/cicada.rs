@@ -3,8 +3,8 @@
 //! an enemy (capture). It never reaches an adjacent square. No table says it: attack detection
 //! generates it.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
@@ -45,10 +45,6 @@ impl Spec for Cicada {
 
     fn compile(&self, cx: &mut Compile<'_>) {
         cx.moves.add_gen(Gen::Cicada(Compiled));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

@@ -4,8 +4,8 @@
 //! `aux`. Never promotes. A conversion takes a piece from the opponent, royals included, so it
 //! counts as an attack; no table says it: attack detection generates it.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -46,10 +46,6 @@ impl Spec for Convert {
     fn compile(&self, cx: &mut Compile<'_>) {
         let deltas = cx.deltas(&self.0);
         cx.moves.add_gen(Gen::Convert(Compiled { deltas }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

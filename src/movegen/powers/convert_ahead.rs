@@ -4,8 +4,8 @@
 //! `aux`) exist. A conversion counts as an attack; attack detection generates it.
 
 use super::facing_twins;
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -43,10 +43,6 @@ impl Spec for ConvertAhead {
 
     fn compile(&self, cx: &mut Compile<'_>) {
         cx.moves.add_gen(Gen::ConvertAhead(Compiled));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

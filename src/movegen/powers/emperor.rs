@@ -75,8 +75,11 @@ impl Spec for Emperor {
         cx.moves.add_gen(Gen::Emperor(Compiled));
     }
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
-        attacks(pos, target, by, cell_at)
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        // Read through a trait object from here on: the Emperor's protection test asks the
+        // attack tables again with a board of its own, and one reader type ends that recursion
+        // of generic instances (the Emperor is Tai's alone, and rare on the board).
+        attacks(pos, target, by, &|sq| cell_at(sq))
     }
 }
 

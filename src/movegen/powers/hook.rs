@@ -119,7 +119,7 @@ impl Spec for Hook {
         cx.moves.add_gen(Gen::Hook(Compiled { hooks }));
     }
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         attacks(pos, target, by, cell_at)
     }
 }
@@ -164,7 +164,7 @@ impl Generate for Compiled {
 /// are plain slides in the attack tables). Instead of walking every possible corner, each
 /// hook mover of `by` (a side has a handful) solves for the one corner per turn that joins its
 /// square to the target, then checks the two legs are open.
-pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
     let sp = &pos.tables().special;
     if !sp.hookers.iter().any(|&k| pos.count(k, by) > 0) {
         return false;

@@ -57,7 +57,7 @@ impl Spec for HopCapture {
         cx.moves.add_gen(Gen::HopCapture(Compiled { dirs }));
     }
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         pos.tables().attacks[by]
             .hop_capture
             .0

@@ -5,7 +5,6 @@
 //! never captures. Move generation asks [`frozen`] once per piece, and only in games whose
 //! catalogue has an Immobilizer and while the opponent owns one.
 
-use crate::cell::Cell;
 use crate::geometry::{Color, Square};
 use crate::movegen::power::{no_argument, Attacks, Captures, Description, PowerError, Spec};
 use crate::movegen::tables::{Compile, Sets};
@@ -43,10 +42,6 @@ impl Spec for Immobilize {
     fn compile(&self, cx: &mut Compile<'_>) {
         cx.sets.immobilizers.insert(cx.kind);
         Sets::list(&mut cx.sets.immobilizer_list, cx.kind);
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

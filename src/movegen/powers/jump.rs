@@ -67,7 +67,7 @@ impl Spec for JumpCapture {
         cx.moves.add_gen(Gen::JumpCapture(Compiled { dirs }));
     }
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         attacks(pos, target, by, cell_at)
     }
 }
@@ -117,7 +117,7 @@ fn generate(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mu
 }
 
 /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
-pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
     let ranks = &pos.tables().special.jump_rank;
     for (d, set) in &pos.tables().attacks[by].jump.0 {
         let mut sq = target;

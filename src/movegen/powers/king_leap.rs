@@ -4,8 +4,8 @@
 //! both with `both-safe`, Jocly's reading, option `leap_knight_both_safe`). Whether the target
 //! itself is attacked is the ordinary legality test. The leap never captures.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::attack::{is_attacked, is_attacked_ignoring};
 use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
@@ -55,10 +55,6 @@ impl Spec for KingLeap {
     fn compile(&self, cx: &mut Compile<'_>) {
         cx.sets.king_leapers.insert(cx.kind);
         cx.moves.add_gen(Gen::KingLeap(Compiled { both_safe: self.both_safe }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

@@ -3,12 +3,9 @@
 //! slides marked lame; no table says its captures, so attack detection and quiescence generate
 //! its piece's moves.
 
-use crate::cell::Cell;
-use crate::geometry::{Color, Square};
 use crate::movegen::atoms::SlideT;
 use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
-use crate::movegen::Board;
 use crate::variant::PowerCall;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,9 +42,5 @@ impl Spec for LameRide {
             let s = SlideT { lame: true, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
             cx.moves.atoms.slides.push(s);
         }
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }

@@ -50,7 +50,7 @@ impl Spec for LeapFirst {
         }
     }
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         for (d, ranges) in &pos.tables().attacks[by].leap_first.0 {
             // The attacker's first square (next to it, on the target's side) blocks nothing, so
             // the attacker may stand one square beyond the first piece met walking out.

@@ -14,8 +14,8 @@
 //! measured with.
 
 use super::captures_of;
-use crate::cell::{Cell, Piece};
-use crate::geometry::{BoardShape, Color, Square};
+use crate::cell::Piece;
+use crate::geometry::{BoardShape, Square};
 use crate::movegen::power::{
     check_flags, direction, direction_name, Attacks, Captures, Description, Gen, Generate, PowerError, Spec,
 };
@@ -181,10 +181,6 @@ impl Spec for Lion {
             LionShape::Diagonal => ShapeT::Diagonal,
         };
         cx.moves.add_gen(Gen::Lion(Compiled { shapes: vec![shape], pass: self.pass }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

@@ -4,8 +4,8 @@
 //! never onto a piece. `Move` kind `Line`: the move's effect removes every piece between origin
 //! and destination. Its non-capturing slides are the `mQ` atoms. Attack detection generates it.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -46,10 +46,6 @@ impl Spec for LongLeap {
     fn compile(&self, cx: &mut Compile<'_>) {
         let dirs = cx.deltas(&self.0);
         cx.moves.add_gen(Gen::LongLeap(Compiled { dirs }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

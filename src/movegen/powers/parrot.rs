@@ -7,8 +7,8 @@
 //! option `pass_needs_empty_neighbour`, only with an empty square among its own step squares).
 //! Attack detection generates it.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -52,10 +52,6 @@ impl Spec for Parrot {
         let dirs = cx.deltas(&self.0);
         let pass_needs_empty_step = cx.piece.pass_needs_empty_step;
         cx.moves.add_gen(Gen::Parrot(Compiled { dirs, pass_needs_empty_step }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

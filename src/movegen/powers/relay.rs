@@ -131,7 +131,7 @@ impl Spec for Relay {
         Sets::list(list, k);
     }
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         pos.tables().special.relay.any() && attacks(pos, target, by, &cell_at)
     }
 }

@@ -3,8 +3,8 @@
 //! `Move::via(from, victim, from)`. The shot is a real capture, so the attack tables list each
 //! shooting direction as a capturing leap.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
@@ -49,10 +49,6 @@ impl Spec for Shoot {
             cx.attacks.add_leap(d, cx.kind);
         }
         cx.moves.add_gen(Gen::Shoot(Compiled { dirs }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

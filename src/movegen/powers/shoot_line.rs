@@ -2,8 +2,8 @@
 //! along each unit direction the first piece, if it is an enemy, is removed; the piece stays.
 //! A shot never promotes. No table says these captures: attack detection generates them.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -44,10 +44,6 @@ impl Spec for ShootLine {
     fn compile(&self, cx: &mut Compile<'_>) {
         let dirs = cx.deltas(&self.0);
         cx.moves.add_gen(Gen::ShootLine(Compiled { dirs }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

@@ -2,12 +2,9 @@
 //! Wagon, `skip-first:R`): compiled into atom slides that start at distance 2, found by the slide
 //! attack tables and the atom capture lists.
 
-use crate::cell::Cell;
-use crate::geometry::{Color, Square};
 use crate::movegen::atoms::SlideT;
 use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
-use crate::movegen::Board;
 use crate::variant::PowerCall;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,9 +40,5 @@ impl Spec for SkipFirst {
             }
             cx.moves.atoms.slides.push(s);
         }
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }

@@ -3,8 +3,8 @@
 //! is captured; both keep their owners. The swap is the Hummingbird's own move, so it may promote
 //! by the zone test; the partner never does. A swap never attacks.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
@@ -46,10 +46,6 @@ impl Spec for Swap {
     fn compile(&self, cx: &mut Compile<'_>) {
         let deltas = cx.deltas(&self.0);
         cx.moves.add_gen(Gen::Swap(Compiled { deltas }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

@@ -6,8 +6,8 @@
 //! otherwise kind `Implied` with those enemies in `mid` (at most 2 for range 3), written
 //! `<from><to>` either way. Attack detection generates it.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
@@ -62,10 +62,6 @@ impl Spec for Sweep {
             })
             .collect();
         cx.moves.add_gen(Gen::Sweep(Compiled { lines }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 

@@ -6,8 +6,8 @@
 //! `a4a3xa5`) captures. It works on the piece's atom moves, so it runs first among the powers;
 //! attack detection generates it.
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::cell::Piece;
+use crate::geometry::Square;
 use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -50,10 +50,6 @@ impl Spec for Withdraw {
 
     fn compile(&self, cx: &mut Compile<'_>) {
         cx.moves.add_gen(Gen::Withdraw(Compiled { optional: self.optional }));
-    }
-
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &dyn Fn(Square) -> Cell) -> bool {
-        false
     }
 }
 
