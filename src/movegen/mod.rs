@@ -10,6 +10,7 @@ pub mod attack;
 pub mod board;
 pub mod castling;
 pub mod effect;
+pub mod influence;
 pub mod power;
 pub mod powers;
 pub mod promotion;

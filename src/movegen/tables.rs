@@ -6,6 +6,7 @@
 //! reverse lookup, so an attack query rarely generates moves.
 
 use super::atoms::Atoms;
+use super::influence::Influence;
 use super::power::{Attacks, Captures, Gen, Power, PowerKind, Steps};
 use super::powers::{bent, hop_capture, jump, leap_first, relay};
 use crate::cell::Cell;
@@ -79,6 +80,8 @@ pub struct AttackTables {
     pub hop_capture: hop_capture::AttackTable,
     pub leap_first: leap_first::AttackTable,
     pub jump: jump::AttackTable,
+    /// The squares, around a target, that can decide an attack by this side (`influence`).
+    pub influence: Influence,
 }
 
 /// Adds type `k` to the set of `list` whose key is `key`.
@@ -256,6 +259,11 @@ impl Tables {
             .zip(&powers)
             .map(|(t, pw)| !relays && pw.is_empty() && t.vectors.iter().all(|v| v.dy >= 0))
             .collect();
+        if bounded_influence(&sets) {
+            for c in Color::ALL {
+                attacks[c].influence = Influence::of_tables(&shape, &attacks[c]);
+            }
+        }
         let zone = zones(v, &shape);
         let castling = super::castling::Compiled::build(v, &shape);
         Tables { shape, zone, powers, never_retreats, moves, attacks, special: sets, castling }
@@ -309,6 +317,17 @@ fn compile_kind(cx: &mut Compile<'_>, powers: &[Power]) {
     if km.atoms.needs_filter() {
         km.capture_search = CaptureSearch::Filter;
     }
+}
+
+/// Whether every capture of the game is in the reverse tables, so that the squares deciding an
+/// attack are those the tables name (see `influence`): no power with an attack test of its own,
+/// no relays, no freezing.
+fn bounded_influence(sets: &Sets) -> bool {
+    sets.own_attackers.is_empty()
+        && sets.last_attackers.is_empty()
+        && !sets.any_generated_attackers
+        && !sets.relay.any()
+        && sets.immobilizer_list.is_empty()
 }
 
 fn add_once(list: &mut Vec<PowerKind>, k: PowerKind) {

@@ -2,11 +2,9 @@
 //! the exact inverse.
 
 use super::{Piece, Position};
-use crate::game::Game;
 use crate::geometry::{ByColor, Color, Square};
 use crate::moves::{Burned, Effect, Move, MoveKind};
 use arrayvec::ArrayVec;
-use std::sync::Arc;
 
 /// Mixed into the history key of a null-move position (see `make_null`).
 const NULL_MOVE_SALT: u64 = 0x6E75_6C6C_6D6F_7665;
@@ -91,9 +89,8 @@ impl Position {
         self.ep_hashed = false;
         let mover = self.board[m.from.index()].piece().expect("make: no piece on the origin");
         let e = crate::movegen::effect::of(self, m);
-        let g = Arc::clone(&self.game);
-        let captured_lion = self.apply_effect(&g, m, &e, mover, &mut undo);
-        self.update_rule_state(&g, m, &e, mover, captured_lion);
+        let captured_lion = self.apply_effect(m, &e, mover, &mut undo);
+        self.update_rule_state(m, &e, mover, captured_lion);
         self.hash ^= self.state_key(false);
         undo
     }
@@ -102,12 +99,11 @@ impl Position {
     /// the swap), the castling Rook, conversion, promotion, then Fire Demon burns; each recorded
     /// in `undo`. Returns the square of a captured Lion, if any (Chu's counter-strike rule).
     #[inline]
-    fn apply_effect(&mut self, g: &Game, m: Move, e: &Effect, mover: Piece, undo: &mut Undo) -> Square {
-        let v = &g.variant;
+    fn apply_effect(&mut self, m: Move, e: &Effect, mover: Piece, undo: &mut Undo) -> Square {
         let mut captured_lion = Square::NONE;
         for &sq in &e.removed {
             let (p, idx) = self.take(sq);
-            if v.piece(p.kind()).lion {
+            if self.game.variant.piece(p.kind()).lion {
                 captured_lion = sq;
             }
             undo.ops.push(Op::Remove { sq, piece: p, idx });
@@ -148,7 +144,10 @@ impl Position {
     /// right, castling rights, Chu's counter-strike, the clocks, the side to move. The hash's
     /// rule-state part is the caller's.
     #[inline]
-    fn update_rule_state(&mut self, g: &Game, m: Move, e: &Effect, mover: Piece, captured_lion: Square) {
+    fn update_rule_state(&mut self, m: Move, e: &Effect, mover: Piece, captured_lion: Square) {
+        // The game is read through its field, beside the fields this changes: no `Arc` is
+        // cloned at every move.
+        let g = &*self.game;
         let v = &g.variant;
         let us = mover.color();
         let mtype = v.piece(mover.kind());

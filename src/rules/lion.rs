@@ -21,15 +21,17 @@ pub enum LionRule {
 
 /// Whether the pseudo-legal move `m` breaks a lion-capture rule.
 pub fn check(pos: &mut Position, m: Move) -> Result<(), LionRule> {
+    let mut caps = arrayvec::ArrayVec::<_, 16>::new();
+    effect::removed_squares(pos, m, &mut caps);
+    // Both rules are about taking a Lion: every other move (nearly all) is done here, before
+    // anything is cloned or made.
+    if !caps.iter().any(|&s| pos.piece_at(s).is_some_and(|p| pos.variant().piece(p.kind()).lion)) {
+        return Ok(());
+    }
     let g = std::sync::Arc::clone(pos.game());
     let v = &g.variant;
     let mover = pos.piece_at(m.from).expect("a move starts on its piece");
-    let mut caps = arrayvec::ArrayVec::<_, 16>::new();
-    effect::removed_squares(pos, m, &mut caps);
     let is_lion = |pos: &Position, s| pos.piece_at(s).is_some_and(|p| v.piece(p.kind()).lion);
-    if !caps.iter().any(|&s| is_lion(pos, s)) {
-        return Ok(());
-    }
     if !v.piece(mover.kind()).lion {
         return if pos.counter_strike().is_none() { Ok(()) } else { Err(LionRule::CounterStrike) };
     }

@@ -31,6 +31,8 @@ const RANDOM_ORIGINS: usize = 64;
 #[derive(Clone, Debug, Default)]
 pub struct Deferrals {
     never: Vec<bool>,
+    /// Some type's promotion is never declined (else there is nothing to drop).
+    any: bool,
 }
 
 impl Deferrals {
@@ -40,8 +42,9 @@ impl Deferrals {
                 let kind = KindId(k as u8);
                 game.variant.piece(kind).promotes_to.is_some_and(|p| does_everything(game, p, kind))
             })
-            .collect();
-        Deferrals { never }
+            .collect::<Vec<bool>>();
+        let any = never.iter().any(|&n| n);
+        Deferrals { never, any }
     }
 
     /// Whether the search never declines the promotion of type `k`.
@@ -53,22 +56,26 @@ impl Deferrals {
     /// the list, for the types whose promotion is never declined. The generator pushes the
     /// twins next to each other (`movegen::promotion::push`; sorted, they stay neighbours).
     pub fn drop_deferrals(&self, pos: &impl Board, moves: &mut Vec<Move>) {
-        if !self.never.iter().any(|&n| n) {
+        if !self.any {
             return;
         }
         let twins = |a: Move, b: Move| b.promotion().is_some() && b.without_promotion() == a;
-        let mut keep = Vec::new();
-        for (i, &m) in moves.iter().enumerate() {
+        // In place: the write index never passes the read index, so the next move is still
+        // the generator's, and the previous one is kept aside before it can be overwritten.
+        let mut prev: Option<Move> = None;
+        let mut w = 0;
+        for r in 0..moves.len() {
+            let m = moves[r];
             let deferral = m.promotion().is_none()
-                && (i > 0 && twins(m, moves[i - 1]) || moves.get(i + 1).is_some_and(|&n| twins(m, n)))
+                && (prev.is_some_and(|p| twins(m, p)) || moves.get(r + 1).is_some_and(|&n| twins(m, n)))
                 && pos.piece_at(m.from).is_some_and(|p| self.never_declined(p.kind()));
-            keep.push(!deferral);
+            prev = Some(m);
+            if !deferral {
+                moves[w] = m;
+                w += 1;
+            }
         }
-        let mut i = 0;
-        moves.retain(|_| {
-            i += 1;
-            keep[i - 1]
-        });
+        moves.truncate(w);
     }
 }
 

@@ -137,6 +137,10 @@ pub(crate) struct Worker<'a> {
     /// Per-ply scratch: generated moves, and quiet moves tried (for history maluses).
     gen_bufs: Vec<Vec<Move>>,
     quiet_bufs: Vec<Vec<Move>>,
+    /// Per ply: the moves pruned without being made, whose legality is still open.
+    unmade_bufs: Vec<Vec<Move>>,
+    /// Per ply: whether the opponent's royal is attacked at the node (asked once, if at all).
+    enemy_in_check: Vec<Option<bool>>,
     pv: Vec<Vec<Move>>,
     /// The static evaluation of each ply of the current line (`NO_EVAL` in danger), for the
     /// improving flag.
@@ -181,6 +185,8 @@ impl<'a> Worker<'a> {
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             gen_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             quiet_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            unmade_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            enemy_in_check: vec![None; MAX_PLY + 1],
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             static_evals: vec![NO_EVAL; MAX_PLY + 1],
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
@@ -456,6 +462,9 @@ impl<'a> Worker<'a> {
         let mut buf = self.ordered_moves(node);
         let mut quiets = std::mem::take(&mut self.quiet_bufs[ply]);
         quiets.clear();
+        let mut unmade = std::mem::take(&mut self.unmade_bufs[ply]);
+        unmade.clear();
+        self.enemy_in_check[ply] = None;
         let mut found = Searched { best: -INF, best_move: None, legal: 0 };
         for i in 0..buf.len() {
             let m = ordering::pick(&mut buf, i);
@@ -463,13 +472,23 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let capture = self.is_capture(m);
+            let t = Tried { m, nth: found.legal + 1, capture };
+            if self.prunes_unmade(node, found.best, t, buf.len()) {
+                unmade.push(m);
+                continue;
+            }
+            if !unmade.is_empty() && self.rank_matters(node, t) {
+                found.legal += self.count_legal(&unmade);
+                unmade.clear();
+            }
             let Ok(u) = try_make(&mut self.pos, m) else { continue };
             found.legal += 1;
-            if self.prunes_quiet(node, alpha, found.best, Tried { m, nth: found.legal, capture }, buf.len()) {
+            let t = Tried { nth: found.legal, ..t };
+            if self.prunes_quiet(node, alpha, found.best, t, buf.len()) {
                 self.pos.unmake(m, u);
                 continue;
             }
-            let score = self.search_child(node, alpha, Tried { m, nth: found.legal, capture });
+            let score = self.search_child(node, alpha, t);
             self.pos.unmake(m, u);
             if self.stopped {
                 break;
@@ -494,6 +513,7 @@ impl<'a> Worker<'a> {
         }
         self.bufs[ply] = buf;
         self.quiet_bufs[ply] = quiets;
+        self.unmade_bufs[ply] = unmade;
         (!self.stopped).then_some(found)
     }
 
@@ -513,6 +533,65 @@ impl<'a> Worker<'a> {
         let late = node.depth <= prune::LMP_MAX_DEPTH
             && t.nth > prune::lmp_count(self.search.late_moves, node.depth, node.improving, moves);
         (late || prune::futile(node.eval, alpha, node.depth)) && !self.in_danger()
+    }
+
+    /// Whether the quiet move `t` (not made yet) is pruned by the late-move rule whatever it
+    /// turns out to be: late among the legal moves even if it is legal itself, and unable to
+    /// give check (`gives_no_check`). It is then skipped without being made; its legality is
+    /// left open (`unmade`): it changes no later decision but the rank a later reduced move is
+    /// given, which `rank_matters` asks for. Exactly the moves [`prunes_quiet`] prunes by the
+    /// late-move rule, so the tree is the one that making every move gave.
+    fn prunes_unmade(&mut self, node: Node, best: i32, t: Tried, moves: usize) -> bool {
+        self.search.pruning
+            && node.ply > 0
+            && !node.danger
+            && best > -MATE_BOUND
+            && !t.capture
+            && t.m.promotion().is_none()
+            && node.depth <= prune::LMP_MAX_DEPTH
+            && t.nth > prune::lmp_count(self.search.late_moves, node.depth, node.improving, moves)
+            && self.gives_no_check(node.ply, t.m)
+    }
+
+    /// Whether the searched move `t` needs its exact rank among the legal moves: a quiet move
+    /// that late-move reductions may reduce by how late it is.
+    fn rank_matters(&self, node: Node, t: Tried) -> bool {
+        !t.capture && t.m.promotion().is_none() && !node.danger && node.depth >= LMR_MIN_DEPTH
+    }
+
+    /// How many of the unmade `moves` are legal (each made and taken back).
+    fn count_legal(&mut self, moves: &[Move]) -> usize {
+        let mut n = 0;
+        for &m in moves {
+            if let Ok(u) = try_make(&mut self.pos, m) {
+                self.pos.unmake(m, u);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether the quiet move `m` surely leaves the opponent out of danger (see `in_danger`),
+    /// known without making it: the opponent's danger is not asked (it has several royals in a
+    /// royal-capture game), or the move changes no square that can decide an attack on its
+    /// royals (`movegen::influence`) and none is attacked now. `false` when unsure.
+    fn gives_no_check(&mut self, ply: usize, m: Move) -> bool {
+        let us = self.pos.side();
+        let them = us.flip();
+        if self.pos.variant().rules.legality != Legality::Check && self.pos.royal_count(them) != 1 {
+            return true;
+        }
+        if m.kind != MoveKind::Normal || m.mids().next().is_some() {
+            return false;
+        }
+        let infl = &self.pos.game().tables.attacks[us].influence;
+        if !infl.is_bounded()
+            || self.pos.royal_squares(them).any(|r| infl.may_matter(r, m.from) || infl.may_matter(r, m.to))
+        {
+            return false;
+        }
+        let attacked = *self.enemy_in_check[ply].get_or_insert_with(|| in_check(&self.pos, them));
+        !attacked
     }
 
     /// The pseudo-legal moves of the node at `ply`, scored for ordering (the table's move
