@@ -25,18 +25,100 @@ pub(super) fn capture_score(gain: i32, attacker: i32, bad: bool) -> i32 {
     ORDER_CAPTURE + gain * 8 - attacker / 16 - if bad { ORDER_BAD_CAPTURE_DROP } else { 0 }
 }
 
-/// Moves the best-scored remaining move to position `i` and returns it (selection sort,
-/// lazily: most nodes cut off after a few moves).
-#[inline]
-pub(super) fn pick(buf: &mut [(Move, i32)], i: usize) -> Move {
-    let mut best = i;
-    for j in i + 1..buf.len() {
-        if buf[j].1 > buf[best].1 {
-            best = j;
+/// A node's moves with their ordering scores, picked best first (selection sort, lazily: most
+/// nodes cut off after a few moves). Moves and scores are kept apart, so the scan for the best
+/// reads scores alone. A capture may be scored before its exchange test is made (`unsure`):
+/// the test is made when the capture is about to be picked, and a capture that fails it drops
+/// (`ORDER_BAD_CAPTURE_DROP`) and the pick is made again. The order is exactly the one that
+/// testing every capture first gives: the picked move is returned only once its score is sure,
+/// and a drop is undone in place (the swap taken back), so ties fall as they would have.
+#[derive(Default)]
+pub(super) struct MoveList {
+    pub moves: Vec<Move>,
+    scores: Vec<i32>,
+    unsure: Vec<bool>,
+}
+
+impl MoveList {
+    pub fn with_capacity(n: usize) -> MoveList {
+        MoveList { moves: Vec::with_capacity(n), scores: Vec::with_capacity(n), unsure: Vec::with_capacity(n) }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Empties the list (capacity kept).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.scores.clear();
+        self.unsure.clear();
+    }
+
+    /// Scores for every move, all sure, to be set with [`MoveList::set`].
+    #[inline]
+    pub fn reset_scores(&mut self) {
+        self.scores.clear();
+        self.scores.resize(self.moves.len(), 0);
+        self.unsure.clear();
+        self.unsure.resize(self.moves.len(), false);
+    }
+
+    /// Sets the score of move `i`; `unsure` when it still needs the exchange test.
+    #[inline]
+    pub fn set(&mut self, i: usize, score: i32, unsure: bool) {
+        self.scores[i] = score;
+        self.unsure[i] = unsure;
+    }
+
+    /// Keeps the first `n` moves and their scores.
+    #[inline]
+    pub fn truncate(&mut self, n: usize) {
+        self.moves.truncate(n);
+        self.scores.truncate(n);
+        self.unsure.truncate(n);
+    }
+
+    /// Appends a move with its score, sure.
+    #[cfg(test)]
+    fn push(&mut self, m: Move, score: i32) {
+        self.moves.push(m);
+        self.scores.push(score);
+        self.unsure.push(false);
+    }
+
+    /// Moves the best-scored remaining move to position `i` and returns it; `bad` makes the
+    /// exchange test of an unsure capture about to be picked.
+    #[inline]
+    pub fn pick(&mut self, i: usize, mut bad: impl FnMut(Move) -> bool) -> Move {
+        loop {
+            let mut best = i;
+            for j in i + 1..self.scores.len() {
+                if self.scores[j] > self.scores[best] {
+                    best = j;
+                }
+            }
+            self.swap(i, best);
+            if !self.unsure[i] {
+                return self.moves[i];
+            }
+            self.unsure[i] = false;
+            if !bad(self.moves[i]) {
+                return self.moves[i];
+            }
+            self.scores[i] -= ORDER_BAD_CAPTURE_DROP;
+            self.swap(i, best);
         }
     }
-    buf.swap(i, best);
-    buf[i].0
+
+    #[inline]
+    fn swap(&mut self, a: usize, b: usize) {
+        self.moves.swap(a, b);
+        self.scores.swap(a, b);
+        self.unsure.swap(a, b);
+    }
 }
 
 /// Killers by ply and history by (colour, piece type, destination).
@@ -108,10 +190,37 @@ mod tests {
     #[test]
     fn pick_takes_the_best_remaining_move() {
         let a = Move::pass(Square::NONE);
-        let mut buf = vec![(a, 1), (a, 7), (a, 3)];
-        pick(&mut buf, 0);
-        assert_eq!(buf.iter().map(|x| x.1).collect::<Vec<_>>(), vec![7, 1, 3]);
-        pick(&mut buf, 1);
-        assert_eq!(buf[1].1, 3);
+        let mut list = MoveList::default();
+        for s in [1, 7, 3] {
+            list.push(a, s);
+        }
+        list.pick(0, |_| false);
+        assert_eq!(list.scores, vec![7, 1, 3]);
+        list.pick(1, |_| false);
+        assert_eq!(list.scores[1], 3);
+    }
+
+    #[test]
+    fn an_unsure_capture_picks_as_if_tested_first() {
+        // Moves told apart by their origin square; scores with ties, two unsure captures, one
+        // of which fails its test. Eager: every test made first, then picked.
+        let mv = |i: u16| Move::pass(Square(i));
+        let scores = [5, ORDER_CAPTURE + 10, 5, ORDER_CAPTURE + 10, 5, 9];
+        let unsure = [false, true, false, true, false, false];
+        let fails = |m: Move| m.from == Square(1);
+        let mut lazy = MoveList::default();
+        let mut eager = MoveList::default();
+        for i in 0..scores.len() {
+            lazy.push(mv(i as u16), scores[i]);
+            let drop = if unsure[i] && fails(mv(i as u16)) { ORDER_BAD_CAPTURE_DROP } else { 0 };
+            eager.push(mv(i as u16), scores[i] - drop);
+        }
+        lazy.reset_scores();
+        for i in 0..scores.len() {
+            lazy.set(i, scores[i], unsure[i]);
+        }
+        for i in 0..scores.len() {
+            assert_eq!(lazy.pick(i, fails), eager.pick(i, |_| false), "pick {i}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! functions.
 
 use super::deferral::Deferrals;
-use super::ordering::{self, MoveOrder, ORDER_TT};
+use super::ordering::{self, MoveList, MoveOrder, ORDER_TT};
 use super::prune;
 use super::time::{Limits, TimeManager};
 use super::tt::{encode_move, Bound, TranspositionTable};
@@ -133,9 +133,9 @@ pub(crate) struct Worker<'a> {
     pub root_excluded: Vec<Move>,
     /// Killers and history (`ordering.rs`).
     order: MoveOrder,
-    bufs: Vec<Vec<(Move, i32)>>,
-    /// Per-ply scratch: generated moves, and quiet moves tried (for history maluses).
-    gen_bufs: Vec<Vec<Move>>,
+    /// Per-ply scratch: the node's moves with their scores, and the quiet moves tried (for
+    /// history maluses).
+    bufs: Vec<MoveList>,
     quiet_bufs: Vec<Vec<Move>>,
     /// Per ply: the moves pruned without being made, whose legality is still open.
     unmade_bufs: Vec<Vec<Move>>,
@@ -182,8 +182,7 @@ impl<'a> Worker<'a> {
             root_depth: 1,
             root_excluded: Vec::new(),
             order: MoveOrder::new(kinds, cells),
-            bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
-            gen_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            bufs: (0..=MAX_PLY).map(|_| MoveList::with_capacity(256)).collect(),
             quiet_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             unmade_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             enemy_in_check: vec![None; MAX_PLY + 1],
@@ -315,20 +314,29 @@ impl<'a> Worker<'a> {
 
     // ----- move ordering -----
 
-    fn score_moves(&mut self, buf: &mut [(Move, i32)], tt_move: u64, ply: usize) {
-        for (m, s) in buf.iter_mut() {
-            let m = *m;
-            *s = if tt_move != 0 && encode_move(m) == tt_move {
-                ORDER_TT
+    /// Scores every move of `list` for ordering: the table's move first, captures by what they
+    /// take and with what (their exchange test left to the pick, see `MoveList`), quiet moves
+    /// by killers and history; promotions a little higher.
+    fn score_moves(&mut self, list: &mut MoveList, tt_move: u64, ply: usize) {
+        list.reset_scores();
+        for i in 0..list.len() {
+            let m = list.moves[i];
+            let (score, unsure) = if tt_move != 0 && encode_move(m) == tt_move {
+                (ORDER_TT, false)
             } else if self.is_capture(m) {
                 let gain = self.victims(m);
-                let bad = m.promotion().is_none() && self.bad_capture(m, gain);
-                self.capture_order(m, gain, bad)
+                (self.capture_order(m, gain, false), m.promotion().is_none())
             } else {
-                self.order.quiet_score(&self.pos, m, ply)
+                (self.order.quiet_score(&self.pos, m, ply), false)
             };
-            *s += self.promotion_order(m);
+            list.set(i, score + self.promotion_order(m), unsure);
         }
+    }
+
+    /// The move at `i` of `list` picked best first, a capture's exchange test made on the way.
+    #[inline]
+    fn pick(&mut self, list: &mut MoveList, i: usize) -> Move {
+        list.pick(i, |m| self.bad_capture(m, self.victims(m)))
     }
 
     #[inline]
@@ -467,7 +475,7 @@ impl<'a> Worker<'a> {
         self.enemy_in_check[ply] = None;
         let mut found = Searched { best: -INF, best_move: None, legal: 0 };
         for i in 0..buf.len() {
-            let m = ordering::pick(&mut buf, i);
+            let m = self.pick(&mut buf, i);
             if ply == 0 && self.root_excluded.contains(&m) {
                 continue;
             }
@@ -595,22 +603,18 @@ impl<'a> Worker<'a> {
     }
 
     /// The pseudo-legal moves of the node at `ply`, scored for ordering (the table's move
-    /// first), in the ply's reusable buffer.
-    fn ordered_moves(&mut self, node: Node) -> Vec<(Move, i32)> {
+    /// first), in the ply's reusable list.
+    fn ordered_moves(&mut self, node: Node) -> MoveList {
         let (ply, tt_move) = (node.ply, node.tt_move);
-        let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
-        buf.clear();
-        gen_buf.clear();
-        generate(&self.pos, &mut gen_buf);
-        self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
+        let mut list = std::mem::take(&mut self.bufs[ply]);
+        list.clear();
+        generate(&self.pos, &mut list.moves);
+        self.deferrals.drop_deferrals(&self.pos, &mut list.moves);
         if node.danger && self.succession {
-            add_succession_if_mated(&mut self.pos, &mut gen_buf);
+            add_succession_if_mated(&mut self.pos, &mut list.moves);
         }
-        buf.extend(gen_buf.iter().map(|&m| (m, 0)));
-        self.gen_bufs[ply] = gen_buf;
-        self.score_moves(&mut buf, tt_move, ply);
-        buf
+        self.score_moves(&mut list, tt_move, ply);
+        list
     }
 
     /// The score of the move just made (`t`): the first with the full window, the others with
@@ -684,7 +688,7 @@ impl<'a> Worker<'a> {
         let mut buf = self.quiescence_moves(ply, kind);
         let mut legal = 0;
         for i in 0..buf.len() {
-            let m = ordering::pick(&mut buf, i);
+            let m = self.pick(&mut buf, i);
             // The exchange test costs an attack lookup, so it is made only for the moves
             // actually reached: most quiescence nodes cut off after their first capture.
             if !evasion && m.promotion().is_none() {
@@ -720,34 +724,36 @@ impl<'a> Worker<'a> {
     }
 
     /// The moves quiescence tries at `ply`, scored for ordering.
-    fn quiescence_moves(&mut self, ply: usize, kind: QuietMoves) -> Vec<(Move, i32)> {
-        let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let mut gen_buf = std::mem::take(&mut self.gen_bufs[ply]);
-        buf.clear();
-        gen_buf.clear();
+    fn quiescence_moves(&mut self, ply: usize, kind: QuietMoves) -> MoveList {
+        let mut list = std::mem::take(&mut self.bufs[ply]);
+        list.clear();
         if let QuietMoves::Captures { stand, alpha } = kind {
-            generate_captures(&self.pos, &mut gen_buf);
-            self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
+            generate_captures(&self.pos, &mut list.moves);
+            self.deferrals.drop_deferrals(&self.pos, &mut list.moves);
             // Only captures here: they are scored as they are filtered, with the gain already
             // computed for delta pruning.
-            for &m in &gen_buf {
+            list.reset_scores();
+            let mut kept = 0;
+            for i in 0..list.len() {
+                let m = list.moves[i];
                 let gain = self.victims(m);
                 if m.promotion().is_none() && stand + gain + QS_DELTA_MARGIN < alpha {
                     continue;
                 }
-                buf.push((m, self.capture_order(m, gain, false) + self.promotion_order(m)));
+                list.moves[kept] = m;
+                list.set(kept, self.capture_order(m, gain, false) + self.promotion_order(m), false);
+                kept += 1;
             }
+            list.truncate(kept);
         } else {
-            generate(&self.pos, &mut gen_buf);
-            self.deferrals.drop_deferrals(&self.pos, &mut gen_buf);
+            generate(&self.pos, &mut list.moves);
+            self.deferrals.drop_deferrals(&self.pos, &mut list.moves);
             if self.succession {
-                add_succession_if_mated(&mut self.pos, &mut gen_buf);
+                add_succession_if_mated(&mut self.pos, &mut list.moves);
             }
-            buf.extend(gen_buf.iter().map(|&m| (m, 0)));
-            self.score_moves(&mut buf, 0, ply);
+            self.score_moves(&mut list, 0, ply);
         }
-        self.gen_bufs[ply] = gen_buf;
-        buf
+        list
     }
 
     /// A capture that probably loses material: the capturer is worth clearly more than what it
