@@ -74,6 +74,9 @@ pub struct Atoms {
     pub capture_leaps_special: bool,
     /// ...and capturing slides as (delta, first target step, last step).
     pub capture_slides: Vec<(i32, u8, u8)>,
+    /// Every leap is plain (no path, rank or en passant) and every slide too (first target
+    /// at step 1, nothing skipped, not lame): `generate` takes its short loops.
+    pub plain: bool,
 }
 
 fn lame_path(shape: &BoardShape, dx: i32, dy: i32) -> ArrayVec<i32, 2> {
@@ -163,6 +166,8 @@ impl Atoms {
             }
         }
         self.capture_slides = self.slides.iter().filter(|s| s.mode.captures).map(|s| (s.delta, s.min, s.max)).collect();
+        self.plain = self.leaps.iter().all(|l| l.path.is_empty() && l.rank < 0 && !l.ep)
+            && self.slides.iter().all(|s| s.min == 1 && !s.skip && !s.lame);
     }
 
     /// Whether the type has leaps or slides.
@@ -190,6 +195,9 @@ impl Atoms {
     /// The atom moves of `piece` on `from`.
     #[inline]
     pub fn generate(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+        if self.plain {
+            return self.generate_plain(pos, piece, from, out);
+        }
         let them = piece.color().flip();
         for l in &self.leaps {
             let to = from.offset(l.delta);
@@ -216,6 +224,53 @@ impl Atoms {
         }
         for s in &self.slides {
             slide(pos, piece, from, s, out);
+        }
+        if !self.hops.is_empty() {
+            hops(pos, piece, from, &self.hops, out);
+        }
+    }
+
+    /// [`Atoms::generate`] for plain atoms (nearly every piece): the same moves in the same
+    /// order, in loops that test only what a plain leap or slide needs. An off-board cell is
+    /// neither empty nor anyone's, so it ends a line without a test of its own.
+    #[inline]
+    fn generate_plain(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+        let them = piece.color().flip();
+        let promotes = pos.tables().promotion(piece.kind()).target.is_some();
+        let mut emit = |m: Move, shape: Shape| {
+            if promotes {
+                promotion::push(pos, piece, m, shape, out);
+            } else {
+                out.push(m);
+            }
+        };
+        for l in &self.leaps {
+            let to = from.offset(l.delta);
+            let cell = pos.cell(to);
+            if cell.is_empty() {
+                if l.mode.moves {
+                    emit(Move::new(from, to), Shape::QUIET.step(l.dist == 1));
+                }
+            } else if l.mode.captures && cell.holds(them) {
+                emit(Move::new(from, to), Shape::CAPTURE.step(l.dist == 1));
+            }
+        }
+        for s in &self.slides {
+            let mut to = from;
+            for step in 1..=s.max as u32 {
+                to = to.offset(s.delta);
+                let cell = pos.cell(to);
+                if cell.is_empty() {
+                    if s.mode.moves {
+                        emit(Move::new(from, to), Shape::QUIET.step(step == 1));
+                    }
+                    continue;
+                }
+                if s.mode.captures && cell.holds(them) {
+                    emit(Move::new(from, to), Shape::CAPTURE.step(step == 1));
+                }
+                break;
+            }
         }
         if !self.hops.is_empty() {
             hops(pos, piece, from, &self.hops, out);

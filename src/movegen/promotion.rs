@@ -4,7 +4,7 @@
 use super::Board;
 use crate::cell::Piece;
 use crate::moves::Move;
-use crate::variant::PromotionRule;
+use crate::variant::{KindId, PieceType, PromotionRule};
 
 /// What a move is, as far as the promotion rules care: whether it takes a piece, and whether it
 /// is a one-square step (Bigorra's Troll promotes only by a step).
@@ -39,28 +39,52 @@ impl Shape {
     }
 }
 
+/// What the promotion rules need to know of one piece type, compiled from its data into a few
+/// bytes (`Tables::promotion`), so that the generators, which ask at every move, read no more.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Promotes {
+    /// The type it becomes (the first of a list), `None` if it never promotes.
+    pub target: Option<KindId>,
+    /// It chooses among several types (`promotion_targets`), written as a suffix.
+    pub suffix: bool,
+    pub optional: bool,
+    pub needs_step: bool,
+    pub forced_ranks: u8,
+}
+
+impl Promotes {
+    pub fn of(t: &PieceType) -> Promotes {
+        Promotes {
+            target: t.promotes_to,
+            suffix: t.promotion_suffix,
+            optional: t.promotion_optional,
+            needs_step: t.promotion_needs_step,
+            forced_ranks: t.forced_promotion_ranks,
+        }
+    }
+}
+
 /// Pushes `m` (a move of `piece`) with the promotion choices the rules give it: each type the
 /// piece may become (promoting moves first), then the plain move if it may stay.
 #[inline]
 pub fn push(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut Vec<Move>) {
-    let v = pos.variant();
-    let t = v.piece(piece.kind());
-    let Some(target) = t.promotes_to else {
+    let tables = pos.tables();
+    let t = tables.promotion(piece.kind());
+    let Some(target) = t.target else {
         out.push(m);
         return;
     };
     let us = piece.color();
-    let tables = pos.tables();
     // Whether the move may promote, and whether it may also stay unpromoted.
-    let (promotes, may_stay) = match v.promotion.rule {
+    let (promotes, may_stay) = match tables.promotion_rule {
         PromotionRule::Arrival => {
-            let p = tables.in_zone(us, m.to) && (shape.step || !t.promotion_needs_step);
-            (p, !p || t.promotion_optional)
+            let p = tables.in_zone(us, m.to) && (shape.step || !t.needs_step);
+            (p, !p || t.optional)
         }
         PromotionRule::ShogiEntry => {
             let (zf, zt) = (tables.in_zone(us, m.from), tables.in_zone(us, m.to));
             let chance = if shape.captures { zf || zt } else { !zf && zt };
-            (chance, !chance || tables.ranks_to_edge(us, m.to) > t.forced_promotion_ranks as i32)
+            (chance, !chance || tables.ranks_to_edge(us, m.to) > t.forced_ranks as i32)
         }
         // Tai Shogi: every capturing move promotes, once, and only that way.
         PromotionRule::Capture => (shape.captures, !shape.captures),
@@ -69,8 +93,8 @@ pub fn push(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut Vec
         PromotionRule::StartOrEnd => (tables.in_zone(us, m.from) || tables.in_zone(us, m.to), true),
     };
     if promotes {
-        if t.promotion_suffix {
-            for &k in &t.promotion_targets {
+        if t.suffix {
+            for &k in &pos.variant().piece(piece.kind()).promotion_targets {
                 out.push(m.with_named_promotion(k));
             }
         } else {

@@ -9,6 +9,7 @@ use super::atoms::Atoms;
 use super::influence::Influence;
 use super::power::{Attacks, Captures, Gen, Power, PowerKind, Steps};
 use super::powers::{bent, hop_capture, jump, leap_first, relay};
+use super::promotion::Promotes;
 use crate::cell::Cell;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::variant::{orient, KindId, Orientation, PieceType, PromotionRule, Variant};
@@ -217,6 +218,9 @@ pub struct Tables {
     pub special: Sets,
     /// Castling, if the game plays it.
     pub castling: Option<super::castling::Compiled>,
+    /// The game's promotion rule, and what each type's promotion needs (`promotion::push`).
+    pub promotion_rule: PromotionRule,
+    promotes: Vec<Promotes>,
 }
 
 impl Tables {
@@ -266,7 +270,19 @@ impl Tables {
         }
         let zone = zones(v, &shape);
         let castling = super::castling::Compiled::build(v, &shape);
-        Tables { shape, zone, powers, never_retreats, moves, attacks, special: sets, castling }
+        let promotes = pieces.iter().map(Promotes::of).collect();
+        Tables {
+            shape,
+            zone,
+            powers,
+            never_retreats,
+            moves,
+            attacks,
+            special: sets,
+            castling,
+            promotion_rule: v.promotion.rule,
+            promotes,
+        }
     }
 
     #[inline]
@@ -281,6 +297,12 @@ impl Tables {
             Color::White => self.shape.ranks as i32 - self.shape.rank_of(sq),
             Color::Black => self.shape.rank_of(sq) + 1,
         }
+    }
+
+    /// What the promotion of `kind` needs.
+    #[inline]
+    pub fn promotion(&self, kind: KindId) -> &Promotes {
+        &self.promotes[kind.index()]
     }
 
     /// The compiled moves of `kind` for `c`.

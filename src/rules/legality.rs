@@ -128,6 +128,12 @@ pub fn check(pos: &mut Position, m: Move, history: History) -> Result<(), Illega
 
 /// [`check`] in a position whose game is not over.
 fn check_move(pos: &mut Position, m: Move, history: History) -> Result<(), Illegal> {
+    check_move_knowing(pos, m, history, None)
+}
+
+/// [`check_move`], told whether the mover's royals are safe before the move (`safe`), which
+/// lets a move that cannot change their safety be judged without making it.
+fn check_move_knowing(pos: &mut Position, m: Move, history: History, safe: Option<bool>) -> Result<(), Illegal> {
     check_before(pos, m)?;
     let rules = &pos.variant().rules;
     let us = pos.side();
@@ -150,6 +156,9 @@ fn check_move(pos: &mut Position, m: Move, history: History) -> Result<(), Illeg
         pos.unmake(m, u);
         r
     } else if rules.legality == Legality::Check {
+        if let Some(safe) = safe.filter(|_| keeps_royal_safety(pos, m)) {
+            return if safe { Ok(()) } else { Err(Illegal::LeavesKingInCheck) };
+        }
         let u = pos.make_raw(m);
         let r = check_after(pos, us, history);
         pos.unmake_raw(m, u);
@@ -157,6 +166,24 @@ fn check_move(pos: &mut Position, m: Move, history: History) -> Result<(), Illeg
     } else {
         Ok(())
     }
+}
+
+/// Whether the move `m` surely leaves the mover's royals exactly as safe as they are: a plain
+/// move (no capture on the way, no special effect) by a piece that is not royal and does not
+/// become one, that changes no square able to decide an attack on them
+/// (`movegen::influence`). `false` when unsure.
+fn keeps_royal_safety(pos: &Position, m: Move) -> bool {
+    if m.kind != crate::moves::MoveKind::Normal || m.mids().next().is_some() {
+        return false;
+    }
+    let v = pos.variant();
+    let royal = |k: crate::variant::KindId| v.piece(k).royal;
+    if pos.piece_at(m.from).is_none_or(|p| royal(p.kind())) || m.promotion().is_some_and(royal) {
+        return false;
+    }
+    let us = pos.side();
+    let infl = &pos.game().tables.attacks[us.flip()].influence;
+    infl.is_bounded() && pos.royal_squares(us).all(|r| !infl.may_matter(r, m.from) && !infl.may_matter(r, m.to))
 }
 
 /// Makes the pseudo-legal move `m` if it is legal and returns its undo record; otherwise leaves
@@ -196,10 +223,14 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
         return;
     }
     movegen::generate(pos, out);
+    // Whether the royals are safe now, asked once, where a move may be judged by it.
+    let safe = (pos.variant().rules.legality == Legality::Check
+        && pos.game().tables.attacks[pos.side().flip()].influence.is_bounded())
+    .then(|| pos.royals_safe(pos.side()));
     let mut w = 0;
     for r in 0..out.len() {
         let m = out[r];
-        if check_move(pos, m, history).is_ok() {
+        if check_move_knowing(pos, m, history, safe).is_ok() {
             out[w] = m;
             w += 1;
         }

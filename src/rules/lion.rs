@@ -5,9 +5,10 @@
 //!   attacked after the move, unless it also took a bridge piece (not a Pawn or Go-Between);
 //! - Rule B: right after a non-Lion took a Lion, no non-Lion may take a Lion.
 
+use crate::geometry::Square;
 use crate::movegen::attack::is_attacked;
 use crate::movegen::effect;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
 /// Which lion-capture rule forbids a move.
@@ -21,11 +22,15 @@ pub enum LionRule {
 
 /// Whether the pseudo-legal move `m` breaks a lion-capture rule.
 pub fn check(pos: &mut Position, m: Move) -> Result<(), LionRule> {
+    // Both rules are about taking a Lion: every other move (nearly all) is done here, before
+    // anything is cloned or made. A plain move takes what stands on its squares.
+    let lion = |s: Square| pos.piece_at(s).is_some_and(|p| pos.variant().piece(p.kind()).lion);
+    if m.kind == MoveKind::Normal && !m.mids().any(lion) && (m.to == m.from || !lion(m.to)) {
+        return Ok(());
+    }
     let mut caps = arrayvec::ArrayVec::<_, 16>::new();
     effect::removed_squares(pos, m, &mut caps);
-    // Both rules are about taking a Lion: every other move (nearly all) is done here, before
-    // anything is cloned or made.
-    if !caps.iter().any(|&s| pos.piece_at(s).is_some_and(|p| pos.variant().piece(p.kind()).lion)) {
+    if !caps.iter().any(|&s| lion(s)) {
         return Ok(());
     }
     let g = std::sync::Arc::clone(pos.game());
