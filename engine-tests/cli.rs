@@ -113,17 +113,6 @@ fn help_teaches() {
     assert!(out.contains("--divide") && out.contains("--threads") && out.contains("Nodes searched"), "{out}");
 }
 
-/// The README's piece tables are the output of `kyodai pieces` (never written twice).
-#[test]
-fn readme_piece_tables_match_the_data() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for game in ["bigorra", "chu", "nutty", "scirocco", "tai", "typhoon", "patchanka", "heavy-shako", "timurid-herat"] {
-        let table = stdout(&kyodai(&["pieces", "--variant", game]));
-        let block = format!("<!-- pieces:{game} -->\n{table}<!-- /pieces -->");
-        assert!(readme.contains(&block), "README table for {game} is stale: run scripts/update-readme-tables.sh");
-    }
-}
-
 #[test]
 fn scirocco_tools_setups_and_results() {
     let out = stdout(&kyodai(&["variants"]));
@@ -234,7 +223,7 @@ fn svg_draws_a_position_and_refuses_bad_input() {
     fails_with(&["svg", "--variant", "chu", "--output", "/nonexistent/dir/x.svg"], &["cannot write"]);
 }
 
-/// The README's diagrams are what `kyodai svg` draws today (scripts/update-diagrams.sh).
+/// The diagrams of README.md and docs/ are what `kyodai svg` draws today (scripts/update-diagrams.sh).
 #[test]
 fn svg_diagrams_in_docs_are_current() {
     let root = env!("CARGO_MANIFEST_DIR");

@@ -1,26 +1,85 @@
-//! The README's examples are tests, so the README cannot drift from the binary:
+//! The examples of README.md and of the book in docs/ are tests, so the pages cannot drift from
+//! the binary. The pages are README.md and the Markdown files of `docs/`, `docs/design/` and
+//! `docs/strength/` (the rules pages, `docs/rules/`, have their own checker in `docs.rs`):
 //! - every ```` ```console ```` block (`$ kyodai ...` and its output) is run by `trycmd`; output
 //!   that depends on timing is written with trycmd's `[..]` (rest of a line) and `...` (lines);
+//!   stdout and stderr are compared together, and `? 2` states a failing command's exit status;
 //! - every ```` ```uci-session ````, ```` ```usi-session ```` and ```` ```xboard-session ````
 //!   block is a protocol session: the text left of `→` is sent, the text right of it must be
 //!   printed, in this order (other lines may come between; `...` inside a line matches any
 //!   text). The engine is given time for each expected line; nothing depends on timing.
 //!
-//! Whoever changes what the binary prints updates the README (`TRYCMD=overwrite` rewrites the
-//! console blocks).
+//! Whoever changes what the binary prints updates the page (`TRYCMD=overwrite` rewrites the
+//! console blocks). trycmd also runs a fenced block with no language, so the pages give every
+//! block one (`text`, `sh`, ...).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
-fn readme() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md")
+/// The pages whose examples this file runs, as globs relative to the repository.
+const PAGES: [&str; 4] = ["README.md", "docs/*.md", "docs/design/*.md", "docs/strength/*.md"];
+
+/// The pages as (name, text).
+fn pages() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for glob in PAGES {
+        let (dir, pattern) = glob.rsplit_once('/').unwrap_or(("", glob));
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else { continue };
+        let mut names: Vec<String> = entries
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| if pattern == "*.md" { n.ends_with(".md") } else { n == pattern })
+            .collect();
+        names.sort();
+        for n in names {
+            let name = if dir.is_empty() { n } else { format!("{dir}/{n}") };
+            let text = std::fs::read_to_string(root.join(&name)).expect("read a page");
+            out.push((name, text));
+        }
+    }
+    out
 }
 
 #[test]
 fn console_examples() {
-    trycmd::TestCases::new().register_bin("kyodai", trycmd::cargo::cargo_bin!("kyodai")).case("README.md");
+    let cases = trycmd::TestCases::new();
+    cases.register_bin("kyodai", trycmd::cargo::cargo_bin!("kyodai"));
+    for glob in PAGES {
+        cases.case(glob);
+    }
+}
+
+/// The examples moved from the README to the book are still found and run.
+#[test]
+fn the_pages_have_their_examples() {
+    // The commands of the console blocks: the README had 12 before the book; none is lost.
+    let mut commands = 0;
+    for (_, text) in pages() {
+        let mut console = false;
+        for l in text.lines() {
+            if l.trim_start().starts_with("```") {
+                console = !console && l.trim_end() == "```console";
+            } else if console && l.starts_with("$ kyodai ") {
+                commands += 1;
+            }
+        }
+    }
+    assert!(commands >= 13, "only {commands} console commands in README.md and the book");
+    for (name, text) in pages() {
+        let mut inside = false;
+        for (i, l) in text.lines().enumerate() {
+            if l.trim_start().starts_with("```") {
+                assert!(
+                    inside || l.trim() != "```",
+                    "{name}:{}: a fenced block needs a language (trycmd runs bare ones)",
+                    i + 1
+                );
+                inside = !inside;
+            }
+        }
+    }
 }
 
 /// `...` matches any run of characters; everything else is literal.
@@ -101,7 +160,7 @@ fn run_session(protocol: &str, lines: &[String]) {
                 }
                 Err(_) => {
                     let _ = child.kill();
-                    panic!("README {protocol} session: '{expect}' was not printed; got:\n{}", seen.join("\n"));
+                    panic!("{protocol} session: '{expect}' was not printed; got:\n{}", seen.join("\n"));
                 }
             }
         }
@@ -112,8 +171,8 @@ fn run_session(protocol: &str, lines: &[String]) {
 
 #[test]
 fn protocol_session_examples() {
-    let s = sessions(&readme());
-    assert!(s.len() >= 3, "the README shows a UCI, a USI and an XBoard session");
+    let s: Vec<_> = pages().iter().flat_map(|(_, text)| sessions(text)).collect();
+    assert!(s.len() >= 3, "the pages show a UCI, a USI and an XBoard session");
     for (protocol, lines) in s {
         run_session(&protocol, &lines);
     }

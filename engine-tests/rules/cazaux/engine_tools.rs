@@ -1,7 +1,7 @@
 //! The ten games in the tools (issue 16, item 5): `kyodai bench` searches the positions its data
 //! files list (every move of every line legal, since the bench stops a line at its first
 //! unreadable move), `analyze` finds each family's mate in 1, `selfplay` plays each family's
-//! games to legal ends, and the README's table of the Timurid versions agrees with the data.
+//! games to legal ends, and the table of the Timurid versions in docs/rules/timurid.md agrees with the data.
 
 use crate::engine::{game, played};
 use crate::pieces::GAME_NAMES;
@@ -92,18 +92,18 @@ fn selfplay_plays_each_family() {
     }
 }
 
-/// The README's table of the eight Timurid versions: each row names the central piece (g2) and
-/// the side pieces (d2) of that version's start position, with the central piece's ID,
-/// movement and promotion as `kyodai pieces` gives them.
+/// The table of the eight Timurid versions in `docs/rules/timurid.md`: each row names the
+/// central piece (g2) and the side pieces (d2) of that version's start position, with the
+/// central piece's ID, movement and promotion as `kyodai pieces` gives them.
 #[test]
-fn readme_timurid_version_table_agrees_with_the_data() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn timurid_version_table_agrees_with_the_data() {
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules/timurid.md")).unwrap();
     for name in GAME_NAMES.iter().filter(|n| n.starts_with("timurid")) {
         let version = name.trim_start_matches("timurid-").split('-').map(capitalized).collect::<Vec<_>>().join(" ");
-        let row = readme
+        let row = page
             .lines()
             .find(|l| l.starts_with(&format!("| {version} |")))
-            .unwrap_or_else(|| panic!("README: no row for {version}"));
+            .unwrap_or_else(|| panic!("docs/rules/timurid.md: no row for {version}"));
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
         let g = game(name);
         let p = Position::start(&g);
@@ -120,13 +120,15 @@ fn readme_timurid_version_table_agrees_with_the_data() {
             .collect();
         let (betza, powers, promotes) = (cols[3], cols[4], cols[5]);
         let movement = if betza != "—" { betza.to_string() } else { powers.replace("bent slider", "bent") };
-        assert!(cells[2].contains(&id) && cells[2].contains(&central.name), "{version}: {row}");
-        assert!(cells[2].contains(&movement), "{version}: the central piece moves {movement}: {row}");
+        // | Version | Game name | Central piece | Side pieces | Page |
+        assert_eq!(cells[2], format!("`{name}`"), "{version}: {row}");
+        assert!(cells[3].contains(&id) && cells[3].contains(&central.name), "{version}: {row}");
+        assert!(cells[3].contains(&movement), "{version}: the central piece moves {movement}: {row}");
         if promotes != "—" {
-            assert!(cells[2].contains(&format!("promotes to {promotes}")), "{version}: {promotes}: {row}");
+            assert!(cells[3].contains(&format!("promotes to {promotes}")), "{version}: {promotes}: {row}");
         }
         let side = &piece_on("d2").name;
-        assert!(cells[3].contains(side.as_str()), "{version}: the side pieces are {side}s: {row}");
+        assert!(cells[4].contains(side.as_str()), "{version}: the side pieces are {side}s: {row}");
     }
 }
 

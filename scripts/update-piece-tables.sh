@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates the piece tables in README.md and docs/rules/*.md from the game data files
-# (kyodai pieces). The tests `readme_piece_tables_match_the_data` (cli) and
-# `rules_page_piece_tables_match_the_data` (docs) fail when they are out of date.
+# Regenerates the piece tables of the rules pages, docs/rules/*.md, from the game data files
+# (kyodai pieces). The tables live there and nowhere else; the test
+# `rules_page_piece_tables_match_the_data` (cargo test --test docs) fails when one is out of date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -13,7 +13,7 @@ def table(game):
                           check=True, capture_output=True, text=True).stdout
 def repl(m):
     return f"<!-- pieces:{m.group(1)} -->\n{table(m.group(1))}<!-- /pieces -->"
-for path in ["README.md"] + sorted(glob.glob("docs/rules/*.md")):
+for path in sorted(glob.glob("docs/rules/*.md")):
     text = open(path).read()
     new = re.sub(r"<!-- pieces:([\w-]+) -->\n.*?<!-- /pieces -->", repl, text, flags=re.S)
     if new != text:
