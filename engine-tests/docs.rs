@@ -1,7 +1,15 @@
 //! The documentation is checked against the program: every game `kyodai variants` lists has its
-//! rules page `docs/rules/<name>.md`, every relative link in README.md and docs/ leads to a file
-//! that exists, the piece tables in docs/rules are `kyodai pieces` output, and every example
-//! command in a `console` block of docs/ prints what the page says it prints.
+//! rules page `docs/rules/<name>.md`, every relative link in README.md, CONTRIBUTING.md,
+//! CHANGELOG.md and docs/ leads to a file that exists, the piece tables in docs/rules are `kyodai
+//! pieces` output, every example command in a `console` block of docs/rules prints what the page
+//! says it prints, the strength log is well-formed data with a current summary, and no file of the
+//! repository sends its reader to a path outside it.
+//!
+//! The console blocks of README.md and of the book (`docs/*.md`, `docs/design/`,
+//! `docs/strength/`) are run by trycmd in `engine-tests/readme.rs`, with trycmd's syntax.
+
+#[path = "docs/strength.rs"]
+mod strength;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,6 +38,11 @@ fn doc_pages() -> Vec<PathBuf> {
     walk(&root().join("docs"), &mut out);
     out.sort();
     out
+}
+
+/// The rules pages, `docs/rules/*.md`: their `console` and `sh` examples are checked here.
+fn rules_pages() -> Vec<PathBuf> {
+    doc_pages().into_iter().filter(|p| p.starts_with(root().join("docs/rules"))).collect()
 }
 
 fn kyodai(args: &[String]) -> std::process::Output {
@@ -123,7 +136,7 @@ fn heading_anchors(text: &str) -> Vec<String> {
 
 #[test]
 fn relative_links_lead_to_files() {
-    let mut pages = vec![root().join("README.md")];
+    let mut pages = vec![root().join("README.md"), root().join("CONTRIBUTING.md"), root().join("CHANGELOG.md")];
     pages.extend(doc_pages());
     let mut checked = 0;
     for page in &pages {
@@ -149,19 +162,45 @@ fn relative_links_lead_to_files() {
     assert!(checked >= 12, "only {checked} relative links found");
 }
 
-/// `shared/` is the project's private notes, not part of the repository: the pages are written
-/// in their own words and never send readers there.
+/// The repository cites only itself: no file sends its reader to the project's private notes
+/// (the folder beside the repository) or to a path on the developers' machine. The rules we
+/// follow are written in our own words in `docs/rules/`, the protocols in `docs/protocols.md`.
 #[test]
-fn rules_pages_do_not_point_outside_the_repository() {
-    for page in doc_pages() {
-        let text = read(&page);
-        assert!(!text.contains("shared/"), "{} mentions shared/", page.display());
-        assert!(!text.contains("/work/"), "{} mentions a local path", page.display());
+fn no_file_points_outside_the_repository() {
+    // Built from pieces, so that this file does not match itself.
+    let notes = ["sha", "red/"].concat();
+    let machine = ["/wo", "rk/"].concat();
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display())) {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if [".git", "target", "node_modules"].contains(&name.as_str()) {
+                continue; // a worktree's .git is a file
+            }
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
     }
+    let mut files = Vec::new();
+    walk(&root(), &mut files);
+    let mut bad = Vec::new();
+    for file in &files {
+        let Ok(text) = std::fs::read_to_string(file) else { continue }; // binary files
+        for (i, line) in text.lines().enumerate() {
+            if line.contains(&notes) || line.contains(&machine) {
+                bad.push(format!("{}:{}: {}", file.strip_prefix(root()).unwrap().display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(files.len() > 100, "only {} files found", files.len());
+    assert!(bad.is_empty(), "these lines point outside the repository:\n{}", bad.join("\n"));
 }
 
 /// The piece tables between `<!-- pieces:GAME -->` and `<!-- /pieces -->` are `kyodai pieces`
-/// output; `scripts/update-readme-tables.sh` refreshes them.
+/// output; `scripts/update-piece-tables.sh` refreshes them.
 #[test]
 fn rules_page_piece_tables_match_the_data() {
     for name in game_names() {
@@ -172,7 +211,7 @@ fn rules_page_piece_tables_match_the_data() {
         let block = format!("<!-- pieces:{name} -->\n{table}<!-- /pieces -->");
         assert!(
             text.contains(&block),
-            "the piece table of {} is stale: run scripts/update-readme-tables.sh",
+            "the piece table of {} is stale: run scripts/update-piece-tables.sh",
             page.display()
         );
     }
@@ -267,7 +306,7 @@ fn lines_match(expected: &[String], actual: &[&str]) -> bool {
 #[test]
 fn console_examples_print_what_the_pages_say() {
     let mut all = Vec::new();
-    for page in doc_pages() {
+    for page in rules_pages() {
         let name = page.strip_prefix(root()).unwrap().display().to_string();
         all.extend(examples(&name, &read(&page)));
     }
@@ -317,7 +356,7 @@ fn shell_commands(text: &str) -> Vec<(usize, String)> {
 #[test]
 fn shell_examples_run() {
     let mut n = 0;
-    for page in doc_pages() {
+    for page in rules_pages() {
         for (line, cmd) in shell_commands(&read(&page)) {
             let words = split_words(&cmd).unwrap_or_else(|e| panic!("{}:{line}: {e}", page.display()));
             let out = kyodai(&words[1..]);
@@ -350,4 +389,54 @@ fn the_example_checker_itself() {
         ["a-b", "fen-fields", "a-b-1", "a", "a-b-2"]
     );
     assert_eq!(link_targets("see [a](x.md) and `[b](y.md)`\n```\n[c](z.md)\n```\n[d](w.md#t)"), ["x.md", "w.md#t"]);
+}
+
+/// The strength log is data: every row well-formed (`docs/strength/log.csv`), and every row
+/// whose text is cut short (`…`) has its full text in `docs/strength/notes.md`.
+#[test]
+fn strength_log_is_data() {
+    let games = game_names();
+    let log = read(&root().join("docs/strength/log.csv"));
+    let rows = strength::read_log(&log, &games).unwrap_or_else(|e| panic!("docs/strength/log.csv: {e}"));
+    assert!(rows.len() >= 100, "only {} rows", rows.len());
+    let noted = strength::noted_ids(&read(&root().join("docs/strength/notes.md")));
+    for r in &rows {
+        if r.cells.iter().any(|c| c.ends_with('…')) {
+            assert!(
+                noted.contains(&r.id),
+                "row {} is cut short (…) but docs/strength/notes.md has no '### #{}'",
+                r.id,
+                r.id
+            );
+        }
+    }
+    for id in &noted {
+        assert!(
+            *id >= 1 && *id <= rows.len(),
+            "docs/strength/notes.md has a section for row {id}, which the log lacks"
+        );
+    }
+    assert!(rows.iter().any(|r| !r.goal.is_empty()), "no row answers a strength goal");
+}
+
+/// The summary in `docs/strength/README.md` is generated from the log; with
+/// `KYODAI_UPDATE_DOCS=1` (`scripts/update-strength-summary.sh`) this test rewrites it.
+#[test]
+fn strength_summary_is_current() {
+    let games = game_names();
+    let rows = strength::read_log(&read(&root().join("docs/strength/log.csv")), &games).unwrap();
+    let block = strength::summary(&rows, &games);
+    let path = root().join("docs/strength/README.md");
+    let page = read(&path);
+    let start = page.find(strength::BEGIN).expect("docs/strength/README.md has the summary's start marker");
+    let end = page[start..].find(strength::END).expect("the summary's end marker") + start + strength::END.len();
+    if std::env::var_os("KYODAI_UPDATE_DOCS").is_some() {
+        let new = format!("{}{block}{}", &page[..start], &page[end..]);
+        std::fs::write(&path, new).expect("write docs/strength/README.md");
+        return;
+    }
+    assert!(
+        page[start..end] == block,
+        "the summary of docs/strength/README.md is stale: run scripts/update-strength-summary.sh"
+    );
 }
