@@ -150,7 +150,7 @@ fn nutty_tools_moves_perft_and_results() {
     let fen = "13/13/13/13/6k6/13/13/13/2F10/13/13/13/1K11 w";
     let out = stdout(&kyodai(&["show", "--variant", "nutty", "--fen", fen, "--moves", "c5f8"]));
     assert!(out.contains("white wins"), "{out}");
-    // Repetition results state the reason (rules file R1, R3).
+    // Repetition results state the reason (rules page R1, R3).
     let fen = "4k8/13/13/6i6/13/13/13/13/13/6I6/13/13/1K11 w";
     let out = stdout(&kyodai(&["show", "--variant", "nutty", "--fen", fen, "--moves", "g4g4", "g10g10"]));
     assert!(out.contains("draw: repetition without attacks"), "{out}");

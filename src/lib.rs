@@ -4,7 +4,7 @@
 //! `movegen` (one module per power), `game` (a variant compiled for play), `position`, `rules`
 //! (legality, game end, repetition); above them `eval`, `notation` and `perft`, `search`, the
 //! tools and the protocols. No module imports from its own layer or one above it: the layers
-//! are listed in the README (Architecture) and checked by `engine-tests/layers.rs`.
+//! are listed in the README (the layer map) and checked by `engine-tests/layers.rs`.
 #![forbid(unsafe_code)]
 
 pub mod bench;

@@ -1,8 +1,8 @@
-//! Move text in our notation (`shared/PROTOCOLS.md`): `from`+`to`, legs through captured
+//! Move text in our notation (`docs/notation.md`): `from`+`to`, legs through captured
 //! squares (`e4e5,e5e6`), igui (`e4e5,e5e4`), pass (`e4e4`), promotion `+` (shogi) or an
 //! optional target ID (`d14d16q`) where promotion is forced.
 //!
-//! Input also accepts the explicit effect form of the Scirocco rules (section 10):
+//! Input also accepts the explicit effect form of `docs/rules/scirocco.md` §10:
 //! `<from><to>` then `x<sq>` for every removed square other than an enemy on a destination
 //! that differs from the origin, e.g. `e5c7xd6` (hop capture) or `e5e5xe6` (igui).
 
@@ -135,7 +135,7 @@ pub fn format_explicit(g: &Game, m: Move) -> String {
     s
 }
 
-/// The explicit effect form of `m` in `pos` (Typhoon section 11): `<from><to>`, then `x<sq>`
+/// The explicit effect form of `m` in `pos` (`docs/rules/typhoon.md` §11): `<from><to>`, then `x<sq>`
 /// for every removed square except an enemy on a destination that differs from the origin
 /// (nearest to the origin first, ties by file, then rank), `~<sq>` for a conversion, `s` for a
 /// swap, `+`. Unlike [`format_explicit`] it knows the captures `make` finds (long leaps,

@@ -13,7 +13,7 @@ Usage:
 
 Installs what it needs (`apt-get install -y xboard xvfb hachu`) and builds the release binary.
 Each game's PGN and XBoard's protocol log are kept in the output folder (default
-target/xboard-match, or $OUT). XBoard runs with the options of shared/notes/xboard-and-hachu.md
+target/xboard-match, or $OUT). XBoard runs with the options of docs/protocols.md (XBoard / WinBoard)
 so that the engines' own result claims decide games; a game that does not end in time is
 stopped, and only the processes this script started are ended (by PID).
 """

@@ -19,7 +19,7 @@ pub const CHU_MELEE: &str = "12/11k/X2npi2+h3/1r3nps4/4PPO3o1/3G3I4/2+H4+O4/4N4+
 pub const CHU_MELEE_CS: &str = "12/11k/X2npi2+h3/1r3nps4/4PPO3o1/3G3I4/2+H4+O4/4N4+D2/12/2l9/K11/12 b d7 1";
 /// Rule A: the Go-Between e6 is the only protector of the Lion e7. The double capture
 /// e5e6,e6e7 removes it, so the Lion is unprotected after the move and may be taken
-/// (chu-shogi.md §7.1 judges protection after the move), while the jump e5e7 may not.
+/// (docs/rules/chu.md §7.1 judges protection after the move), while the jump e5e7 may not.
 const CHU_BRIDGE_PROTECTOR: &str = "12/11k/12/12/12/4n7/4i7/4N7/12/12/K11/12 w - 1";
 /// A Kirin takes a Lion on entering the zone (with or without promotion); after e7e9+ the new
 /// Lion is covered by Rule B: the Gold f10 may not take it.
@@ -27,7 +27,7 @@ const CHU_KIRIN_TAKES_LION: &str = "12/11k/5g6/4n7/12/4O7/12/12/12/12/K11/12 w -
 const CHU_KIRIN_TAKES_LION_AFTER: &str = "12/11k/5g6/4+O7/12/12/12/12/12/12/K11/12 b e9 1";
 /// King's leap e3g4 (middles f3 and f4): the Knight h4 attacks f3; the Archer c1 would attack
 /// f4 only by using the King's own origin e3 as its screen. The King is removed from its origin
-/// for the test (bigorra.md §3.2), so f4 is safe and the leap is legal. The second form has a
+/// for the test (docs/rules/bigorra.md §3.2), so f4 is safe and the leap is legal. The second form has a
 /// White Pawn on the middle square f4, which does not matter.
 const BIGORRA_LEAP_ORIGIN_SCREEN: &str = "15k/16/16/16/16/16/16/16/16/16/16/16/7n8/4K11/16/2v13 w K - 0 1";
 const BIGORRA_LEAP_ORIGIN_SCREEN_2: &str = "15k/16/16/16/16/16/16/16/16/16/16/16/5P1n8/4K11/16/2v13 w K - 0 1";

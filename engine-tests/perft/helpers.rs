@@ -60,7 +60,7 @@ pub fn diff_report(fen: &str, what: &str, engine: &BTreeSet<String>, reference: 
 /// Compares engine and reference on `fen` (a fresh engine position built from the FEN).
 ///
 /// The engine refuses to read a Chu FEN in which a side has no royal left (a finished game);
-/// the rules' FEN section (chu-shogi.md §11) does not list that as a reason to reject, but it is
+/// the rules' FEN section (docs/rules/chu.md §11) does not list that as a reason to reject, but it is
 /// a reader policy, not a move-generation question. Such positions are counted in
 /// [`ROYAL_LESS_SKIPPED`] and compared through the incrementally made position only.
 pub fn compare_fen(v: &Arc<kyodai::Game>, game: Game, fen: &str) -> Option<String> {

@@ -1,6 +1,6 @@
 //! An independent, deliberately simple reference move generator for Bigorra and Chu Shogi.
 //!
-//! Written from the rules files only (`shared/rules/bigorra.md`, `shared/rules/chu-shogi.md`),
+//! Written from the rules only (`docs/rules/bigorra.md`, `docs/rules/chu.md`),
 //! never from the engine's move generator. It shares no code with the engine: it reads FEN
 //! text itself, keeps the board as a 2-D `Vec` of `Option<(colour, ID)>` and produces legal
 //! moves as canonical text strings in the engine's notation. Speed is not a goal; clarity is.

@@ -1,5 +1,5 @@
-//! Bigorra rules tests. The authority is `shared/rules/bigorra.md` ("the rules file"); every
-//! test names the section it checks.
+//! Bigorra rules tests. The authority is `docs/rules/bigorra.md` ("the rules page"); every
+//! test names the section (§) or case of the page's Rule index that it checks.
 //!
 //! Move sets are compared as canonical move text (`format_move`), per piece (legal moves
 //! filtered by origin square), together with each move's captured squares and promotion ID,

@@ -1,6 +1,6 @@
 //! Cazaux's book games (Patchanka, Heavy Shako, the eight Timurids), phase 1 of issue 16: the
 //! independent reference generator (`cazaux_reference.rs`, `cazaux_pieces.rs`) checked against
-//! every worked example of `shared/rules/cazaux-book-variants.md`, the book's sample games, its
+//! every worked example of the rules pages of Cazaux's games (`docs/rules/patchanka.md`, `heavy-shako.md`, `timurid.md`), the book's sample games, its
 //! own perft counts and Fairy-Stockfish's move lists and perft (data files in
 //! `data/cazaux/`). It does not use the engine; phase 2 compares the engine with it.
 

@@ -1,6 +1,6 @@
 //! Cazaux's book games in the engine (issue 16, phase 2): Patchanka, Heavy Shako and the eight
-//! Timurids as their data files describe them, checked against the rules file
-//! (`cazaux-book-variants.md`, the authority), the independent reference generator of phase 1
+//! Timurids as their data files describe them, checked against their rules
+//! pages (`docs/rules/patchanka.md`, `heavy-shako.md`, `timurid.md`: the authority), the independent reference generator of phase 1
 //! (`cazaux_reference.rs`, sharing no code with the engine), Fairy-Stockfish's move lists and
 //! perft (`data/cazaux/`), and the book's sample games. A made-up game mixing powers from
 //! several games guards the promise that a new game is a data file.

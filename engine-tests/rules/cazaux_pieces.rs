@@ -1,7 +1,8 @@
 //! The pieces of Cazaux's book games (Patchanka, Heavy Shako, Timurid) for the independent
 //! reference generator: their kinds, the ten games' ID tables and start positions, and every
-//! kind's pseudo-legal targets, written from `shared/rules/cazaux-book-variants.md` (sections
-//! 1.2, 2.2, 3.2) and the definitions it reuses from `bigorra.md` (sections 2.1–2.3). Nothing
+//! kind's pseudo-legal targets, written from the rules pages `docs/rules/patchanka.md` §1.2,
+//! `heavy-shako.md` §2.2 and `timurid.md` §3.2, and the definitions they reuse from
+//! `docs/rules/bigorra.md` (§2.1–§2.3). Nothing
 //! here comes from the engine: no Betza strings are parsed, each kind's geometry is spelled out.
 //!
 //! Coordinates: a square is `(file, rank)`, both from 0, so `a1` = `(0, 0)`.
@@ -139,7 +140,7 @@ pub fn game(name: &str) -> Option<&'static GameDef> {
 fn build_games() -> Vec<GameDef> {
     use Kind::*;
     let mut games = vec![
-        // Section 1.1 and 1.2 (Okapi NZ and Bison CZ: section 1.5).
+        // `docs/rules/patchanka.md` §1.1 and §1.2 (Okapi NZ and Bison CZ: §1.5).
         GameDef {
             name: "patchanka",
             family: Family::Patchanka,
@@ -200,7 +201,7 @@ fn build_games() -> Vec<GameDef> {
 }
 
 // ------------------------------------------------------------------------------------------
-// Geometry (bigorra.md section 0): the offset families, all sign and order variants.
+// Geometry (`docs/rules/bigorra.md` §0): the offset families, all sign and order variants.
 // ------------------------------------------------------------------------------------------
 
 pub const W: [Sq; 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -228,8 +229,8 @@ fn cat(parts: &[&[Sq]]) -> Vec<Sq> {
     parts.iter().flat_map(|p| p.iter().copied()).collect()
 }
 
-/// The geometry of `kind` (sections 1.2, 2.2, 3.2; bent sliders bigorra.md 2.2). `okapi_text`
-/// swaps the Okapi and the Bison (Patchanka option `patchanka_okapi_text`, section 1.5).
+/// The geometry of `kind` (Patchanka §1.2, Heavy Shako §2.2, Timurid §3.2; bent sliders `docs/rules/bigorra.md` §2.2). `okapi_text`
+/// swaps the Okapi and the Bison (Patchanka option `patchanka_okapi_text`, `docs/rules/patchanka.md` §1.5).
 pub fn geometry(kind: Kind, okapi_text: bool) -> Geometry {
     use Kind::*;
     let none: &'static [Sq] = &[];

@@ -1,6 +1,6 @@
 //! An independent reference generator for Cazaux's book games: Patchanka, Heavy Shako and the
-//! eight Timurids, written from `shared/rules/cazaux-book-variants.md` and the parts of
-//! `bigorra.md` it reuses (check, end of game, FEN, notation). It shares no code with the engine
+//! eight Timurids, written from the rules pages of Cazaux's games (`docs/rules/patchanka.md`, `heavy-shako.md`, `timurid.md`) and the parts of
+//! `docs/rules/bigorra.md` they reuse (check, end of game, FEN, notation). It shares no code with the engine
 //! (no `kyodai::` import): its own board (an array of `Option<Piece>`), its own FEN reader and
 //! writer, every move computed by plain loops, legality by making the move and testing the King.
 //! Speed matters only enough for perft(3) in a test; clarity comes first.
@@ -18,16 +18,16 @@ pub struct Piece {
     pub white: bool,
 }
 
-/// The named rule alternatives of the rules file (section 4), with their defaults.
+/// The named rule alternatives of Cazaux's games (§4: the Options sections of their rules pages), with their defaults.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Options {
-    /// Timurid section 3.4, default on.
+    /// `docs/rules/timurid.md` §3.4, default on.
     pub succession: bool,
-    /// Timurid section 3.5 (our squares), default off.
+    /// `docs/rules/timurid.md` §3.5 (our squares), default off.
     pub timurid_castling: bool,
-    /// Patchanka section 1.5: the book text's Okapi (CZ) and Bison (NZ), default off.
+    /// `docs/rules/patchanka.md` §1.5: the book text's Okapi (CZ) and Bison (NZ), default off.
     pub okapi_text: bool,
-    /// bigorra.md 3.6, default on.
+    /// docs/rules/bigorra.md §3.6, default on.
     pub fifty_move_rule: bool,
 }
 
@@ -91,7 +91,7 @@ pub fn parse_sq(t: &str) -> Option<Sq> {
 }
 
 /// One castling: the right's index, the King's destination file, the Rook's origin and
-/// destination files (section 2.3; Timurid option, section 3.5). The King starts on the f-file.
+/// destination files (`docs/rules/heavy-shako.md` §2.3; Timurid option, `docs/rules/timurid.md` §3.5). The King starts on the f-file.
 struct Castling {
     right: usize,
     king_to: i32,
@@ -102,7 +102,7 @@ struct Castling {
 const KING_FILE: i32 = 5;
 
 impl Pos {
-    // ---------------------------------------------------------------- FEN (bigorra.md 4)
+    // ---------------------------------------------------------------- FEN (docs/rules/bigorra.md §4)
 
     pub fn start(name: &str) -> Pos {
         let g = game(name).unwrap_or_else(|| panic!("unknown game {name}"));
@@ -206,7 +206,7 @@ impl Pos {
         Ok(())
     }
 
-    /// bigorra.md 4 validation, with this file's promoting pieces and castling rights.
+    /// docs/rules/bigorra.md §4 validation, with this file's promoting pieces and castling rights.
     fn validate(&self) -> Result<(), String> {
         for white in [true, false] {
             let kings = self.squares().filter(|&s| self.at(s) == Some(Piece { kind: Kind::King, white })).count();
@@ -301,7 +301,7 @@ impl Pos {
         format!("{} {side} {} {ep} {} {}", self.board_fen(), self.rights_text(), self.halfmove, self.fullmove)
     }
 
-    /// Position identity for repetition (bigorra.md 3.6): placement, side, rights, and the e.p.
+    /// Position identity for repetition (docs/rules/bigorra.md §3.6): placement, side, rights, and the e.p.
     /// square only when the side to move has a legal e.p. capture.
     pub fn repetition_key(&self) -> String {
         let live_ep = self.ep.filter(|_| self.legal_moves().iter().any(|m| matches!(m.special, Special::EnPassant(_))));
@@ -367,7 +367,7 @@ pub enum Outcome {
     Repetition,
 }
 
-/// A game from a position: the positions' repetition keys so far, for bigorra.md 3.6.
+/// A game from a position: the positions' repetition keys so far, for docs/rules/bigorra.md §3.6.
 pub struct Game {
     pub pos: Pos,
     keys: Vec<String>,
@@ -386,7 +386,7 @@ impl Game {
         Ok(())
     }
 
-    /// bigorra.md 3.6, in its order: no legal move, bare Kings, 50 moves, threefold repetition.
+    /// docs/rules/bigorra.md §3.6, in its order: no legal move, bare Kings, 50 moves, threefold repetition.
     pub fn outcome(&self) -> Option<Outcome> {
         let p = &self.pos;
         if p.legal_moves().is_empty() {

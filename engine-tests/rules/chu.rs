@@ -1,5 +1,5 @@
-//! Chu Shogi rules tests. The authority is `shared/rules/chu-shogi.md` (HaChu 0.21 defaults);
-//! every test names the section it checks. Move sets are compared exactly, as canonical move
+//! Chu Shogi rules tests. The authority is `docs/rules/chu.md` (HaChu 0.21 defaults);
+//! every test names the section (§) or case (C1..C16) of the page's Rule index that it checks. Move sets are compared exactly, as canonical move
 //! text (section 10), filtered by the origin square of the piece under test.
 //!
 //! Unless a test says otherwise, positions follow section 13: the first player (White, `w`,

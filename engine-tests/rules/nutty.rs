@@ -1,5 +1,5 @@
-//! Nutty Shogi rules tests. The authority is `shared/rules/nutty-shogi.md`; every test names the
-//! section or test case (T*, A*, R*) of its section 13 that it checks. Move sets are compared
+//! Nutty Shogi rules tests. The authority is `docs/rules/nutty.md`; every test names the
+//! section (§) or test case (T*, A*, R*) of the page's Rule index that it checks. Move sets are compared
 //! exactly, in the listing notation of section 4.9: `g7-g9 x g8,g9 +` (origin, destination,
 //! the enemy squares the move empties by captures and burns, sorted by file then rank, and `+`
 //! for promotion). The listing is computed by playing each move, so burns are checked too.

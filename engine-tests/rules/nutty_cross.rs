@@ -1,6 +1,6 @@
 //! Nutty Shogi cross-checks: attack detection against played moves, the second player's moves
 //! against the first player's turned around, and the engine against an independent generator
-//! (`nutty_reference.rs`) on the start perft, the rules file's positions and random games.
+//! (`nutty_reference.rs`) on the start perft, the rules page's positions and random games.
 
 use super::reference;
 use super::{listing, nutty, pos, START};

@@ -1,5 +1,5 @@
-//! An independent Nutty Shogi move generator, written from the rules file's tables (sections
-//! 2.4, 4 and 5) with its own board, for cross-checking the engine's counts. It shares no code
+//! An independent Nutty Shogi move generator, written from the tables of
+//! `docs/rules/nutty.md` (§2.4, §4 and §5) with its own board, for cross-checking the engine's counts. It shares no code
 //! with the engine: plain 13x13 arrays, paths enumerated directly, moves as effect keys
 //! (origin, destination, captured squares, promotion).
 

@@ -1,9 +1,9 @@
-//! Scirocco (2009) rules tests. The authority is `shared/rules/scirocco.md`; each test names
-//! the section or the rules-file case (T1–T15, V1–V3, R1–R2) it checks. Move sets are compared
+//! Scirocco (2009) rules tests. The authority is `docs/rules/scirocco.md`; each test names
+//! the section (§) or the case of the page's Rule index (T1–T15, V1–V3, R1–R2) it checks. Move sets are compared
 //! exactly, as canonical move text (section 10), filtered by the origin squares of the pieces
 //! under test.
 //!
-//! `scirocco_reference.rs` is an independent generator written from the rules file; the tests
+//! `scirocco_reference.rs` is an independent generator written from the rules page; the tests
 //! in `scirocco_cross.rs` compare the engine with it on random positions and count perft a
 //! second way.
 
@@ -189,7 +189,7 @@ fn t15_emperor_and_tadpole() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Section 4: the powers, one test each beyond the rules-file cases
+// Section 4: the powers, one test each beyond the rules-page cases
 // ------------------------------------------------------------------------------------------
 
 #[test]
@@ -422,7 +422,7 @@ fn r1_third_occurrence_is_illegal() {
     assert!(texts(&mut fresh).contains("i10j10"));
 }
 
-/// The rules file's 2x3 test geometry (R2): the Scirocco data file on a 2x3 board.
+/// The rules page's 2x3 test geometry (R2): the Scirocco data file on a 2x3 board.
 fn tiny(bare_king: bool) -> Arc<Game> {
     let text = include_str!("../../src/variant/defs/scirocco.toml")
         .replacen("files = 10", "files = 2", 1)

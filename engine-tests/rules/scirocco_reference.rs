@@ -1,5 +1,5 @@
 //! An independent Scirocco move generator for cross-checking the engine: written straight from
-//! `shared/rules/scirocco.md` (sections 3–7, 10, 11), sharing no code with the engine. It is
+//! the rules of `docs/rules/scirocco.md` (§3–§7, §10, §11), sharing no code with the engine. It is
 //! slow and simple on purpose: a 10x10 array of `Option<(type ID, is Blue)>`, every move
 //! computed by plain loops, repetition by comparing board strings over the whole game.
 //!

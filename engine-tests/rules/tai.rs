@@ -1,5 +1,5 @@
-//! Tai Shogi rules tests. The authority is `shared/rules/tai-shogi.md`; every test names the
-//! section or test case (T1..T13 of section 13) it checks. Counts are of legal moves of the
+//! Tai Shogi rules tests. The authority is `docs/rules/tai.md`; every test names the
+//! section (§) or test case (T1..T13) of the page's Rule index that it checks. Counts are of legal moves of the
 //! named piece, one per effect (section 8). Cross-checks against an independent generator
 //! and of attack detection are in `tai_cross.rs`.
 

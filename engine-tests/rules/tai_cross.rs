@@ -1,5 +1,5 @@
 //! Tai Shogi cross-checks: the engine against an independent generator (`tai_reference.rs`)
-//! on the start perft to depth 3, the rules file's positions, every piece, random games and
+//! on the start perft to depth 3, the rules page's positions, every piece, random games and
 //! random sparse positions; and attack detection against the generated captures.
 
 use super::helpers::{fen, framed, pos, tai};

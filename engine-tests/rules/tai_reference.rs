@@ -1,6 +1,6 @@
-//! An independent Tai Shogi move generator, written from `shared/rules/tai-shogi.md` alone:
+//! An independent Tai Shogi move generator, written from the rules of `docs/rules/tai.md` alone:
 //! its own board (a plain 25x25 array), its own FEN reader, and moves read from the direction
-//! columns of the rules file's section 2.2 table (`data/tai_pieces.md`), not from the engine's
+//! columns of the §2.2 table (`data/tai_pieces.md`), not from the engine's
 //! Betza strings or tables. It is slow and simple on purpose: every move is an explicit walk,
 //! and the Emperor's protection test generates the defender's moves in the position after the
 //! capture instead of a reverse lookup. It ignores repetition, like perft.

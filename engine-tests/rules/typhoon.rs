@@ -1,5 +1,5 @@
-//! Typhoon (1999) rules tests. The authority is `shared/rules/typhoon.md`; each test names the
-//! section or the rules-file case (14.1, T1–T32, V1–V4, R1–R3) it checks. Move sets are
+//! Typhoon (1999) rules tests. The authority is `docs/rules/typhoon.md`; each test names the
+//! section (§) or the case of the page's Rule index (14.1, T1–T32, V1–V4, R1–R3) it checks. Move sets are
 //! compared exactly, as canonical move text (section 11), filtered by the origin squares of the
 //! pieces under test.
 

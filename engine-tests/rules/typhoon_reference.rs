@@ -1,5 +1,5 @@
 //! An independent Typhoon (1999) move generator for cross-checking the engine, written straight
-//! from `shared/rules/typhoon.md` (sections 1–12, default options), sharing no code with the
+//! from the rules of `docs/rules/typhoon.md` (§1–§12, default options), sharing no code with the
 //! engine: a 12x12 array of `Option<(ID, is Blue)>`, every piece's moves spelled out by plain
 //! loops in a `match` on its ID, and each move carried as its canonical text together with the
 //! board it produces. Slow and simple on purpose.

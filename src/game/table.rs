@@ -1,5 +1,5 @@
 //! The piece table of a game as Markdown, generated from its data file (for `kyodai pieces`
-//! and the README, so the table is never written twice).
+//! and the rules pages `docs/rules/<game>.md`, so the table is never written twice).
 
 use super::Game;
 use crate::geometry::Color;

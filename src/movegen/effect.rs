@@ -33,7 +33,7 @@ pub fn of(pos: &impl Board, m: Move) -> Effect {
     e
 }
 
-/// What a promoting mover becomes: `k`, or the alternative of a Typhoon King (section 6.2) while
+/// What a promoting mover becomes: `k`, or the alternative of a Typhoon King (`docs/rules/typhoon.md` §6.2) while
 /// a piece of the named type is on the board after the move's captures (before them, with
 /// `promotion_test_before`).
 fn final_promotion(pos: &impl Board, m: Move, k: crate::variant::KindId, removed: &[Square]) -> crate::variant::KindId {

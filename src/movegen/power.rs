@@ -121,7 +121,7 @@ pub trait Generate: Sized {
 /// How a power is described.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Description {
-    /// What it does, for the piece tables (`kyodai pieces`, README).
+    /// What it does, for the piece tables (`kyodai pieces`, the rules pages).
     pub text: String,
     /// Its moves in XBetza for XBoard's `piece` command; empty where XBetza cannot say them
     /// (the engine's `highlight` answers show those moves).
@@ -138,7 +138,7 @@ impl Description {
 /// A rule of a power that forbids a move its geometry allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PowerRefusal {
-    /// The Tai Emperor may take only unprotected pieces (rules section 5.8).
+    /// The Tai Emperor may take only unprotected pieces (`docs/rules/tai.md` §5.8).
     Protected,
 }
 

@@ -515,7 +515,7 @@ impl Position {
     }
 
     /// Bytes this position owns on the heap (board, lists, counts, history, move record), by
-    /// capacity. With `size_of::<Position>()`, the memory of one position (README).
+    /// capacity. With `size_of::<Position>()`, the memory of one position (docs/perft-and-speed.md).
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         self.board.capacity() * size_of::<Cell>()

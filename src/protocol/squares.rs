@@ -1,5 +1,5 @@
 //! Squares and move text of the USI and XBoard dialects, converted to and from our notation
-//! (`shared/PROTOCOLS.md`).
+//! (`docs/protocols.md`).
 //!
 //! - USI (lishogi): file number counted from the right, rank letter counted from the top, so
 //!   our `a1` on 12x12 is `12l`. A lion double move is three squares (`6f5e6d`), igui

@@ -1,4 +1,4 @@
-//! The Chu Shogi lion-capture rules (HaChu default, `chu-shogi.md` section 7.1): which captures
+//! The Chu Shogi lion-capture rules (HaChu default, `docs/rules/chu.md` §7.1): which captures
 //! of a Lion are illegal. Legality, not movement: the lion moves themselves are `movegen::lion`.
 //!
 //! - Rule A: a Lion may not take a non-adjacent Lion on its destination when that square is

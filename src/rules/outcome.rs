@@ -106,7 +106,7 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
 
 /// The one test of the end of a game, for the referee and the search.
 ///
-/// Order (Scirocco section 6, Nutty section 5 step 7): the side to move loses if it meets a
+/// Order (`docs/rules/scirocco.md` §6, `docs/rules/nutty.md` §5): the side to move loses if it meets a
 /// loss condition of material, otherwise the other side does if it meets one (so a set-up
 /// position where both do is lost by the side to move); a Nutty repetition is judged before any
 /// question of moves; the referee's fourfold repetition (Tai option) and move cap end the game
@@ -140,7 +140,7 @@ pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
     }
     let draw = draw(pos, judge);
     // A side without a legal move loses or is stalemated before any draw is declared (Bigorra
-    // section 3.6: a checkmate given as the halfmove clock reaches 100 wins). The referee asks
+    // `docs/rules/bigorra.md` §3.6: a checkmate given as the halfmove clock reaches 100 wins). The referee asks
     // at every position. The search asks only where a draw would end it (its move loop finds
     // the other positions without moves), and not for a repetition: a position that occurred
     // before had the same moves then (no game that draws by repetition forbids moves by it),

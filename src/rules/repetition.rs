@@ -1,4 +1,4 @@
-//! Nutty Shogi's repetition rule (rules section 7.3), the one place that judges it.
+//! Nutty Shogi's repetition rule (`docs/rules/nutty.md` §7.3), the one place that judges it.
 //!
 //! The first time a position recurs, the game ends. The cycle is the list of moves since the
 //! most recent earlier occurrence. Each move by a side S is classified on the positions before
@@ -46,7 +46,7 @@ pub fn attacked_set(pos: &Position, by: Color) -> Vec<Square> {
     hit
 }
 
-/// How a repetition cycle is judged (rules section 7.3, cases a to d).
+/// How a repetition cycle is judged (`docs/rules/nutty.md` §7.3, cases a to d).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cycle {
     /// (a) Exactly one side gave check with every move of the cycle: it loses.

@@ -140,7 +140,7 @@ pub struct PieceType {
     pub in_setup: bool,
     /// Nutty jump rank: a jumping capturer passes only pieces of strictly lower rank.
     pub jump_rank: u8,
-    /// Typhoon King (section 6.2): promotes to the second type instead of `promotes_to` while a
+    /// Typhoon King (`docs/rules/typhoon.md` §6.2): promotes to the second type instead of `promotes_to` while a
     /// piece of the first type (either colour) is on the board after the move's captures.
     pub promotes_if_present: Option<(KindId, KindId)>,
     /// Makes that test before the move's captures instead of after.

@@ -40,7 +40,7 @@ pub enum Repetition {
     /// The third occurrence of a position draws (chess).
     DrawThird,
     /// Repeating is legal; the fourth occurrence of a position ends the game as a draw (Tai
-    /// option `repetition = "draw-fourth"`, the rules file's REPETITION_FOURFOLD_DRAW).
+    /// option `repetition = "draw-fourth"`, the rules page's REPETITION_FOURFOLD_DRAW).
     DrawFourth,
     /// A move that recreates any earlier position with the same side to move is illegal
     /// (HaChu's Chu Shogi default).
@@ -48,7 +48,7 @@ pub enum Repetition {
     /// A move that would produce a position for the third time in the game is illegal; nothing
     /// is ever drawn by repetition (Scirocco).
     ForbidThird,
-    /// Nutty Shogi (rules section 7.3): the first repetition ends the game; perpetual check
+    /// Nutty Shogi (`docs/rules/nutty.md` §7.3): the first repetition ends the game; perpetual check
     /// loses, then perpetual chase loses, then no attacks draws, else the side that completed
     /// the repetition loses (`rules::repetition`).
     FirstRepetition,

@@ -1,4 +1,4 @@
-//! The reference generator's Bigorra moves, from `shared/rules/bigorra.md`.
+//! The reference generator's Bigorra moves, from `docs/rules/bigorra.md`.
 
 use super::{ci, fam, other, RMove, RefPos, Sq, ALL8, DIAG, ORTH};
 use std::sync::OnceLock;

@@ -1,4 +1,4 @@
-//! The reference generator's Chu Shogi moves, from `shared/rules/chu-shogi.md`.
+//! The reference generator's Chu Shogi moves, from `docs/rules/chu.md`.
 
 use super::{cheb, other, RMove, RefPos, Sq, ALL8};
 

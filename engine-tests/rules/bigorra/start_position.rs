@@ -5,7 +5,7 @@ use kyodai::rules::legality::legal_move_list;
 use kyodai::{Color, Position};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// §1, §4: the start FEN is the one of the rules file and round-trips.
+/// §1, §4: the start FEN is the one of the rules page and round-trips.
 #[test]
 fn start_position_fen() {
     let start = "(hk)(mm)(sq)(ch)jfo(az)(dw)duj(ch)(sq)(mm)(hk)/cmzvaxlkqghyvzmc/ernb(sh)(sn)(pr)ww(pr)(sn)(sh)bnre/tstststsstststst/pppppppppppppppp/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/TSTSTSTSSTSTSTST/ERNB(SH)(SN)(PR)WW(PR)(SN)(SH)BNRE/CMZVAXLKQGHYVZMC/(HK)(MM)(SQ)(CH)JFO(AZ)(DW)DUJ(CH)(SQ)(MM)(HK) w Kk - 0 1";

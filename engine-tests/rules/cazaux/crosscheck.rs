@@ -36,7 +36,7 @@ fn check_perft(max_depth: u32, min_depth: u32) {
 }
 
 /// Depths 1–3 from every start position; for Patchanka and Heavy Shako also Fairy-Stockfish's
-/// counts (rows `fsf`). Depth 1 is the rules file's hand count; depth 2 is depth 1 squared in
+/// counts (rows `fsf`). Depth 1 is the rules page's hand count; depth 2 is depth 1 squared in
 /// every game (no first move reaches the other side's pieces or changes their moves).
 #[test]
 fn start_perft_to_depth_3_agrees_with_the_data_file() {

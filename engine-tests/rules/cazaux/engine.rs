@@ -1,4 +1,4 @@
-//! The engine's side of the Cazaux tests: games with the rules file's options, positions by
+//! The engine's side of the Cazaux tests: games with the rules page's options, positions by
 //! FEN, legal moves as text, playing by text, outcomes in the reference's terms, and the
 //! differential check of one position against the reference generator.
 
@@ -102,7 +102,7 @@ pub fn as_reference(o: Option<Outcome>) -> Option<reference::Outcome> {
         Outcome::Draw { reason: Reason::BareKings } => R::BareKings,
         Outcome::Draw { reason: Reason::FiftyMoves } => R::FiftyMoves,
         Outcome::Draw { reason: Reason::Repetition } => R::Repetition,
-        other => panic!("a result the rules file does not have: {other}"),
+        other => panic!("a result the rules page does not have: {other}"),
     })
 }
 

@@ -39,7 +39,7 @@ fn check_perft(min_depth: u32, max_depth: u32, threads: usize) {
     }
 }
 
-/// Depths 1–3 from every start: the reference's counts (depth 1 the rules file's hand count),
+/// Depths 1–3 from every start: the reference's counts (depth 1 the rules page's hand count),
 /// and Fairy-Stockfish's for Patchanka and Heavy Shako.
 #[test]
 fn start_perft_to_depth_3_agrees_with_the_reference_and_fairy_stockfish() {

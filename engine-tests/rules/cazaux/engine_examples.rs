@@ -1,6 +1,6 @@
-//! The engine on every worked example of `cazaux-book-variants.md` (the positions of the
+//! The engine on every worked example of Cazaux's rules pages (`docs/rules/patchanka.md`, `heavy-shako.md`, `timurid.md`) (the positions of the
 //! reference's `examples.rs`): each position agrees with the reference generator move by move
-//! (`agree`), and the rules file's own statements are checked again on the engine's moves, FENs
+//! (`agree`), and the rules page's own statements are checked again on the engine's moves, FENs
 //! and results. Each test names its section.
 
 use crate::common::{assert_moves, set};
@@ -18,7 +18,7 @@ fn succession_off() -> Options {
     Options { succession: false, ..Options::default() }
 }
 
-/// Every position of the rules file's examples, with the options it is played with.
+/// Every position of the rules page's examples, with the options it is played with.
 const POSITIONS: &[(&str, &str)] = &[
     ("heavy-shako", "4k5/10/10/10/10/10/10/10/1R3K2R1/10 w KQ - 0 1"),
     ("heavy-shako", "4k5/10/10/10/10/10/10/4r5/1R3K2R1/10 w KQ - 0 1"),

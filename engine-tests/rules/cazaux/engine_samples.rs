@@ -1,6 +1,6 @@
 //! The book's sample games (appendices B–E) replayed by the engine move by move: every book move
 //! reads as exactly one legal move whose text is the book's, the game is not over before its
-//! last move, the final position is the rules file's, and the result is the one it gives (the
+//! last move, the final position is the rules page's, and the result is the one it gives (the
 //! Mirza game both with succession, its default, and without).
 
 use crate::common::{assert_moves, sample_moves, set};

@@ -1,7 +1,7 @@
-//! Every worked example of `cazaux-book-variants.md`: the hand-counted start positions (1.4,
+//! Every worked example of Cazaux's rules pages (`docs/rules/patchanka.md`, `heavy-shako.md`, `timurid.md`): the hand-counted start positions (1.4,
 //! 2.5, 3.1), castling C-1..C-3 (2.3) and the Timurid castling option (3.5), promotions (1.3,
 //! 2.4, 3.3), e.p. (1.3, 2.4, 3.3), succession S-1..S-3 (3.4), FEN rules and the end of the game
-//! (bigorra.md 3.6, 4). Each test names its section.
+//! (docs/rules/bigorra.md §3.6, 4). Each test names its section.
 
 use crate::common::*;
 use crate::pieces::{game, GAME_NAMES};
@@ -323,7 +323,7 @@ fn succession_is_never_offered_with_an_ordinary_move_or_without_check() {
 }
 
 // ------------------------------------------------------------------------------------------
-// End of game (bigorra.md 3.6) and the clock
+// End of game (docs/rules/bigorra.md §3.6) and the clock
 // ------------------------------------------------------------------------------------------
 
 #[test]

@@ -1,7 +1,8 @@
-//! The book's sample games (rules file appendices B–E, data files `data/cazaux/*-sample.txt`)
+//! The book's sample games (`docs/rules/patchanka.md` §1.6, `heavy-shako.md`
+//! §2.5, `timurid.md` §3.7; data files `data/cazaux/*-sample.txt`)
 //! replayed move by move, every move checked against the reference's legal moves, ending in the
-//! result the rules file gives; and the positions after their first ten moves (1.6, 2.5, 3.7)
-//! with the rules file's legal-move counts.
+//! result the rules page gives; and the positions after their first ten moves (1.6, 2.5, 3.7)
+//! with the rules page's legal-move counts.
 
 use crate::common::*;
 use crate::reference::{Game, Move, Options, Outcome, Pos, Special};

@@ -120,7 +120,7 @@ impl Pos {
             }
         }
         for &(dx, dy) in g.hops {
-            // bigorra.md 2.3: quiet slides to empty squares; capture beyond exactly one screen.
+            // docs/rules/bigorra.md §2.3: quiet slides to empty squares; capture beyond exactly one screen.
             let mut t = (from.0 + dx, from.1 + dy);
             while self.empty(t) {
                 out.push(t);
@@ -138,7 +138,7 @@ impl Pos {
             }
         }
         for (s, dirs) in &g.bent {
-            // bigorra.md 2.2: the first square, then outward slides if it was empty.
+            // docs/rules/bigorra.md §2.2: the first square, then outward slides if it was empty.
             let s1 = (from.0 + s.0, from.1 + s.1);
             if !self.free(s1, me) {
                 continue;
@@ -272,7 +272,7 @@ impl Pos {
 
     // ---------------------------------------------------------------- attacks and check
 
-    /// bigorra.md 3.1: does a capturing move of side `by` reach `s`? `s` must hold a piece of
+    /// docs/rules/bigorra.md §3.1: does a capturing move of side `by` reach `s`? `s` must hold a piece of
     /// the other side (see [`Pos::attacked_if_enemy`] for other squares).
     pub fn attacked(&self, s: Sq, by: bool) -> bool {
         let mut buf = Vec::new();
@@ -295,7 +295,7 @@ impl Pos {
         false
     }
 
-    /// Whether `by` attacks `s` "assuming an enemy piece stood on it" (bigorra.md 3.1).
+    /// Whether `by` attacks `s` "assuming an enemy piece stood on it" (docs/rules/bigorra.md §3.1).
     pub fn attacked_if_enemy(&self, s: Sq, by: bool) -> bool {
         let mut q = self.clone();
         q.set(s, Some(Piece { kind: Kind::Pawn, white: !by }));
@@ -410,7 +410,7 @@ impl Pos {
 
     // ---------------------------------------------------------------- notation
 
-    /// Our move text: origin + destination, and the promotion suffix where the rules file asks
+    /// Our move text: origin + destination, and the promotion suffix where the rules page asks
     /// for one (Heavy Shako's choice, 2.4; Timurid's optional Prince promotion, 3.3).
     pub fn text(&self, m: &Move) -> String {
         let mut t = sq_name(m.from) + &sq_name(m.to);

@@ -229,7 +229,7 @@ pub fn suffixes(id: &str, c: Color, from_rank: i32, to_rank: i32, capture: bool)
     }
 }
 
-/// The legal moves the rules file gives the (non-lion) piece on `from` in `p`.
+/// The legal moves the rules page gives the (non-lion) piece on `from` in `p`.
 pub fn expected_moves(p: &Position, from: &str) -> BTreeSet<String> {
     let pc = p.piece_at(sq(from)).unwrap_or_else(|| panic!("no piece on {from}"));
     let color = pc.color();

@@ -4,7 +4,7 @@ use super::helpers::*;
 use kyodai::{Color, Position};
 use std::collections::BTreeSet;
 
-/// One row of the rules file's section 2.2 table (copied to `data/tai_pieces.md`).
+/// One row of the rules page's section 2.2 table (copied to `data/tai_pieces.md`).
 pub struct Row {
     name: String,
     pub id: String,

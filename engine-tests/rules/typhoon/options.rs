@@ -156,7 +156,7 @@ fn only_exact_texts_name_marked_moves() {
     assert!(parse_move(&mut p, "a4a4~a5").is_ok());
     assert!(parse_move(&mut p, "a4a4").is_err());
     assert!(parse_move(&mut p, "a4a4~a6").is_err());
-    // Pass aliases and `=` (declining promotion) are read as the rules file says.
+    // Pass aliases and `=` (declining promotion) are read as the rules page says.
     let mut p = pos("11k/11p/12/12/12/1P10/12/12/12/12/12/K11 w");
     let m = parse_move(&mut p, "b7b8=").unwrap();
     assert_eq!(format_move(&ty(), m), "b7b8");

@@ -73,7 +73,7 @@ fn r2_passes_take_part_in_repetition() {
     assert_moves(&texts(&mut p), &set("l10k11 l10k9 l10j12 l10j8 l12k11 l12k12 l12l11"), "R2");
 }
 
-/// The rules file's 2x3 test geometry (R3): the Typhoon data file on a 2x3 board, bare-king
+/// The rules page's 2x3 test geometry (R3): the Typhoon data file on a 2x3 board, bare-king
 /// rule off, no promotion (the King's `promotes` removed).
 fn tiny() -> Arc<Game> {
     let text = include_str!("../../../src/variant/defs/typhoon.toml")

@@ -1,4 +1,4 @@
-//! `approach` — the Sorcerer's approach capture (Typhoon section 5.8): after a plain move, if the
+//! `approach` — the Sorcerer's approach capture (`docs/rules/typhoon.md` §5.8): after a plain move, if the
 //! square beyond the arrival square (in the move's direction) holds an enemy, the Sorcerer may
 //! capture it and the whole run of enemies behind it, up to the first empty square, friend or
 //! edge. All or none: both the plain move and the capturing one exist. `Move` kind `Approach`,

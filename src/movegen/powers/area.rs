@@ -1,4 +1,4 @@
-//! `area:N` — area moves (Nutty Fire Demon and Regent, rules section 4.7): a path of 1 to N king steps in
+//! `area:N` — area moves (Nutty Fire Demon and Regent, `docs/rules/nutty.md` §4.7): a path of 1 to N king steps in
 //! freely chosen directions. Every square before the last must be empty (the origin counts as
 //! empty once the piece has left it); the last must be empty or hold an enemy, which is
 //! captured, so the move stops at the first capture and never jumps. It never ends on the

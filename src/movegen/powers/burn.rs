@@ -1,4 +1,4 @@
-//! `burn` — Fire Demon burning (Nutty Shogi, rules section 5): the one place that decides what
+//! `burn` — Fire Demon burning (Nutty Shogi, `docs/rules/nutty.md` §5): the one place that decides what
 //! a move burns. Burns are forced side effects: never written in move text, part of the move's effect
 //! (`movegen::effect`), which `make` plays and records for `unmake`.
 //!

@@ -1,4 +1,4 @@
-//! `cicada` — the Cicada (Typhoon section 5.12): a queen-line move of 2 or 3 squares that must hop
+//! `cicada` — the Cicada (`docs/rules/typhoon.md` §5.12): a queen-line move of 2 or 3 squares that must hop
 //! over at least one piece (of either colour, never harmed). The target is empty (move) or holds
 //! an enemy (capture). It never reaches an adjacent square. No table says it: attack detection
 //! generates it.

@@ -1,4 +1,4 @@
-//! `convert:LEAPS` — conversion without moving (Typhoon Cuckoo, `convert:fWsWbD`, section 5.5):
+//! `convert:LEAPS` — conversion without moving (Typhoon Cuckoo, `convert:fWsWbD`, `docs/rules/typhoon.md` §5.5):
 //! instead of moving, an enemy on one of the listed leap squares (whatever stands between)
 //! changes owner and nothing else. `Move` kind `Convert`, `from == to`, the converted square in
 //! `aux`. Never promotes. A conversion takes a piece from the opponent, royals included, so it

@@ -1,4 +1,4 @@
-//! `convert-ahead` — conversion after a move (Typhoon Missionary, section 5.5): after one of its
+//! `convert-ahead` — conversion after a move (Typhoon Missionary, `docs/rules/typhoon.md` §5.5): after one of its
 //! own moves, it may convert the enemy on the next square beyond the arrival square in the
 //! direction it moved. Both the plain move and the converting one (kind `Convert`, the square in
 //! `aux`) exist. A conversion counts as an attack; attack detection generates it.

@@ -1,4 +1,4 @@
-//! `emperor` — the Tai Shogi Emperor (rules section 5.8): it moves in one turn to any square not held by
+//! `emperor` — the Tai Shogi Emperor (`docs/rules/tai.md` §5.8): it moves in one turn to any square not held by
 //! a friend, and may capture a piece only if that piece is not protected.
 //!
 //! Protected (rule 1): its side still has an Emperor other than the piece itself. Otherwise
@@ -22,8 +22,8 @@ use crate::variant::PowerCall;
 /// `emperor[(free-nonroyal-capture)]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Emperor {
-    /// Any non-royal may be captured; a royal only if nothing protects it by attack (rules file
-    /// section 5.8, option `emperor_free_nonroyal_capture`).
+    /// Any non-royal may be captured; a royal only if nothing protects it by attack (`docs/rules/tai.md`
+    /// §5.8, option `emperor_free_nonroyal_capture`).
     pub free_nonroyal_capture: bool,
 }
 

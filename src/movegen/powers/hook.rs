@@ -1,5 +1,5 @@
 //! `hook:FIRST[>THEN]` — Tai Shogi hook moves (Hook Mover and promoted Poisonous Snake, Capricorn, Long-Nosed
-//! Goblin, Peacock; rules section 5.7): a slide along a first-leg direction that may capture
+//! Goblin, Peacock; `docs/rules/tai.md` §5.7): a slide along a first-leg direction that may capture
 //! the first enemy met (ending the move), and, from any empty square where that slide stops,
 //! an optional second slide at right angles. Neither leg leaps; there is no third leg.
 //!

@@ -1,4 +1,4 @@
-//! `immobilize` — the Immobilizer (Typhoon section 5.6): a piece is frozen while an enemy
+//! `immobilize` — the Immobilizer (`docs/rules/typhoon.md` §5.6): a piece is frozen while an enemy
 //! Immobilizer stands on one of its 8 neighbours. A frozen piece has no own moves; it may
 //! capture itself, make moves relayed by a non-frozen friendly Dervish or Harpy, and be swapped by
 //! a Hummingbird. A frozen Dervish or Harpy relays nothing (`relay`). The Immobilizer itself

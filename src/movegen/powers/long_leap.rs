@@ -1,4 +1,4 @@
-//! `long-leap:RIDER` — Longleaper captures (Typhoon section 5.7): along one queen line, jump
+//! `long-leap:RIDER` — Longleaper captures (`docs/rules/typhoon.md` §5.7): along one queen line, jump
 //! single enemies (each with an empty square right behind it), capturing every one jumped, and
 //! stop on any empty square after the first jump. Never over a friend or two pieces in a row,
 //! never onto a piece. `Move` kind `Line`: the move's effect removes every piece between origin

@@ -1,4 +1,4 @@
-//! `parrot:STEPS` — the Parrot family (Typhoon section 5.16: Parrot, Raven, Horned Owl forward,
+//! `parrot:STEPS` — the Parrot family (`docs/rules/typhoon.md` §5.16: Parrot, Raven, Horned Owl forward,
 //! Diving Osprey forward diagonals). Along each listed unit direction, with V1 the neighbour and
 //! V2 the square beyond: shoot an enemy on V1 (`Move::via(from, V1, from)`), and hop-capture it
 //! onto V2 when V2 is empty or holds an enemy (`Move::via(from, V1, V2)`, taking both). The step

@@ -1,4 +1,4 @@
-//! `swap:LEAPS` — the Hummingbird swap (Typhoon section 5.4): instead of moving, exchange places
+//! `swap:LEAPS` — the Hummingbird swap (`docs/rules/typhoon.md` §5.4): instead of moving, exchange places
 //! with any piece (friend or enemy, royal or frozen) on one of the listed leap squares. Nothing
 //! is captured; both keep their owners. The swap is the Hummingbird's own move, so it may promote
 //! by the zone test; the partner never does. A swap never attacks.

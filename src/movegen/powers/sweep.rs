@@ -1,4 +1,4 @@
-//! `sweep:RIDER` — the Typhoon piece's sweep (Typhoon section 5.11): an orthogonal slide of
+//! `sweep:RIDER` — the Typhoon piece's sweep (`docs/rules/typhoon.md` §5.11): an orthogonal slide of
 //! 1..range squares that passes through enemies and captures every one it passes, and the enemy
 //! on the target. No friend may stand on the way or the target.
 //!

@@ -1,4 +1,4 @@
-//! `withdraw[(optional)]` — Undertaker withdrawal (Typhoon section 5.9): a one-square step to an
+//! `withdraw[(optional)]` — Undertaker withdrawal (`docs/rules/typhoon.md` §5.9): a one-square step to an
 //! empty square directly away from an adjacent enemy captures that enemy, automatically
 //! (decision D6). The step's `Move` becomes kind `Implied` with the victim in `mid[0]`: written
 //! `a4a3`, it takes a5. With `optional` (option `undertaker_optional`) the capture is a choice:
