@@ -94,12 +94,11 @@ impl MoveList {
     #[inline]
     pub fn pick(&mut self, i: usize, mut bad: impl FnMut(Move) -> bool) -> Move {
         loop {
-            let mut best = i;
-            for j in i + 1..self.scores.len() {
-                if self.scores[j] > self.scores[best] {
-                    best = j;
-                }
-            }
+            // The first of the highest scores, in two passes that compile to vector code: the
+            // maximum, then where it first stands.
+            let tail = &self.scores[i..];
+            let max = tail.iter().copied().max().unwrap_or(i32::MIN);
+            let best = i + tail.iter().position(|&s| s == max).unwrap_or(0);
             self.swap(i, best);
             if !self.unsure[i] {
                 return self.moves[i];
