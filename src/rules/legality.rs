@@ -223,6 +223,17 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
         return;
     }
     movegen::generate(pos, out);
+    if any_rule_applies(pos, history) {
+        retain_legal(pos, out, history);
+    }
+    // A King that would be mated may hand over to a successor (Timurid).
+    if out.is_empty() && super::succession::possible(pos) && in_check(pos, pos.side()) {
+        succession_moves(pos, out);
+    }
+}
+
+/// Keeps the legal moves of the pseudo-legal `out`, in order.
+fn retain_legal(pos: &mut Position, out: &mut Vec<Move>, history: History) {
     // Whether the royals are safe now, asked once, where a move may be judged by it.
     let safe = (pos.variant().rules.legality == Legality::Check
         && pos.game().tables.attacks[pos.side().flip()].influence.is_bounded())
@@ -236,10 +247,17 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
         }
     }
     out.truncate(w);
-    // A King that would be mated may hand over to a successor (Timurid).
-    if out.is_empty() && super::succession::possible(pos) && in_check(pos, pos.side()) {
-        succession_moves(pos, out);
-    }
+}
+
+/// Whether any rule can make a pseudo-legal move illegal here (the game not being over aside):
+/// the lion-capture rules, royal safety where the game has check, or a repetition rule that
+/// forbids moves, applied and with history to repeat. Otherwise every generated move is legal.
+fn any_rule_applies(pos: &Position, history: History) -> bool {
+    let rules = &pos.variant().rules;
+    let window = if rules.repetition == Repetition::ForbidThird { 2 } else { 1 };
+    rules.lion_capture_rules
+        || rules.legality == Legality::Check
+        || history == History::Apply && rules.repetition.forbids_moves() && pos.recent_history().len() >= window
 }
 
 /// Convenience: the legal moves as a new vector.
