@@ -83,6 +83,9 @@ pub struct AttackTables {
     pub jump: jump::AttackTable,
     /// The squares, around a target, that can decide an attack by this side (`influence`).
     pub influence: Influence,
+    /// The (file, rank) step of each entry of `slides` and of `hops`.
+    pub slide_vectors: Vec<(i32, i32)>,
+    pub hop_vectors: Vec<(i32, i32)>,
 }
 
 /// Adds type `k` to the set of `list` whose key is `key`.
@@ -263,9 +266,12 @@ impl Tables {
             .zip(&powers)
             .map(|(t, pw)| !relays && pw.is_empty() && t.vectors.iter().all(|v| v.dy >= 0))
             .collect();
-        if bounded_influence(&sets) {
-            for c in Color::ALL {
-                attacks[c].influence = Influence::of_tables(&shape, &attacks[c]);
+        for c in Color::ALL {
+            let at = &mut attacks[c];
+            at.slide_vectors = at.slides.iter().map(|(d, _)| shape.vector(*d)).collect();
+            at.hop_vectors = at.hops.iter().map(|(d, _)| shape.vector(*d)).collect();
+            if bounded_influence(&sets) {
+                at.influence = Influence::of_tables(&shape, at);
             }
         }
         let zone = zones(v, &shape);

@@ -14,7 +14,7 @@ use crate::geometry::Square;
 use crate::movegen::{generate, generate_captures};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::rules::legality::{add_succession_if_mated, in_check, try_make};
+use crate::rules::legality::{add_succession_if_mated, in_check, try_make, try_make_knowing};
 use crate::rules::outcome::{end, without_moves, Judge, Outcome};
 use crate::variant::{Legality, SearchParams};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -489,7 +489,8 @@ impl<'a> Worker<'a> {
                 found.legal += self.count_legal(&unmade);
                 unmade.clear();
             }
-            let Ok(u) = try_make(&mut self.pos, m) else { continue };
+            let safe = self.safe_before(node.danger);
+            let Ok(u) = try_make_knowing(&mut self.pos, m, safe) else { continue };
             found.legal += 1;
             let t = Tried { nth: found.legal, ..t };
             if self.prunes_quiet(node, alpha, found.best, t, buf.len()) {
@@ -541,6 +542,13 @@ impl<'a> Worker<'a> {
         let late = node.depth <= prune::LMP_MAX_DEPTH
             && t.nth > prune::lmp_count(self.search.late_moves, node.depth, node.improving, moves);
         (late || prune::futile(node.eval, alpha, node.depth)) && !self.in_danger()
+    }
+
+    /// What the node knows of its royals' safety for `try_make_knowing`: where the game has
+    /// check, the danger test is the safety test (`in_danger`).
+    #[inline]
+    fn safe_before(&self, danger: bool) -> Option<bool> {
+        (self.pos.variant().rules.legality == Legality::Check).then_some(!danger)
     }
 
     /// Whether the quiet move `t` (not made yet) is pruned by the late-move rule whatever it
