@@ -269,3 +269,56 @@ fn serve_refuses_bad_engine_specs() {
     serve(&["name=kyodai cmd=y"], &["two players are named 'kyodai'"]);
     serve(&["name=a cmd=y", "--engine", "name=A cmd=z"], &["two players are named 'A'"]);
 }
+
+// ----- `-o` is the output file; `-O` the rule option -----
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kyodai-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn dash_o_writes_the_output_file() {
+    let dir = scratch("dash-o");
+    let board = dir.join("board.svg");
+    let o = kyodai(&["svg", "--variant", "chu", "-o", board.to_str().unwrap()]);
+    assert!(o.status.success() && stdout(&o).is_empty(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&board).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert_eq!(svg, stdout(&kyodai(&["svg", "--variant", "chu"])), "-o writes what stdout would show");
+    // A match's PGN (-o is --pgnout) and its annotation (-o is --output).
+    let (pgn, notes) = (dir.join("m.pgn"), dir.join("a.pgn"));
+    let random = ["--engine", "name=a", "cmd=builtin:random", "--engine", "name=b", "cmd=builtin:random"];
+    let mut args = vec!["match", "--variant", "chu", "--games", "2", "--maxmoves", "3", "-o", pgn.to_str().unwrap()];
+    args.extend(random);
+    let o = kyodai(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap().matches("[Round ").count(), 2);
+    let o = kyodai(&["annotate", "-v", "chu", pgn.to_str().unwrap(), "--depth", "1", "-o", notes.to_str().unwrap()]);
+    assert!(o.status.success() && stdout(&o).is_empty(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&notes).unwrap().contains("/1 "), "scores of depth 1");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_old_dash_o_option_is_pointed_at_dash_capital_o() {
+    // -O is the rule option, on every command that takes one.
+    let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/KR14 w - - 100 80";
+    let off = stdout(&kyodai(&["show", "--variant", "bigorra", "--fen", fen, "-O", "fifty_move_rule=off"]));
+    assert!(off.contains("state: in progress"), "{off}");
+    // `-o KEY=VALUE` where -o is the output file: refused rather than written as a file.
+    fails_with(
+        &["svg", "--variant", "bigorra", "-o", "fifty_move_rule=off"],
+        &["looks like a rule option", "-O KEY=VALUE"],
+    );
+    let random = ["--engine", "name=a", "cmd=builtin:random", "--engine", "name=b", "cmd=builtin:random"];
+    fails_with(&[&["match"][..], &random, &["-o", "move_cap=1"]].concat(), &["-o/--pgnout", "-O KEY=VALUE"]);
+    // ... and where the command writes no file.
+    fails_with(&["show", "--variant", "bigorra", "-o", "fifty_move_rule=off"], &["writes no file", "-O KEY=VALUE"]);
+    fails_with(&["moves", "--variant", "chu", "-omove_cap=1"], &["writes no file", "-O KEY=VALUE"]);
+    // The other slip: a file name given to -O.
+    fails_with(&["show", "--variant", "chu", "-O", "board.svg"], &["not KEY=VALUE", "-o FILE"]);
+}
