@@ -322,3 +322,44 @@ fn the_old_dash_o_option_is_pointed_at_dash_capital_o() {
     // The other slip: a file name given to -O.
     fails_with(&["show", "--variant", "chu", "-O", "board.svg"], &["not KEY=VALUE", "-o FILE"]);
 }
+
+#[test]
+fn completions_for_every_shell_know_the_commands() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = kyodai(&["completions", shell]);
+        assert!(o.status.success(), "{shell}: {}", stderr(&o));
+        let script = stdout(&o);
+        for word in ["match", "svg", "manpage", "--variant", "pgnout"] {
+            assert!(script.contains(word), "{shell} completion lacks {word}");
+        }
+    }
+    fails_with(&["completions", "tcsh"], &["invalid value 'tcsh'", "bash"]);
+}
+
+#[test]
+fn man_pages_are_roff_from_the_same_definitions() {
+    let page = stdout(&kyodai(&["manpage"]));
+    // .TH title section date source manual: every field present, so none slides into another.
+    let th: Vec<&str> = page.lines().filter(|l| l.starts_with(".TH ")).collect();
+    assert_eq!(th.len(), 1, "{page}");
+    let fields: Vec<&str> = th[0].split(' ').collect();
+    assert_eq!(fields[..3], [".TH", "kyodai", "1"], "{page}");
+    assert!(fields[3].len() == 10 && fields[3].chars().filter(|&c| c == '-').count() == 2, "a date: {page}");
+    assert!(th[0].ends_with(" \"kyodai 0.1.0\" \"Kyodai Manual\""), "{page}");
+    for section in [".SH NAME", ".SH SYNOPSIS", ".SH OPTIONS", ".SH SUBCOMMANDS"] {
+        assert!(page.contains(section), "{section} missing: {page}");
+    }
+    let svg = stdout(&kyodai(&["manpage", "svg"]));
+    assert!(svg.contains(".TH kyodai-svg 1") && svg.contains(r"\fB\-o\fR, \fB\-\-output\fR"), "{svg}");
+    let dir = scratch("man");
+    let out = dir.join("man1");
+    let o = kyodai(&["manpage", "-o", out.to_str().unwrap()]);
+    assert!(o.status.success() && stdout(&o).contains("pages written"), "{}", stderr(&o));
+    for name in ["kyodai.1", "kyodai-match.1", "kyodai-book-build.1", "kyodai-pgn-stats.1"] {
+        let text = std::fs::read_to_string(out.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(text.lines().any(|l| l.starts_with(".TH ")), "{name}: {text}");
+    }
+    assert!(!out.join("kyodai-help.1").exists(), "no page for the implicit help command");
+    fails_with(&["manpage", "book", "nosuch"], &["'kyodai book' has no command 'nosuch'", "build"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

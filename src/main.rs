@@ -3,7 +3,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use cli::Fail;
 use std::process::ExitCode;
 
@@ -150,6 +150,16 @@ kyodai serve --engine name=hachu cmd=/usr/games/hachu proto=xboard --engine 'nam
         after_help = "Examples:\n  kyodai book probe --variant chu --moves f4f5\n  kyodai book build --variant chu --depth 8 --positions 600 --threads 2\n  kyodai book check"
     )]
     Book(cli::book::BookArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Install (then start a new shell; docs/shell-completions.md has the details):\n  \
+bash:  kyodai completions bash > ~/.local/share/bash-completion/completions/kyodai\n  \
+zsh:   kyodai completions zsh > ~/.zfunc/_kyodai    (with fpath+=~/.zfunc before compinit in ~/.zshrc)\n  \
+fish:  kyodai completions fish > ~/.config/fish/completions/kyodai.fish")]
+    Completions(cli::completions::CompletionsArgs),
+    /// Print the man page kyodai(1), or write a page for every command into a directory.
+    #[command(after_help = "Examples:\n  kyodai manpage | man -l -\n  kyodai manpage match | man -l -\n  \
+kyodai manpage -o ~/.local/share/man/man1    (then: man kyodai, man kyodai-match)")]
+    Manpage(cli::completions::ManpageArgs),
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
@@ -181,6 +191,8 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Serve(a) => cli::serve::run(a)?,
         Command::Tune(a) => cli::tune::run(a)?,
         Command::Book(a) => cli::book::run(a)?,
+        Command::Completions(a) => cli::completions::run_completions(a, Cli::command())?,
+        Command::Manpage(a) => cli::completions::run_manpage(a, Cli::command())?,
     }
     Ok(())
 }

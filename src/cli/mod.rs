@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod annotate;
 pub mod bench;
 pub mod book;
+pub mod completions;
 pub mod match_cmd;
 pub mod perft;
 pub mod pgn;
