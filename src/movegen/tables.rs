@@ -38,6 +38,11 @@ impl KindSet {
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
+    /// Whether `cell` holds a piece (of either colour) whose type is in the set.
+    #[inline]
+    pub fn contains_cell(&self, cell: Cell) -> bool {
+        cell.piece().is_some_and(|p| self.contains(p.kind()))
+    }
 }
 
 /// How quiescence finds a type's captures.
@@ -155,6 +160,8 @@ pub struct Sets {
     pub free_emperors: KindSet,
     /// Types with the King leap (Bigorra): their moves end the leap right.
     pub king_leapers: KindSet,
+    /// Lions in the sense of Chu Shogi's lion-capture rules (the piece flag `lion`).
+    pub lions: KindSet,
     /// The powers whose own attack tests the game asks (`Attacks::Own`), and those asked after
     /// the others (`Attacks::OwnAfterOthers`).
     pub own_attackers: Vec<PowerKind>,
@@ -369,6 +376,9 @@ fn finish_sets(sets: &mut Sets, pieces: &[PieceType], powers: &[Vec<Power>]) {
     let burns = |k: usize| powers[k].iter().any(|p| p.kind() == PowerKind::Burn);
     for (k, t) in pieces.iter().enumerate() {
         sets.jump_rank.push(t.jump_rank);
+        if t.lion {
+            sets.lions.insert(KindId(k as u8));
+        }
         if burns(k) || t.promotes_to.is_some_and(|p| burns(p.index())) {
             sets.may_burn.push(KindId(k as u8));
         }

@@ -304,6 +304,19 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
 
 /// Keeps the legal moves of the pseudo-legal `out`, in order.
 fn retain_legal(pos: &mut Position, out: &mut Vec<Move>, history: History) {
+    if !applies_beyond_lions(pos, history) {
+        // The lion-capture rules alone: most moves take no Lion, which their squares say.
+        let mut w = 0;
+        for r in 0..out.len() {
+            let m = out[r];
+            if lion::takes_no_lion(pos, m) || lion::check(pos, m).is_ok() {
+                out[w] = m;
+                w += 1;
+            }
+        }
+        out.truncate(w);
+        return;
+    }
     // Whether the royals are safe now, asked once, where a move may be judged by it.
     let safe = (pos.variant().rules.legality == Legality::Check
         && pos.game().tables.attacks[pos.side().flip()].influence.is_bounded())
@@ -323,10 +336,15 @@ fn retain_legal(pos: &mut Position, out: &mut Vec<Move>, history: History) {
 /// the lion-capture rules, royal safety where the game has check, or a repetition rule that
 /// forbids moves, applied and with history to repeat. Otherwise every generated move is legal.
 fn any_rule_applies(pos: &Position, history: History) -> bool {
+    pos.variant().rules.lion_capture_rules || applies_beyond_lions(pos, history)
+}
+
+/// Whether a rule other than the lion-capture rules can make a move illegal here: royal
+/// safety where the game has check, or a repetition rule applied with history to repeat.
+fn applies_beyond_lions(pos: &Position, history: History) -> bool {
     let rules = &pos.variant().rules;
     let window = if rules.repetition == Repetition::ForbidThird { 2 } else { 1 };
-    rules.lion_capture_rules
-        || rules.legality == Legality::Check
+    rules.legality == Legality::Check
         || history == History::Apply && rules.repetition.forbids_moves() && pos.recent_history().len() >= window
 }
 

@@ -188,7 +188,8 @@ impl Worker<'_> {
             return None;
         }
         let from = Square(((node.tt_move >> 1) & 1023) as u16);
-        let found = self.piece_moves_with(from, |moves| moves.iter().copied().find(|&m| encode_move(m) == node.tt_move));
+        let found =
+            self.piece_moves_with(from, |moves| moves.iter().copied().find(|&m| encode_move(m) == node.tt_move));
         found.flatten()
     }
 
@@ -199,7 +200,8 @@ impl Worker<'_> {
 
     /// `f` of the moves of the side to move's piece on `from` (`None` if none stands there).
     fn piece_moves_with<T>(&mut self, from: Square, f: impl FnOnce(&[Move]) -> T) -> Option<T> {
-        let mine = self.pos.shape().on_board(from) && self.pos.piece_at(from).is_some_and(|p| p.color() == self.pos.side());
+        let mine =
+            self.pos.shape().on_board(from) && self.pos.piece_at(from).is_some_and(|p| p.color() == self.pos.side());
         if !mine {
             return None;
         }
