@@ -27,7 +27,7 @@ fn scratch(name: &str) -> PathBuf {
 fn tiny_book(name: &str) -> String {
     let file = scratch(name).join("chu.txt");
     let file = file.to_str().unwrap().to_string();
-    let out = ok(&["book", "build", "--variant", "chu", "--depth", "1", "--positions", "5", "--output", &file]);
+    let out = ok(&["book", "build", "--variant", "chu", "--depth", "1", "--positions", "5", "-o", &file]);
     assert!(out.contains("5 positions added"), "{out}");
     file
 }

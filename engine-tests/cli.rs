@@ -258,3 +258,97 @@ fn serve_refuses_bad_engine_specs() {
     serve(&["name=kyodai cmd=y"], &["two players are named 'kyodai'"]);
     serve(&["name=a cmd=y", "--engine", "name=A cmd=z"], &["two players are named 'A'"]);
 }
+
+// ----- `-o` is the output file; `-O` the rule option -----
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kyodai-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn dash_o_writes_the_output_file() {
+    let dir = scratch("dash-o");
+    let board = dir.join("board.svg");
+    let o = kyodai(&["svg", "--variant", "chu", "-o", board.to_str().unwrap()]);
+    assert!(o.status.success() && stdout(&o).is_empty(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&board).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert_eq!(svg, stdout(&kyodai(&["svg", "--variant", "chu"])), "-o writes what stdout would show");
+    // A match's PGN (-o is --pgnout) and its annotation (-o is --output).
+    let (pgn, notes) = (dir.join("m.pgn"), dir.join("a.pgn"));
+    let random = ["--engine", "name=a", "cmd=builtin:random", "--engine", "name=b", "cmd=builtin:random"];
+    let mut args = vec!["match", "--variant", "chu", "--games", "2", "--maxmoves", "3", "-o", pgn.to_str().unwrap()];
+    args.extend(random);
+    let o = kyodai(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap().matches("[Round ").count(), 2);
+    let o = kyodai(&["annotate", "-v", "chu", pgn.to_str().unwrap(), "--depth", "1", "-o", notes.to_str().unwrap()]);
+    assert!(o.status.success() && stdout(&o).is_empty(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&notes).unwrap().contains("/1 "), "scores of depth 1");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_old_dash_o_option_is_pointed_at_dash_capital_o() {
+    // -O is the rule option, on every command that takes one.
+    let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/KR14 w - - 100 80";
+    let off = stdout(&kyodai(&["show", "--variant", "bigorra", "--fen", fen, "-O", "fifty_move_rule=off"]));
+    assert!(off.contains("state: in progress"), "{off}");
+    // `-o KEY=VALUE` where -o is the output file: refused rather than written as a file.
+    fails_with(
+        &["svg", "--variant", "bigorra", "-o", "fifty_move_rule=off"],
+        &["looks like a rule option", "-O KEY=VALUE"],
+    );
+    let random = ["--engine", "name=a", "cmd=builtin:random", "--engine", "name=b", "cmd=builtin:random"];
+    fails_with(&[&["match"][..], &random, &["-o", "move_cap=1"]].concat(), &["-o/--pgnout", "-O KEY=VALUE"]);
+    // ... and where the command writes no file.
+    fails_with(&["show", "--variant", "bigorra", "-o", "fifty_move_rule=off"], &["writes no file", "-O KEY=VALUE"]);
+    fails_with(&["moves", "--variant", "chu", "-omove_cap=1"], &["writes no file", "-O KEY=VALUE"]);
+    // The other slip: a file name given to -O.
+    fails_with(&["show", "--variant", "chu", "-O", "board.svg"], &["not KEY=VALUE", "-o FILE"]);
+}
+
+#[test]
+fn completions_for_every_shell_know_the_commands() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = kyodai(&["completions", shell]);
+        assert!(o.status.success(), "{shell}: {}", stderr(&o));
+        let script = stdout(&o);
+        for word in ["match", "svg", "manpage", "--variant", "pgnout"] {
+            assert!(script.contains(word), "{shell} completion lacks {word}");
+        }
+    }
+    fails_with(&["completions", "tcsh"], &["invalid value 'tcsh'", "bash"]);
+}
+
+#[test]
+fn man_pages_are_roff_from_the_same_definitions() {
+    let page = stdout(&kyodai(&["manpage"]));
+    // .TH title section date source manual: every field present, so none slides into another.
+    let th: Vec<&str> = page.lines().filter(|l| l.starts_with(".TH ")).collect();
+    assert_eq!(th.len(), 1, "{page}");
+    let fields: Vec<&str> = th[0].split(' ').collect();
+    assert_eq!(fields[..3], [".TH", "kyodai", "1"], "{page}");
+    assert!(fields[3].len() == 10 && fields[3].chars().filter(|&c| c == '-').count() == 2, "a date: {page}");
+    assert!(th[0].ends_with(" \"kyodai 0.1.0\" \"Kyodai Manual\""), "{page}");
+    for section in [".SH NAME", ".SH SYNOPSIS", ".SH OPTIONS", ".SH SUBCOMMANDS"] {
+        assert!(page.contains(section), "{section} missing: {page}");
+    }
+    let svg = stdout(&kyodai(&["manpage", "svg"]));
+    assert!(svg.contains(".TH kyodai-svg 1") && svg.contains(r"\fB\-o\fR, \fB\-\-output\fR"), "{svg}");
+    let dir = scratch("man");
+    let out = dir.join("man1");
+    let o = kyodai(&["manpage", "-o", out.to_str().unwrap()]);
+    assert!(o.status.success() && stdout(&o).contains("pages written"), "{}", stderr(&o));
+    for name in ["kyodai.1", "kyodai-match.1", "kyodai-book-build.1", "kyodai-pgn-stats.1"] {
+        let text = std::fs::read_to_string(out.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(text.lines().any(|l| l.starts_with(".TH ")), "{name}: {text}");
+    }
+    assert!(!out.join("kyodai-help.1").exists(), "no page for the implicit help command");
+    fails_with(&["manpage", "book", "nosuch"], &["'kyodai book' has no command 'nosuch'", "build"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -193,6 +193,15 @@ impl BoardShape {
         f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32
     }
 
+    /// The vector (files, ranks) of a mailbox offset no longer across than the padding (every
+    /// single step of a move): the inverse of [`BoardShape::delta`] for those.
+    #[inline]
+    pub fn vector(&self, delta: i32) -> (i32, i32) {
+        let stride = self.stride as i32;
+        let dy = (delta + stride / 2).div_euclid(stride);
+        (delta - dy * stride, dy)
+    }
+
     /// Mailbox offset of the vector (`dx` files, `dy` ranks).
     #[inline]
     pub fn delta(&self, dx: i32, dy: i32) -> i32 {

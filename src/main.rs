@@ -3,7 +3,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use cli::Fail;
 use std::process::ExitCode;
 
@@ -77,7 +77,8 @@ Examples:\n  kyodai analyze\n  kyodai analyze --variant bigorra --depth 6\n  kyo
         variant: String,
     },
     /// Print the board as text, the side to move and the game state.
-    #[command(after_help = "Example:\n  kyodai show --variant chu --moves f2d2 g11i11")]
+    #[command(after_help = "Examples:\n  kyodai show --variant chu --moves f2d2 g11i11\n  \
+kyodai show --variant tai -O repetition=draw-fourth    (-O KEY=VALUE: a rule option, as in every command)")]
     Show(cli::PositionArgs),
     /// Print every legal move, one per line, sorted.
     #[command(after_help = "Example:\n  kyodai moves --variant bigorra --fen '<FEN>'")]
@@ -104,7 +105,7 @@ kyodai match --variant chu --engine name=kyodai cmd=./target/release/kyodai prot
 --engine name=hachu cmd=/usr/games/hachu proto=xboard --each tc=15+0.15 --games 20 --concurrency 2 --pgnout chu.pgn\n  \
 kyodai match --variant scirocco --setup random --engine name=new cmd=./new arg=uci --engine name=old cmd=./old arg=uci \\\n      \
 --each tc=10+0.1 --games 2 --repeat --rounds 500 --sprt elo0=0 elo1=10 --pgnout sprt.pgn\n  \
-kyodai match ... --shard 3/8 --pgnout part3.pgn   (then: kyodai pgn stats part*.pgn)")]
+kyodai match ... --shard 3/8 -o part3.pgn   (then: kyodai pgn stats part*.pgn)")]
     Match(Box<cli::match_cmd::MatchArgs>),
     /// PGN tools: 'kyodai pgn stats FILE...' recomputes standings, Elo, LOS and SPRT.
     Pgn(cli::pgn::PgnArgs),
@@ -114,11 +115,11 @@ kyodai match ... --shard 3/8 --pgnout part3.pgn   (then: kyodai pgn stats part*.
 at least --blunder (default 300) '??'; a mate counts as 20000 centipawns less its distance.\n\
 Each move's comment: the score after it for the side that made it, the depth, the expected\n\
 continuation, and '; best MOVE SCORE' when another move was better. A progress bar goes to stderr.\n\n\
-Example:\n  kyodai annotate --variant chu games.pgn --movetime 1000 > annotated.pgn")]
+Example:\n  kyodai annotate --variant chu games.pgn --movetime 1000 -o annotated.pgn")]
     Annotate(cli::annotate::AnnotateArgs),
     /// Draw a position as an SVG diagram (coordinates, zones, last move, arrows).
     #[command(
-        after_help = "Examples:\n  kyodai svg --variant chu > chu.svg\n  kyodai svg --variant tai --moves m9m10 --output tai.svg\n  \
+        after_help = "Examples:\n  kyodai svg --variant chu -o chu.svg\n  kyodai svg --variant tai --moves m9m10 > tai.svg\n  \
 kyodai svg --variant scirocco --arrow e2-e4 --flip --output s.svg"
     )]
     Svg(cli::svg::SvgArgs),
@@ -129,7 +130,7 @@ kyodai svg --variant scirocco --arrow e2-e4 --flip --output s.svg"
 The fit: K of the logistic curve first, then the weights (Adam, a small pull toward the old\n\
 numbers); every 10th game is held out to show whether the fit carries over to other games.\n\
 Keep the result only if it wins games: kyodai match --variant V --engine cmd=kyodai option.VariantPath=tuned.toml ...\n\n\
-Examples:\n  kyodai tune --variant chu --selfplay 1000 --nodes 5000 --threads 2 --save chu-games.pgn --output chu-tuned.toml\n  \
+Examples:\n  kyodai tune --variant chu --selfplay 1000 --nodes 5000 --threads 2 --save chu-games.pgn -o chu-tuned.toml\n  \
 kyodai tune --variant my-game.toml --games a.pgn --games b.pgn --output my-game.toml\n  \
 kyodai tune --variant tai --games tai.pgn --only values,tempo"
     )]
@@ -149,6 +150,16 @@ kyodai serve --engine name=hachu cmd=/usr/games/hachu proto=xboard --engine 'nam
         after_help = "Examples:\n  kyodai book probe --variant chu --moves f4f5\n  kyodai book build --variant chu --depth 8 --positions 600 --threads 2\n  kyodai book check"
     )]
     Book(cli::book::BookArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Install (then start a new shell; docs/shell-completions.md has the details):\n  \
+bash:  kyodai completions bash > ~/.local/share/bash-completion/completions/kyodai\n  \
+zsh:   kyodai completions zsh > ~/.zfunc/_kyodai    (with fpath+=~/.zfunc before compinit in ~/.zshrc)\n  \
+fish:  kyodai completions fish > ~/.config/fish/completions/kyodai.fish")]
+    Completions(cli::completions::CompletionsArgs),
+    /// Print the man page kyodai(1), or write a page for every command into a directory.
+    #[command(after_help = "Examples:\n  kyodai manpage | man -l -\n  kyodai manpage match | man -l -\n  \
+kyodai manpage -o ~/.local/share/man/man1    (then: man kyodai, man kyodai-match)")]
+    Manpage(cli::completions::ManpageArgs),
 }
 
 fn run(cli: Cli) -> Result<(), Fail> {
@@ -180,6 +191,8 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::Serve(a) => cli::serve::run(a)?,
         Command::Tune(a) => cli::tune::run(a)?,
         Command::Book(a) => cli::book::run(a)?,
+        Command::Completions(a) => cli::completions::run_completions(a, Cli::command())?,
+        Command::Manpage(a) => cli::completions::run_manpage(a, Cli::command())?,
     }
     Ok(())
 }
@@ -202,9 +215,23 @@ fn parse_args() -> Result<Cli, ExitCode> {
             let text = e.render().to_string();
             let first: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
             let msg = first.join(" ");
-            eprintln!("kyodai: {} (see 'kyodai --help')", msg.trim_end_matches('.'));
+            eprintln!("kyodai: {}{} (see 'kyodai --help')", msg.trim_end_matches('.'), old_option_hint(&e));
             Err(ExitCode::from(2))
         }
+    }
+}
+
+/// `-o` was the rule option before it became the output file: a command that writes no file
+/// meets the old `-o KEY=VALUE` as an unknown argument, and the error says what to write now.
+fn old_option_hint(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let unknown = match (e.kind(), e.get(ContextKind::InvalidArg)) {
+        (ErrorKind::UnknownArgument, Some(ContextValue::String(a))) => a.as_str(),
+        _ => return String::new(),
+    };
+    match unknown == "-o" || unknown.starts_with("-o=") {
+        true => format!(": this command writes no file (-o is the output file); {}", cli::OPTION_HINT),
+        false => String::new(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `kyodai annotate`: searches every position of the games of a PGN file and writes them back
 //! with a score and best line after each move, marking mistakes `?` and blunders `??`.
 
-use super::{load_variant, Fail};
+use super::{load_variant, output_file, Fail};
 use crate::out;
 use clap::Args;
 use kyodai::search::{Limits, Searcher};
@@ -16,7 +16,7 @@ pub struct AnnotateArgs {
     #[arg(long, short)]
     variant: String,
     /// Rule option KEY=VALUE (repeatable).
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    #[arg(long = "option", short = 'O', value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// Thinking time per position in milliseconds (default 500 unless --depth is given).
     #[arg(long, conflicts_with = "depth")]
@@ -30,8 +30,8 @@ pub struct AnnotateArgs {
     /// A move losing at least this many centipawns is marked '??'.
     #[arg(long, default_value_t = 300, value_name = "CP")]
     blunder: i32,
-    /// Write the annotated PGN here instead of standard output.
-    #[arg(long, value_name = "FILE")]
+    /// Write the annotated PGN to FILE instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     output: Option<String>,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 64)]
@@ -67,6 +67,7 @@ pub fn run(a: AnnotateArgs) -> Result<(), Fail> {
     if a.mistake <= 0 || a.blunder < a.mistake {
         return Err(Fail("--mistake must be positive and --blunder at least --mistake".into()));
     }
+    let output = output_file("-o/--output", a.output.as_deref())?;
     let v = load_variant(&a.variant, &a.options)?;
     let text = std::fs::read_to_string(&a.file).map_err(|e| Fail(format!("cannot read {}: {e}", a.file)))?;
     let limits = match a.depth {
@@ -77,7 +78,7 @@ pub fn run(a: AnnotateArgs) -> Result<(), Fail> {
     let mut searcher = Searcher::new(a.hash, a.threads);
     let pgn = annotate(&v, &text, &settings, &mut searcher, &mut progress_bar())
         .map_err(|e| Fail(format!("{}: {e}", a.file)))?;
-    match &a.output {
+    match output {
         Some(f) => std::fs::write(f, pgn).map_err(|e| Fail(format!("cannot write {f}: {e}")))?,
         None => out!("{pgn}"),
     }

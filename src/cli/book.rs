@@ -1,6 +1,6 @@
 //! `kyodai book build | probe | check | lines`: make, read and check opening books.
 
-use super::{load_variant, setup, Fail, PositionArgs};
+use super::{load_variant, output_file, setup, Fail, PositionArgs};
 use crate::outln;
 use clap::{Args, Subcommand};
 use kyodai::book::build::{build, duration, Progress, Settings};
@@ -52,7 +52,7 @@ struct BuildArgs {
     #[arg(long, short)]
     variant: String,
     /// Rule option KEY=VALUE (repeatable).
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    #[arg(long = "option", short = 'O', value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// Search each position to this depth (default 6 when no --movetime).
     #[arg(long, short, conflicts_with = "movetime")]
@@ -79,7 +79,7 @@ struct BuildArgs {
     #[arg(long, default_value_t = 32)]
     hash: usize,
     /// The book file (created, or continued when it exists). Default: book/<game>.txt.
-    #[arg(long)]
+    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     output: Option<String>,
 }
 
@@ -98,7 +98,7 @@ struct CheckArgs {
     #[arg(long, short)]
     variant: Option<String>,
     /// Rule option KEY=VALUE (repeatable).
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    #[arg(long = "option", short = 'O', value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// Book files to check.
     files: Vec<String>,
@@ -110,7 +110,7 @@ struct LinesArgs {
     #[arg(long, short)]
     variant: String,
     /// Rule option KEY=VALUE (repeatable).
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    #[arg(long = "option", short = 'O', value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// Longest opening, in plies (shorter where the book ends).
     #[arg(long, default_value_t = 8)]
@@ -291,7 +291,10 @@ fn run_build(a: BuildArgs) -> Result<(), Fail> {
     );
     let today = kyodai::tournament::pgn::today().replace('.', "-");
     let run = format!("{today}, {}: {command}", engine_version());
-    let output = a.output.unwrap_or_else(|| format!("book/{}.txt", v.name));
+    let output = match output_file("-o/--output", a.output.as_deref())? {
+        Some(f) => f.to_string(),
+        None => format!("book/{}.txt", v.name),
+    };
     let path = Path::new(&output);
     eprintln!("building {output}: {command}");
     let summary = build(&v, path, &settings, &run, &mut progress_bar(), &mut |w| eprintln!("kyodai: warning: {w}"))?;

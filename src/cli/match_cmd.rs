@@ -2,7 +2,7 @@
 //! cutechess-cli's vocabulary (the command is `match`; `match` is a Rust keyword, hence the
 //! file name).
 
-use super::{engine_groups, load_variant, Fail};
+use super::{engine_groups, load_variant, output_file, Fail};
 use clap::{ArgAction, Args};
 use kyodai::tournament::adjudicate::{Adjudication, DrawRule, ResignRule};
 use kyodai::tournament::engine::parse_engine;
@@ -29,7 +29,7 @@ pub struct MatchArgs {
     #[arg(long, short, default_value = "chu")]
     variant: String,
     /// Rule option KEY=VALUE (repeatable), as for the other commands.
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    #[arg(long = "option", short = 'O', value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// Games per encounter and round.
     #[arg(long, default_value_t = 1)]
@@ -52,7 +52,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "random|N|SPEC", conflicts_with = "openings")]
     setup: Option<String>,
     /// Append every finished game to this PGN file.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pgnout: Option<String>,
     /// movecount=N score=CP [twosided=true]: a side whose engine scored -CP or worse for N
     /// moves in a row loses.
@@ -157,7 +157,7 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
         repeat: a.repeat,
         concurrency: a.concurrency,
         source,
-        pgnout: a.pgnout.clone(),
+        pgnout: output_file("-o/--pgnout", a.pgnout.as_deref())?.map(str::to_owned),
         sprt,
         shard: a.shard.as_deref().map(parse_shard).transpose()?,
         seed: a.seed,

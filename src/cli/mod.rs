@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod annotate;
 pub mod bench;
 pub mod book;
+pub mod completions;
 pub mod match_cmd;
 pub mod perft;
 pub mod pgn;
@@ -84,8 +85,11 @@ pub struct PositionArgs {
     #[arg(long, short)]
     pub variant: String,
     /// Rule option KEY=VALUE overriding the game's [rules] (repeatable), e.g.
-    /// fifty_move_rule=off, leap_knight_both_safe=on.
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    /// -O fifty_move_rule=off, -O leap_knight_both_safe=on.
+    // `-O`, not `-o`: every tool reads `-o` as the output file (see `output_file`). `-O` is
+    // free on every command, says "Option" as the long name does, and unlike `-r` it does not
+    // swallow cutechess-cli's single-dash habits in `kyodai match` (`-rounds`, `-repeat`).
+    #[arg(long = "option", short = 'O', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// Start from this FEN instead of the game's start position.
     #[arg(long, short)]
@@ -108,8 +112,8 @@ pub struct GameArgs {
     /// data file says `default = true`).
     #[arg(long, short, default_value = kyodai::Variant::default_name())]
     pub variant: String,
-    /// Rule option KEY=VALUE (repeatable).
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    /// Rule option KEY=VALUE (repeatable), e.g. -O move_cap=1.
+    #[arg(long = "option", short = 'O', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// Start from this FEN instead of the game's start position.
     #[arg(long, short)]
@@ -123,12 +127,36 @@ impl GameArgs {
     }
 }
 
+/// How to give a rule option: the hint of the errors that meet the old `-o KEY=VALUE`.
+pub const OPTION_HINT: &str = "a rule option is -O KEY=VALUE (--option KEY=VALUE)";
+
+/// Checks an output file given with `-o/--output` (`flag` names it in errors). `-o` was the
+/// rule option before it became the output file, so a bare `word=value` (no directory, no
+/// file extension: `fifty_move_rule=off`) is that old habit, not a file anyone wants:
+/// refused with the new flag named, instead of silently writing a file of that name.
+pub fn output_file<'a>(flag: &str, path: Option<&'a str>) -> Result<Option<&'a str>, Fail> {
+    let Some(p) = path else { return Ok(None) };
+    if p.is_empty() {
+        return Err(Fail(format!("{flag}: the file name is empty")));
+    }
+    if let Some((key, value)) = p.split_once('=') {
+        let word = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if word(key) && !value.contains(['.', '/']) {
+            return Err(Fail(format!(
+                "{flag} '{p}': -o is the output file, and this looks like a rule option: {OPTION_HINT} \
+                 (write './{p}' for a file of that name)"
+            )));
+        }
+    }
+    Ok(Some(p))
+}
+
 /// Loads the game named by `--variant` (a built-in name or a *.toml file) with its options.
 pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Game>, Fail> {
     let mut opts = Vec::new();
     for o in options {
         let Some((k, v)) = o.split_once('=') else {
-            return Err(Fail(format!("--option '{o}' is not KEY=VALUE")));
+            return Err(Fail(format!("-O/--option '{o}' is not KEY=VALUE (the output file is -o FILE)")));
         };
         opts.push((k.trim().to_string(), v.trim().to_string()));
     }

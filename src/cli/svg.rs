@@ -1,6 +1,6 @@
 //! `kyodai svg`: a diagram of a position as an SVG image.
 
-use super::{setup, Fail, PositionArgs};
+use super::{output_file, setup, Fail, PositionArgs};
 use crate::out;
 use clap::Args;
 use kyodai::diagram::{position_svg, Coord, Options, Scene};
@@ -20,8 +20,8 @@ pub struct SvgArgs {
     /// Leave out the file letters and rank numbers.
     #[arg(long)]
     pub no_coordinates: bool,
-    /// Write the SVG to FILE instead of stdout ('-o' is --option in every position command).
-    #[arg(long, value_name = "FILE")]
+    /// Write the SVG to FILE instead of stdout.
+    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub output: Option<String>,
 }
 
@@ -41,7 +41,7 @@ pub fn run(mut a: SvgArgs) -> Result<(), Fail> {
         opts.arrows.push(arrow(&pos, spec)?);
     }
     let svg = position_svg(&pos, &opts);
-    match &a.output {
+    match output_file("-o/--output", a.output.as_deref())? {
         Some(path) => std::fs::write(path, svg).map_err(|e| Fail(format!("cannot write '{path}': {e}")))?,
         None => out!("{svg}"),
     }

@@ -359,18 +359,21 @@ impl Atoms {
     }
 }
 
-/// The number of board squares from `sq` along `d`, at most `max`.
+/// The number of board squares from `sq` along `d` (one step, at most the padding across),
+/// at most `max`: how far the edge is, by arithmetic on the square's file and rank.
 pub fn ray(shape: &BoardShape, sq: Square, d: i32, max: i32) -> i32 {
-    let mut t = sq;
-    let mut k = 0;
-    while k < max {
-        t = t.offset(d);
-        if !shape.on_board(t) {
-            break;
-        }
-        k += 1;
+    let (dx, dy) = shape.vector(d);
+    let (x, y) = (shape.file_of(sq), shape.rank_of(sq));
+    if !(0..shape.files as i32).contains(&x) || !(0..shape.ranks as i32).contains(&y) {
+        return 0;
     }
-    k
+    // Steps until the edge along one axis: coordinate `c`, step `s`, size `n`.
+    let room = |c: i32, s: i32, n: i32| match s.signum() {
+        1 => (n - 1 - c) / s,
+        -1 => c / -s,
+        _ => i32::MAX,
+    };
+    room(x, dx, shape.files as i32).min(room(y, dy, shape.ranks as i32)).min(max).max(0)
 }
 
 /// One slide of `piece` from `from`.

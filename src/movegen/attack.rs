@@ -14,6 +14,7 @@
 //! `by` can remove or convert the piece that stands on `target` now (the `ignore` square and a
 //! friendly or empty target are not modelled: only move-ordering heuristics ask that).
 
+use super::tables::KindSet;
 use super::Board;
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
@@ -76,44 +77,108 @@ pub(crate) fn attacked_plain(
         }
     }
     for (d, ranges) in &at.slides {
-        let mut sq = target;
-        let mut dist = 0u32;
-        loop {
-            sq = sq.offset(*d);
-            dist += 1;
-            let c = cell_at(sq);
-            if c.is_empty() {
-                continue;
-            }
-            if let Some(p) = c.piece() {
-                let (lo, hi) = ranges[p.kind().index()];
-                if p.color() == by && hi as u32 >= dist && lo as u32 <= dist {
-                    return true;
-                }
-            }
-            break;
+        if slide_attack(target, by, *d, ranges, cell_at) {
+            return true;
         }
     }
     for (d, set) in &at.hops {
-        // First piece from the target is the captured-side neighbour: the square beyond the
-        // screen seen from the hopper. Walk: empty squares, then the screen, then empty
-        // squares, then the hopper.
-        let mut sq = target.offset(*d);
-        while cell_at(sq).is_empty() {
-            sq = sq.offset(*d);
-        }
-        if cell_at(sq).is_off() {
-            continue;
-        }
-        sq = sq.offset(*d);
-        while cell_at(sq).is_empty() {
-            sq = sq.offset(*d);
-        }
-        if set.holds(cell_at(sq), by) {
+        if hop_attack(target, by, *d, set, cell_at) {
             return true;
         }
     }
     pos.tables().special.own_attackers.iter().any(|k| k.own_attacks(pos, target, by, cell_at))
+}
+
+/// Whether a slider of `by` takes on `target` along `d` (from the target toward the slider),
+/// each type within its range of distances.
+#[inline]
+fn slide_attack(
+    target: Square,
+    by: Color,
+    d: i32,
+    ranges: &[(u8, u8)],
+    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+) -> bool {
+    let mut sq = target;
+    let mut dist = 0u32;
+    loop {
+        sq = sq.offset(d);
+        dist += 1;
+        let c = cell_at(sq);
+        if c.is_empty() {
+            continue;
+        }
+        return c.piece().is_some_and(|p| {
+            let (lo, hi) = ranges[p.kind().index()];
+            p.color() == by && hi as u32 >= dist && lo as u32 <= dist
+        });
+    }
+}
+
+/// Whether a hopper of `by` (a type of `set`) takes on `target` along `d`.
+#[inline]
+fn hop_attack(target: Square, by: Color, d: i32, set: &KindSet, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    // First piece from the target is the captured-side neighbour: the square beyond the
+    // screen seen from the hopper. Walk: empty squares, then the screen, then empty
+    // squares, then the hopper.
+    let mut sq = target.offset(d);
+    while cell_at(sq).is_empty() {
+        sq = sq.offset(d);
+    }
+    if cell_at(sq).is_off() {
+        return false;
+    }
+    sq = sq.offset(d);
+    while cell_at(sq).is_empty() {
+        sq = sq.offset(d);
+    }
+    set.holds(cell_at(sq), by)
+}
+
+/// Whether `by` attacks `target` in a way the squares `through` take part in: a slide or hop
+/// along the line from the target through one of them, or a lame leap whose path crosses one.
+/// In a game whose attacks the reverse tables say whole (`influence` bounded), a board that
+/// differs from one where `target` was not attacked only on those squares is attacked exactly
+/// when this says so: every other line and leap is as it was.
+pub fn attacked_through(
+    pos: &impl Board,
+    target: Square,
+    by: Color,
+    through: [Square; 2],
+    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+) -> bool {
+    let at = &pos.tables().attacks[by];
+    let shape = pos.shape();
+    let (tx, ty) = (shape.file_of(target), shape.rank_of(target));
+    for (i, &s) in through.iter().enumerate() {
+        if through[..i].contains(&s) {
+            continue;
+        }
+        let (dx, dy) = (shape.file_of(s) - tx, shape.rank_of(s) - ty);
+        // Whether `s` lies on the ray of the step `(ux, uy)` from the target.
+        let on_ray = |&(ux, uy): &(i32, i32)| {
+            let k = if ux != 0 { dx / ux } else { dy / uy };
+            k > 0 && k * ux == dx && k * uy == dy
+        };
+        for (j, v) in at.slide_vectors.iter().enumerate() {
+            let (d, ranges) = &at.slides[j];
+            if on_ray(v) && slide_attack(target, by, *d, ranges, cell_at) {
+                return true;
+            }
+        }
+        for (j, v) in at.hop_vectors.iter().enumerate() {
+            let (d, set) = &at.hops[j];
+            if on_ray(v) && hop_attack(target, by, *d, set, cell_at) {
+                return true;
+            }
+        }
+    }
+    at.lame.iter().any(|(d, path, set)| {
+        let a = target.offset(*d);
+        path.iter().any(|&p| through.contains(&a.offset(p)))
+            && set.holds(cell_at(a), by)
+            && path.iter().all(|&p| cell_at(a.offset(p)).is_empty())
+    })
 }
 
 /// Whether a move of `by` removes or converts the piece on `target` (`effect::takes`), asking

@@ -71,32 +71,24 @@ impl Offsets {
     }
 }
 
-/// A mailbox delta as its (file, rank) vector: atoms never reach past the padding, so the file
-/// part is less than half a row.
-fn vector(shape: &BoardShape, delta: i32) -> (i32, i32) {
-    let stride = shape.stride as i32;
-    let dy = (delta + stride / 2).div_euclid(stride);
-    (delta - dy * stride, dy)
-}
-
 impl Influence {
     /// The influence of the captures in `at` (one side's reverse tables).
     pub fn of_tables(shape: &BoardShape, at: &AttackTables) -> Influence {
         let mut o = Offsets::new(shape);
         for (d, _) in &at.leaps {
-            let (dx, dy) = vector(shape, *d);
+            let (dx, dy) = shape.vector(*d);
             o.insert(dx, dy);
         }
         for (d, path, _) in &at.lame {
-            let (dx, dy) = vector(shape, *d);
+            let (dx, dy) = shape.vector(*d);
             o.insert(dx, dy);
             for p in path {
-                let (px, py) = vector(shape, *p);
+                let (px, py) = shape.vector(*p);
                 o.insert(dx + px, dy + py);
             }
         }
         for d in at.slides.iter().map(|(d, _)| d).chain(at.hops.iter().map(|(d, _)| d)) {
-            let (dx, dy) = vector(shape, *d);
+            let (dx, dy) = shape.vector(*d);
             o.insert_line(dx, dy);
         }
         Influence::Offsets(o)

@@ -38,6 +38,11 @@ impl KindSet {
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
+    /// Whether `cell` holds a piece (of either colour) whose type is in the set.
+    #[inline]
+    pub fn contains_cell(&self, cell: Cell) -> bool {
+        cell.piece().is_some_and(|p| self.contains(p.kind()))
+    }
 }
 
 /// How quiescence finds a type's captures.
@@ -83,6 +88,9 @@ pub struct AttackTables {
     pub jump: jump::AttackTable,
     /// The squares, around a target, that can decide an attack by this side (`influence`).
     pub influence: Influence,
+    /// The (file, rank) step of each entry of `slides` and of `hops`.
+    pub slide_vectors: Vec<(i32, i32)>,
+    pub hop_vectors: Vec<(i32, i32)>,
 }
 
 /// Adds type `k` to the set of `list` whose key is `key`.
@@ -152,6 +160,8 @@ pub struct Sets {
     pub free_emperors: KindSet,
     /// Types with the King leap (Bigorra): their moves end the leap right.
     pub king_leapers: KindSet,
+    /// Lions in the sense of Chu Shogi's lion-capture rules (the piece flag `lion`).
+    pub lions: KindSet,
     /// The powers whose own attack tests the game asks (`Attacks::Own`), and those asked after
     /// the others (`Attacks::OwnAfterOthers`).
     pub own_attackers: Vec<PowerKind>,
@@ -263,9 +273,12 @@ impl Tables {
             .zip(&powers)
             .map(|(t, pw)| !relays && pw.is_empty() && t.vectors.iter().all(|v| v.dy >= 0))
             .collect();
-        if bounded_influence(&sets) {
-            for c in Color::ALL {
-                attacks[c].influence = Influence::of_tables(&shape, &attacks[c]);
+        for c in Color::ALL {
+            let at = &mut attacks[c];
+            at.slide_vectors = at.slides.iter().map(|(d, _)| shape.vector(*d)).collect();
+            at.hop_vectors = at.hops.iter().map(|(d, _)| shape.vector(*d)).collect();
+            if bounded_influence(&sets) {
+                at.influence = Influence::of_tables(&shape, at);
             }
         }
         let zone = zones(v, &shape);
@@ -363,6 +376,9 @@ fn finish_sets(sets: &mut Sets, pieces: &[PieceType], powers: &[Vec<Power>]) {
     let burns = |k: usize| powers[k].iter().any(|p| p.kind() == PowerKind::Burn);
     for (k, t) in pieces.iter().enumerate() {
         sets.jump_rank.push(t.jump_rank);
+        if t.lion {
+            sets.lions.insert(KindId(k as u8));
+        }
         if burns(k) || t.promotes_to.is_some_and(|p| burns(p.index())) {
             sets.may_burn.push(KindId(k as u8));
         }

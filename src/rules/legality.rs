@@ -4,8 +4,11 @@
 //! front end and the search.
 
 use super::lion::{self, LionRule};
+use crate::cell::Cell;
 use crate::geometry::Color;
-use crate::movegen::{self, attack::is_attacked};
+use crate::geometry::Square;
+use crate::movegen;
+use crate::movegen::attack::{attacked_through, is_attacked};
 use crate::moves::Move;
 use crate::position::{Position, Undo};
 use crate::variant::{Legality, Repetition};
@@ -104,7 +107,30 @@ fn check_before(pos: &mut Position, m: Move) -> Result<(), Illegal> {
 /// The rules that need the position after the move (made by `us`); the repetition rules only
 /// with a recorded history (`make`, not `make_raw`).
 fn check_after(pos: &Position, us: Color, history: History) -> Result<(), Illegal> {
-    if !royal_safe(pos, us) {
+    check_after_knowing(pos, us, history, Safety::Ask)
+}
+
+/// How the mover's royal safety is judged after a move (`try_make_knowing`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Safety {
+    /// Known from before the move.
+    Known(bool),
+    /// Safe before; only the lines through these two squares can have changed.
+    Through([Square; 2]),
+    /// Asked of the position.
+    Ask,
+}
+
+/// [`check_after`], with the royals' safety judged as `safety` says.
+fn check_after_knowing(pos: &Position, us: Color, history: History, safety: Safety) -> Result<(), Illegal> {
+    let safe = match safety {
+        Safety::Known(safe) => safe,
+        Safety::Through(squares) => {
+            !pos.royal_squares(us).any(|r| attacked_through(pos, r, us.flip(), squares, &|sq| pos.cell(sq)))
+        }
+        Safety::Ask => royal_safe(pos, us),
+    };
+    if !safe {
         return Err(Illegal::LeavesKingInCheck);
     }
     if history == History::Apply {
@@ -159,6 +185,23 @@ fn check_move_knowing(pos: &mut Position, m: Move, history: History, safe: Optio
         if let Some(safe) = safe.filter(|_| keeps_royal_safety(pos, m)) {
             return if safe { Ok(()) } else { Err(Illegal::LeavesKingInCheck) };
         }
+        if safe == Some(true) && plain_non_royal(pos, m) {
+            // Safe before, and only the lines through the two squares the move changes can
+            // bring an attack: read them on the board as it will be, without making the move.
+            let us = pos.side();
+            let mover = pos.cell(m.from);
+            let after = |sq: Square| {
+                if sq == m.from {
+                    Cell::EMPTY
+                } else if sq == m.to {
+                    mover
+                } else {
+                    pos.cell(sq)
+                }
+            };
+            let attacked = pos.royal_squares(us).any(|r| attacked_through(pos, r, us.flip(), [m.from, m.to], &after));
+            return if attacked { Err(Illegal::LeavesKingInCheck) } else { Ok(()) };
+        }
         let u = pos.make_raw(m);
         let r = check_after(pos, us, history);
         pos.unmake_raw(m, u);
@@ -173,30 +216,57 @@ fn check_move_knowing(pos: &mut Position, m: Move, history: History, safe: Optio
 /// become one, that changes no square able to decide an attack on them
 /// (`movegen::influence`). `false` when unsure.
 fn keeps_royal_safety(pos: &Position, m: Move) -> bool {
+    if !plain_non_royal(pos, m) {
+        return false;
+    }
+    let us = pos.side();
+    let infl = &pos.game().tables.attacks[us.flip()].influence;
+    pos.royal_squares(us).all(|r| !infl.may_matter(r, m.from) && !infl.may_matter(r, m.to))
+}
+
+/// Whether `m` changes the board on its two squares alone, in a game whose attacks the tables
+/// say whole (`influence` bounded): a plain move (no capture on the way, no special effect) by
+/// a piece that is not royal and does not become one.
+fn plain_non_royal(pos: &Position, m: Move) -> bool {
     if m.kind != crate::moves::MoveKind::Normal || m.mids().next().is_some() {
         return false;
     }
     let v = pos.variant();
     let royal = |k: crate::variant::KindId| v.piece(k).royal;
-    if pos.piece_at(m.from).is_none_or(|p| royal(p.kind())) || m.promotion().is_some_and(royal) {
-        return false;
-    }
-    let us = pos.side();
-    let infl = &pos.game().tables.attacks[us.flip()].influence;
-    infl.is_bounded() && pos.royal_squares(us).all(|r| !infl.may_matter(r, m.from) && !infl.may_matter(r, m.to))
+    !(pos.piece_at(m.from).is_none_or(|p| royal(p.kind())) || m.promotion().is_some_and(royal))
+        && pos.game().tables.attacks[pos.side().flip()].influence.is_bounded()
 }
 
 /// Makes the pseudo-legal move `m` if it is legal and returns its undo record; otherwise leaves
 /// the position as it was and says why. The same rules as [`check`], with a single `make` (the
 /// search's hot path).
 pub fn try_make(pos: &mut Position, m: Move) -> Result<Undo, Illegal> {
+    try_make_knowing(pos, m, None)
+}
+
+/// [`try_make`], told whether the mover's royals are safe before the move (`safe`, the search
+/// knows it): a move that cannot change their safety is not asked about it again, and one
+/// that changes only two squares is asked only about the lines through them.
+pub fn try_make_knowing(pos: &mut Position, m: Move, safe: Option<bool>) -> Result<Undo, Illegal> {
     if material_decided(pos) {
         return Err(Illegal::GameOver);
     }
     check_before(pos, m)?;
     let us = pos.side();
+    let safety = match safe {
+        Some(safe) if pos.variant().rules.legality == Legality::Check && plain_non_royal(pos, m) => {
+            if keeps_royal_safety(pos, m) {
+                Safety::Known(safe)
+            } else if safe {
+                Safety::Through([m.from, m.to])
+            } else {
+                Safety::Ask
+            }
+        }
+        _ => Safety::Ask,
+    };
     let u = pos.make(m);
-    match check_after(pos, us, History::Apply) {
+    match check_after_knowing(pos, us, History::Apply, safety) {
         Ok(()) => Ok(u),
         Err(e) => {
             pos.unmake(m, u);
@@ -223,6 +293,30 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
         return;
     }
     movegen::generate(pos, out);
+    if any_rule_applies(pos, history) {
+        retain_legal(pos, out, history);
+    }
+    // A King that would be mated may hand over to a successor (Timurid).
+    if out.is_empty() && super::succession::possible(pos) && in_check(pos, pos.side()) {
+        succession_moves(pos, out);
+    }
+}
+
+/// Keeps the legal moves of the pseudo-legal `out`, in order.
+fn retain_legal(pos: &mut Position, out: &mut Vec<Move>, history: History) {
+    if !applies_beyond_lions(pos, history) {
+        // The lion-capture rules alone: most moves take no Lion, which their squares say.
+        let mut w = 0;
+        for r in 0..out.len() {
+            let m = out[r];
+            if lion::takes_no_lion(pos, m) || lion::check(pos, m).is_ok() {
+                out[w] = m;
+                w += 1;
+            }
+        }
+        out.truncate(w);
+        return;
+    }
     // Whether the royals are safe now, asked once, where a move may be judged by it.
     let safe = (pos.variant().rules.legality == Legality::Check
         && pos.game().tables.attacks[pos.side().flip()].influence.is_bounded())
@@ -236,10 +330,22 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
         }
     }
     out.truncate(w);
-    // A King that would be mated may hand over to a successor (Timurid).
-    if out.is_empty() && super::succession::possible(pos) && in_check(pos, pos.side()) {
-        succession_moves(pos, out);
-    }
+}
+
+/// Whether any rule can make a pseudo-legal move illegal here (the game not being over aside):
+/// the lion-capture rules, royal safety where the game has check, or a repetition rule that
+/// forbids moves, applied and with history to repeat. Otherwise every generated move is legal.
+fn any_rule_applies(pos: &Position, history: History) -> bool {
+    pos.variant().rules.lion_capture_rules || applies_beyond_lions(pos, history)
+}
+
+/// Whether a rule other than the lion-capture rules can make a move illegal here: royal
+/// safety where the game has check, or a repetition rule applied with history to repeat.
+fn applies_beyond_lions(pos: &Position, history: History) -> bool {
+    let rules = &pos.variant().rules;
+    let window = if rules.repetition == Repetition::ForbidThird { 2 } else { 1 };
+    rules.legality == Legality::Check
+        || history == History::Apply && rules.repetition.forbids_moves() && pos.recent_history().len() >= window
 }
 
 /// Convenience: the legal moves as a new vector.
@@ -299,4 +405,43 @@ pub fn add_succession_if_mated(pos: &mut Position, pseudo: &mut Vec<Move>) {
 /// Whether `m` is a legal move here (generated and legal).
 pub fn is_legal(pos: &mut Position, m: Move) -> bool {
     legal_move_list(pos).contains(&m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::zobrist::SplitMix;
+    use crate::game::Game;
+
+    /// The shortcuts of a legal-move list (royal safety known before the move, the lines
+    /// through the squares it changes) judge every pseudo-legal move of random games as making
+    /// it does, in the games with check whose attacks the tables say whole.
+    #[test]
+    fn judging_without_making_agrees_with_making() {
+        let mut judged = 0;
+        for name in ["heavy-shako", "patchanka", "bigorra"] {
+            let g = Game::builtin(name).unwrap();
+            let mut rng = SplitMix(0x5afe);
+            for _ in 0..8 {
+                let mut pos = Position::start(&g);
+                for _ in 0..150 {
+                    let mut pseudo = Vec::new();
+                    movegen::generate(&pos, &mut pseudo);
+                    let safe = Some(pos.royals_safe(pos.side()));
+                    for &m in &pseudo {
+                        let quick = check_move_knowing(&mut pos, m, History::Ignore, safe);
+                        let made = check_move_knowing(&mut pos, m, History::Ignore, None);
+                        assert_eq!(quick, made, "{name} {pos:?} {m:?}");
+                        judged += 1;
+                    }
+                    let legal = legal_move_list(&mut pos);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    pos.make(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(judged > 50_000, "only {judged} moves judged");
+    }
 }

@@ -20,14 +20,23 @@ pub enum LionRule {
     CounterStrike,
 }
 
+/// Whether the plain move `m` surely takes no Lion: what stands on its squares says so. (Other
+/// moves are judged by their effect.)
+#[inline]
+pub fn takes_no_lion(pos: &Position, m: Move) -> bool {
+    let lions = &pos.game().tables.special.lions;
+    let lion = |s: Square| lions.contains_cell(pos.cell(s));
+    m.kind == MoveKind::Normal && !m.mids().any(lion) && (m.to == m.from || !lion(m.to))
+}
+
 /// Whether the pseudo-legal move `m` breaks a lion-capture rule.
 pub fn check(pos: &mut Position, m: Move) -> Result<(), LionRule> {
     // Both rules are about taking a Lion: every other move (nearly all) is done here, before
     // anything is cloned or made. A plain move takes what stands on its squares.
-    let lion = |s: Square| pos.piece_at(s).is_some_and(|p| pos.variant().piece(p.kind()).lion);
-    if m.kind == MoveKind::Normal && !m.mids().any(lion) && (m.to == m.from || !lion(m.to)) {
+    if takes_no_lion(pos, m) {
         return Ok(());
     }
+    let lion = |s: Square| pos.piece_at(s).is_some_and(|p| pos.variant().piece(p.kind()).lion);
     let mut caps = arrayvec::ArrayVec::<_, 16>::new();
     effect::removed_squares(pos, m, &mut caps);
     if !caps.iter().any(|&s| lion(s)) {

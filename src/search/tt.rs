@@ -35,12 +35,18 @@ struct Entry {
     data: AtomicU64,
 }
 
+/// Entries a position may take: one cache line, aligned to one, so a probe costs one miss.
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
+
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     generation: AtomicU64,
 }
 
 const BUCKET: usize = 4;
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
 /// A move in 40 bits. Lossy (a second captured square; the kind is one bit: normal or not);
 /// the search only uses it to find a generated move again, so a collision only affects move
@@ -65,14 +71,15 @@ impl TranspositionTable {
         let want = (mb.clamp(1, usize::MAX >> 21) << 20) / 16;
         let n = if want.is_power_of_two() { want } else { want.next_power_of_two() / 2 };
         let n = n.max(BUCKET);
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(n)?;
-        entries.extend((0..n).map(|_| Entry { check: AtomicU64::new(0), data: AtomicU64::new(0) }));
-        Ok(TranspositionTable { entries, generation: AtomicU64::new(0) })
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n / BUCKET)?;
+        let empty = || Entry { check: AtomicU64::new(0), data: AtomicU64::new(0) };
+        buckets.extend((0..n / BUCKET).map(|_| Bucket([empty(), empty(), empty(), empty()])));
+        Ok(TranspositionTable { buckets, generation: AtomicU64::new(0) })
     }
 
     pub fn clear(&self) {
-        for e in &self.entries {
+        for e in self.entries() {
             e.check.store(0, Relaxed);
             e.data.store(0, Relaxed);
         }
@@ -86,14 +93,20 @@ impl TranspositionTable {
         self.generation.load(Relaxed) & 0xFF
     }
 
+    /// Every entry, bucket after bucket.
+    fn entries(&self) -> impl Iterator<Item = &Entry> {
+        self.buckets.iter().flat_map(|b| b.0.iter())
+    }
+
+    /// The bucket of `key`: bits 2 and up of the key (as when the entries were one flat array
+    /// of groups of four).
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - BUCKET) & !(BUCKET - 1)
+    fn bucket(&self, key: u64) -> &[Entry; BUCKET] {
+        &self.buckets[((key as usize) >> 2) & (self.buckets.len() - 1)].0
     }
 
     pub fn probe(&self, key: u64) -> Option<Probe> {
-        let b = self.bucket(key);
-        for e in &self.entries[b..b + BUCKET] {
+        for e in self.bucket(key) {
             let data = e.data.load(Relaxed);
             let k = e.check.load(Relaxed) ^ data;
             if data != 0 && (k >> 16) == (key >> 16) {
@@ -116,12 +129,11 @@ impl TranspositionTable {
 
     /// Stores an entry, replacing the same position, else the shallowest / oldest entry.
     pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
-        let b = self.bucket(key);
+        let bucket = self.bucket(key);
         let gen = self.gen();
-        let mut victim = b;
+        let mut victim = 0;
         let mut worst = i32::MAX;
-        for i in b..b + BUCKET {
-            let e = &self.entries[i];
+        for (i, e) in bucket.iter().enumerate() {
             let data = e.data.load(Relaxed);
             let k = e.check.load(Relaxed) ^ data;
             if data == 0 || (k >> 16) == (key >> 16) {
@@ -136,7 +148,7 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        let e = &self.entries[victim];
+        let e = &bucket[victim];
         let old_data = e.data.load(Relaxed);
         let old_k = e.check.load(Relaxed) ^ old_data;
         // Keep the old move when the new store has none for the same position.
@@ -153,10 +165,11 @@ impl TranspositionTable {
 
     /// Permille of a sample of entries used in this search generation.
     pub fn hashfull(&self) -> u32 {
-        let n = self.entries.len().min(1000);
+        let n = (self.buckets.len() * BUCKET).min(1000);
         let gen = self.gen();
-        let used = self.entries[..n]
-            .iter()
+        let used = self
+            .entries()
+            .take(n)
             .filter(|e| {
                 let d = e.data.load(Relaxed);
                 d != 0 && ((e.check.load(Relaxed) ^ d) & 0xFF) == gen

@@ -19,6 +19,9 @@ use std::time::{Duration, Instant};
 
 /// How often a waiting read looks at the stop flag.
 const POLL: Duration = Duration::from_millis(50);
+/// How long a lost engine waits for the match's own stop before it counts as a crash (see
+/// `EngineProcess::lost`).
+const STOP_GRACE: Duration = Duration::from_millis(500);
 /// How long an engine gets to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(1000);
 /// The longest line read from an engine; the rest of a longer line is dropped. A Tai Shogi
@@ -265,16 +268,38 @@ impl Drop for EngineProcess {
     }
 }
 
+impl EngineProcess {
+    /// The error for an engine whose pipe closed: `Closed` (a crash, the engine's loss), or
+    /// `Interrupted` when the match is stopped within `STOP_GRACE`. A batch scheduler ending a
+    /// job (Slurm's `scancel`, a time limit) signals every process of the job at once, the
+    /// engines included: an engine may die a moment before the referee's own handler sets the
+    /// stop flag, and its game must then be dropped with the others, not scored as a forfeit.
+    /// A real crash costs the grace once, before the loss is scored.
+    fn lost(&self) -> LinkError {
+        let until = Instant::now() + STOP_GRACE;
+        while Instant::now() < until {
+            if self.stop.load(Ordering::Relaxed) {
+                return LinkError::Interrupted;
+            }
+            std::thread::sleep(POLL.min(until.saturating_duration_since(Instant::now())));
+        }
+        match self.stop.load(Ordering::Relaxed) {
+            true => LinkError::Interrupted,
+            false => LinkError::Closed,
+        }
+    }
+}
+
 impl Link for EngineProcess {
     fn send(&mut self, line: &str) -> Result<(), LinkError> {
         if let Some(p) = &self.debug {
             eprintln!("{p} < {line}");
         }
-        let input = self.input.as_ref().ok_or(LinkError::Closed)?;
-        if self.input_broken.load(Ordering::Relaxed) {
-            return Err(LinkError::Closed);
+        let Some(input) = self.input.as_ref() else { return Err(LinkError::Closed) };
+        if self.input_broken.load(Ordering::Relaxed) || input.send(format!("{line}\n")).is_err() {
+            return Err(self.lost());
         }
-        input.send(format!("{line}\n")).map_err(|_| LinkError::Closed)
+        Ok(())
     }
 
     fn recv(&mut self, deadline: Instant) -> Result<String, LinkError> {
@@ -294,7 +319,7 @@ impl Link for EngineProcess {
                     return Ok(line);
                 }
                 Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => return Err(LinkError::Closed),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.lost()),
             }
         }
     }
@@ -333,6 +358,23 @@ mod tests {
         }
         p.kill();
         assert!(p.exited());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_engine_killed_with_the_match_is_an_interruption_not_a_crash() {
+        // A crash: the pipe closes, nobody stops the match.
+        let far = Instant::now() + Duration::from_secs(600);
+        assert_eq!(shell("exit 3").recv(far), Err(LinkError::Closed));
+        // A scheduler's SIGTERM reaches the engine first and the match's handler 100 ms later.
+        let mut p = shell("exit 0");
+        let stop = Arc::clone(&p.stop);
+        let late = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        assert_eq!(p.recv(far), Err(LinkError::Interrupted));
+        late.join().unwrap();
     }
 
     #[cfg(unix)]

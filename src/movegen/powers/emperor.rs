@@ -122,7 +122,12 @@ impl Generate for Compiled {
 }
 
 /// Whether `c` has an Emperor on a square other than `except` (cells read through `cell_at`).
-fn has_emperor_except(pos: &impl Board, c: Color, except: Square, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+fn has_emperor_except(
+    pos: &impl Board,
+    c: Color,
+    except: Square,
+    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+) -> bool {
     let set = &pos.tables().special.emperor_set;
     pos.royal_squares(c).iter().any(|&r| r != except && set.holds(cell_at(r), c))
 }
@@ -137,8 +142,8 @@ struct Capture {
 
 /// The board read through `cell_at` after the piece `mover` went onto `target`, with the squares
 /// `emptied` (its origin, and another piece that left) empty.
-fn after<'a>(
-    cell_at: &'a dyn Fn(Square) -> Cell,
+fn after<'a, F: Fn(Square) -> Cell + ?Sized>(
+    cell_at: &'a F,
     emptied: [Square; 2],
     target: Square,
     mover: Cell,
@@ -157,7 +162,7 @@ fn after<'a>(
 impl Capture {
     /// Whether the piece on `target` is protected against the Emperor on `from`, with cells read
     /// through `cell_at` (so callers can pretend a square is empty).
-    fn protected(self, pos: &impl Board, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn protected(self, pos: &impl Board, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         let v = pos.variant();
         let free = cell_at(self.from).piece().is_some_and(|p| pos.tables().special.free_emperors.contains(p.kind()));
         if free {
@@ -177,7 +182,7 @@ impl Capture {
     }
 
     /// Rule 2: in the position after the capture, `defender` attacks `target` (Emperors aside).
-    fn attacked_after(self, pos: &impl Board, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn attacked_after(self, pos: &impl Board, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         let board = after(cell_at, [self.from; 2], self.target, cell_at(self.from));
         attacked_plain(pos, self.target, self.defender, &board)
     }
@@ -186,7 +191,7 @@ impl Capture {
     /// could an Emperor of `defender` take our Emperor there? Our Emperor is royal, so only if no
     /// piece of ours protects it by attack (one level deep: our other Emperors are not asked in
     /// turn).
-    fn defender_emperor_recaptures(self, pos: &impl Board, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    fn defender_emperor_recaptures(self, pos: &impl Board, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         let set = &pos.tables().special.emperor_set;
         let us = self.defender.flip();
         pos.royal_squares(self.defender).iter().any(|&r| {
