@@ -13,8 +13,9 @@ Patchanka: Fairy-Stockfish's promotion suffixes are dropped and its promoted Kir
 fsf-uci.mjs --translate, and its missing e.p. capture after a Soldier's double step is counted as
 a known difference (see cazaux-variants.ini), not a failure.
 
-Usage: fsf-rules-check.py PACKAGE_DIR [VARIANT=heavy-shako] [GAMES=6] [SEED=1] [KYODAI]
+Usage: fsf-rules-check.py PACKAGE_DIR|FSF_BIN [VARIANT=heavy-shako] [GAMES=6] [SEED=1] [KYODAI]
   PACKAGE_DIR  node_modules/fairy-stockfish-nnue.wasm (vs-fsf.sh installs it)
+  FSF_BIN      or a native Fairy-Stockfish executable built with largeboards=yes
   VARIANT      heavy-shako or patchanka
 """
 import os
@@ -26,6 +27,13 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def engine_args(package):
+    """fsf-uci.mjs's arguments for a package folder (wasm) or a native executable."""
+    if os.path.isfile(package) and os.access(package, os.X_OK):
+        return ["--native", package]
+    return ["--package", package]
+
+
 class Fsf:
     """One Fairy-Stockfish process spoken to line by line."""
 
@@ -33,7 +41,7 @@ class Fsf:
         # Patchanka's move text needs the wrapper's translation (see fsf-uci.mjs).
         translate = ["--translate"] if variant == "patchanka" else []
         self.p = subprocess.Popen(
-            ["node", os.path.join(HERE, "fsf-uci.mjs"), "--package", package,
+            ["node", os.path.join(HERE, "fsf-uci.mjs"), *engine_args(package),
              "--alias", "heavy-shako=heavyshako", *translate],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send(f"setoption name UCI_Variant value {variant}")

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// Fairy-Stockfish (npm package fairy-stockfish-nnue.wasm) as a UCI engine on stdin/stdout, with
-// our Cazaux variant definitions loaded, so that `kyodai match` can drive it (proto=uci).
+// Fairy-Stockfish (npm package fairy-stockfish-nnue.wasm, or a native build) as a UCI engine on
+// stdin/stdout, with our Cazaux variant definitions loaded, so that `kyodai match` can drive it
+// (proto=uci).
 //
-//   node engine-tests/compare/fsf-uci.mjs --package DIR [--variants FILE] [--alias NAME=SECTION ...]
-//                                         [--translate]
+//   node engine-tests/compare/fsf-uci.mjs (--package DIR | --native BIN) [--variants FILE]
+//                                         [--alias NAME=SECTION ...] [--translate]
 //
 // --package    the package's folder (node_modules/fairy-stockfish-nnue.wasm), or $FSF_WASM_DIR
+// --native     a native Fairy-Stockfish executable (built with largeboards=yes) run as a child
+//              process instead of the WebAssembly build; the variants file, with the aliases,
+//              is written to a temporary file for it
 // --variants   a Fairy-Stockfish variants.ini (default: cazaux-variants.ini beside this script);
 //              it is written into the engine's in-memory file system and loaded with the UCI
 //              option VariantPath before the first command is relayed, so `uci` already lists
@@ -31,7 +35,9 @@
 // The wasm build runs its search in worker threads, so the process keeps running after stdin
 // closes until `quit` (sent here on end of input) stops the engine.
 import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import readline from "node:readline";
@@ -41,6 +47,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 function parseArgs(argv) {
     const args = {
         pkg: process.env.FSF_WASM_DIR,
+        native: null,
         variants: join(here, "cazaux-variants.ini"),
         aliases: [],
         translate: false,
@@ -52,6 +59,7 @@ function parseArgs(argv) {
         };
         switch (argv[i]) {
             case "--package": args.pkg = value(); break;
+            case "--native": args.native = resolve(value()); break;
             case "--variants": args.variants = value(); break;
             case "--translate": args.translate = true; break;
             case "--alias": {
@@ -63,9 +71,12 @@ function parseArgs(argv) {
             default: fail(`unknown argument ${argv[i]}`);
         }
     }
-    if (!args.pkg) fail("give --package DIR (the folder of the npm package fairy-stockfish-nnue.wasm) or set FSF_WASM_DIR");
+    if (!args.pkg && !args.native) {
+        fail("give --package DIR (the folder of the npm package fairy-stockfish-nnue.wasm, or set FSF_WASM_DIR) or --native BIN");
+    }
+    if (args.native && !existsSync(args.native)) fail(`--native: no file ${args.native}`);
     if (args.aliases.length === 0) args.aliases.push(["heavy-shako", "heavyshako"]);
-    args.pkg = resolve(args.pkg);
+    if (args.pkg) args.pkg = resolve(args.pkg);
     return args;
 }
 
@@ -207,19 +218,47 @@ class Translator {
     }
 }
 
-async function main() {
-    const args = parseArgs(process.argv.slice(2));
+/// A native Fairy-Stockfish as a child process, with the wasm module's interface (lines in,
+/// a listener for lines out), and the variants file written where it can read it.
+function nativeEngine(bin, ini) {
+    const dir = mkdtempSync(join(tmpdir(), "fsf-uci-"));
+    const path = join(dir, "variants.ini");
+    writeFileSync(path, ini);
+    const child = spawn(bin, [], { stdio: ["pipe", "pipe", "inherit"] });
+    child.on("error", (e) => fail(`cannot run ${bin}: ${e.message}`));
+    child.on("exit", () => {
+        rmSync(dir, { recursive: true, force: true });
+        process.exit(0);
+    });
+    const listeners = [];
+    readline.createInterface({ input: child.stdout }).on("line", (l) => listeners.forEach((f) => f(l)));
+    return {
+        addMessageListener: (f) => listeners.push(f),
+        postMessage: (c) => child.stdin.write(c + "\n"),
+        variantPath: path,
+    };
+}
+
+/// The WebAssembly build, with the variants file in its in-memory file system.
+async function wasmEngine(pkg, ini) {
     const require = createRequire(import.meta.url);
-    const Stockfish = require(join(args.pkg, "stockfish.js"));
+    const Stockfish = require(join(pkg, "stockfish.js"));
     // Node 18+ has a global fetch, which the Emscripten loader would use on a file path and fail:
     // handing it the binary skips the download.
-    const wasmBinary = readFileSync(join(args.pkg, "stockfish.wasm"));
-    const engine = new Engine(await Stockfish({ wasmBinary, locateFile: (f) => join(args.pkg, f) }), args.translate);
+    const wasmBinary = readFileSync(join(pkg, "stockfish.wasm"));
+    const engine = await Stockfish({ wasmBinary, locateFile: (f) => join(pkg, f) });
+    engine.FS.writeFile("/variants.ini", ini);
+    engine.variantPath = "/variants.ini";
+    return engine;
+}
 
+async function main() {
+    const args = parseArgs(process.argv.slice(2));
     let ini = readFileSync(args.variants, "utf8");
     for (const [name, section] of args.aliases) ini += `\n[${name}:${section}]\n`;
-    engine.engine.FS.writeFile("/variants.ini", ini);
-    engine.send("setoption name VariantPath value /variants.ini");
+    const inner = args.native ? nativeEngine(args.native, ini) : await wasmEngine(args.pkg, ini);
+    const engine = new Engine(inner, args.translate);
+    engine.send(`setoption name VariantPath value ${inner.variantPath}`);
 
     const translator = args.translate ? new Translator(engine) : null;
     const input = readline.createInterface({ input: process.stdin });

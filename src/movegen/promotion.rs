@@ -66,8 +66,27 @@ impl Promotes {
 
 /// Pushes `m` (a move of `piece`) with the promotion choices the rules give it: each type the
 /// piece may become (promoting moves first), then the plain move if it may stay.
-#[inline]
+#[inline(always)]
 pub fn push(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut Vec<Move>) {
+    // Most moves have no promotion chance: the piece never promotes, or (every rule) neither
+    // square is in its zone and the move is not a capture under the rule `capture`. Those are
+    // pushed here, inline; the rest go to the rules below.
+    let tables = pos.tables();
+    let us = piece.color();
+    if tables.promotion(piece.kind()).target.is_none()
+        || !tables.in_zone(us, m.from)
+            && !tables.in_zone(us, m.to)
+            && !(shape.captures && tables.promotion_rule == PromotionRule::Capture)
+    {
+        out.push(m);
+        return;
+    }
+    push_choices(pos, piece, m, shape, out)
+}
+
+/// [`push`] for a move that may have a promotion choice.
+#[inline(never)]
+fn push_choices(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut Vec<Move>) {
     let tables = pos.tables();
     let t = tables.promotion(piece.kind());
     let Some(target) = t.target else {

@@ -216,8 +216,9 @@ impl Compile<'_> {
 /// per colour, the reverse attack tables, and the sets of types with game-wide powers.
 pub struct Tables {
     pub shape: BoardShape,
-    /// Promotion zone membership per colour, indexed by mailbox square.
-    zone: ByColor<Vec<bool>>,
+    /// Promotion zone membership, indexed by mailbox square: bit `c.index()` for colour `c`
+    /// (one load answers a question the generators ask at nearly every move).
+    zone: Vec<u8>,
     /// Each type's powers, as parsed from the data file.
     pub powers: Vec<Vec<Power>>,
     /// No move of the type takes it backward (Pawn, Soldier, Lance): its forward moves are
@@ -300,7 +301,7 @@ impl Tables {
 
     #[inline]
     pub fn in_zone(&self, c: Color, sq: Square) -> bool {
-        self.zone[c][sq.index()]
+        self.zone[sq.index()] >> c.index() & 1 != 0
     }
 
     /// Ranks from `sq` to the far edge for `c`: 1 on the last rank.
@@ -399,18 +400,18 @@ fn padding(pieces: &[PieceType], powers: &[Vec<Power>]) -> u8 {
     pad
 }
 
-/// Promotion zones per colour (none for the rule `capture`).
-fn zones(v: &Variant, shape: &BoardShape) -> ByColor<Vec<bool>> {
-    let cells = shape.cells as usize;
-    let mut zone = ByColor::new(vec![false; cells], vec![false; cells]);
+/// Promotion zones, a bit per colour and square (none for the rule `capture`).
+fn zones(v: &Variant, shape: &BoardShape) -> Vec<u8> {
+    let mut zone = vec![0u8; shape.cells as usize];
     let z = v.promotion.zone as i32;
     if v.promotion.rule == PromotionRule::Capture {
         return zone;
     }
     for sq in shape.squares() {
         let r = shape.rank_of(sq);
-        zone.white[sq.index()] = z > 0 && r >= shape.ranks as i32 - z;
-        zone.black[sq.index()] = r < z;
+        let white = z > 0 && r >= shape.ranks as i32 - z;
+        let black = r < z;
+        zone[sq.index()] = (white as u8) << Color::White.index() | (black as u8) << Color::Black.index();
     }
     zone
 }
