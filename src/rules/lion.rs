@@ -24,9 +24,16 @@ pub enum LionRule {
 /// moves are judged by their effect.)
 #[inline]
 pub fn takes_no_lion(pos: &Position, m: Move) -> bool {
+    if m.kind != MoveKind::Normal {
+        return false;
+    }
+    let to = pos.cell(m.to);
+    // Nearly every move: one leg to an empty square.
+    if m.mid[0].is_none() && to.is_empty() {
+        return true;
+    }
     let lions = &pos.game().tables.special.lions;
-    let lion = |s: Square| lions.contains_cell(pos.cell(s));
-    m.kind == MoveKind::Normal && !m.mids().any(lion) && (m.to == m.from || !lion(m.to))
+    !m.mids().any(|s| lions.contains_cell(pos.cell(s))) && (m.to == m.from || !lions.contains_cell(to))
 }
 
 /// Whether the pseudo-legal move `m` breaks a lion-capture rule.
