@@ -88,6 +88,7 @@ impl Generate for Compiled {
     fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         let them = piece.color().flip();
+        let guarded = guarded_by_emperor(pos, piece);
         for r in 0..shape.ranks as i32 {
             let row = shape.square_unchecked(0, r);
             for f in 0..shape.files as i32 {
@@ -95,7 +96,7 @@ impl Generate for Compiled {
                 let cell = pos.cell(to);
                 if cell.is_empty() {
                     out.push(Move::new(from, to));
-                } else if cell.holds(them) && !protected(pos, from, to) {
+                } else if cell.holds(them) && !guarded(to) && !protected(pos, from, to) {
                     promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
                 }
             }
@@ -105,8 +106,9 @@ impl Generate for Compiled {
     /// The enemy pieces it may take, from the enemy's piece list.
     fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
         let them = piece.color().flip();
+        let guarded = guarded_by_emperor(pos, piece);
         for &to in pos.pieces(them) {
-            if !protected(pos, from, to) {
+            if !guarded(to) && !protected(pos, from, to) {
                 promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
             }
         }
@@ -119,6 +121,19 @@ impl Generate for Compiled {
         let enemy = pos.cell(to).holds(piece.color().flip());
         (enemy && protected(pos, from, to)).then_some(PowerRefusal::Protected)
     }
+}
+
+/// Rule 1 of [`protected`] for every target at once, read from the board once per generation
+/// rather than once per enemy piece: whether an enemy Emperor other than the one on `to`
+/// protects the piece on `to` against the Emperor `piece` (never, when it is free to take
+/// non-royals). `false` leaves the question to `protected`.
+fn guarded_by_emperor(pos: &impl Board, piece: Piece) -> impl Fn(Square) -> bool {
+    let them = piece.color().flip();
+    let set = &pos.tables().special.emperor_set;
+    let mut emperors = pos.royal_squares(them).iter().copied().filter(|&r| set.holds(pos.cell(r), them));
+    let (first, second) = (emperors.next(), emperors.next());
+    let free = pos.tables().special.free_emperors.contains(piece.kind());
+    move |to| !free && first.is_some_and(|e| e != to || second.is_some())
 }
 
 /// Whether `c` has an Emperor on a square other than `except` (cells read through `cell_at`).
