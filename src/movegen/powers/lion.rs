@@ -413,7 +413,7 @@ fn king3(pos: &impl Board, piece: Piece, from: Square, pass: PassRule, out: &mut
             promotion::push(pos, piece, Move::new(from, to), Shape::taking(!cell.is_empty()), out);
         }
     }
-    let steps: Vec<i32> = super::KING.iter().map(|&(x, y)| shape.delta(x, y)).collect();
+    let steps = super::KING.map(|(x, y)| shape.delta(x, y));
     // Whether a walk may step on `s` having captured `caps` so far: Some(captures there).
     let enterable = |s: Square, caps: &[Square]| -> Option<bool> {
         if s == from {
@@ -431,7 +431,11 @@ fn king3(pos: &impl Board, piece: Piece, from: Square, pass: PassRule, out: &mut
         let s1 = from.offset(d1);
         let Some(c1) = enterable(s1, &[]) else { continue };
         can_pass |= !c1;
-        let caps1: Vec<Square> = if c1 { vec![s1] } else { vec![] };
+        // A walk takes at most one piece a step: three squares, never on the heap.
+        let mut caps1 = Caps::new();
+        if c1 {
+            caps1.push(s1);
+        }
         for &d2 in &steps {
             let s2 = s1.offset(d2);
             let Some(c2) = enterable(s2, &caps1) else { continue };
@@ -456,9 +460,12 @@ fn king3(pos: &impl Board, piece: Piece, from: Square, pass: PassRule, out: &mut
     }
 }
 
+/// The squares a walk of up to three steps has captured on.
+type Caps = arrayvec::ArrayVec<Square, 3>;
+
 /// Pushes the walk ending on `to` that captured `caps` (in walk order), if it is not a jump.
 fn walk(pos: &impl Board, piece: Piece, from: Square, to: Square, caps: &[Square], out: &mut Vec<Move>) {
-    let mut mids: Vec<Square> = caps.iter().copied().filter(|&s| s != to).collect();
+    let mut mids: Caps = caps.iter().copied().filter(|&s| s != to).collect();
     if mids.is_empty() {
         return; // a jump (or, ending on the origin without captures, the pass)
     }
