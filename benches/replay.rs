@@ -38,12 +38,12 @@ fn benches(c: &mut Criterion) {
         let all: Vec<&str> = texts.iter().map(String::as_str).collect();
         let n = all.len();
         c.bench_function(&format!("{name}/position of {n} moves, afresh"), |b| {
-            b.iter(|| Replay::default().read(&v, None, black_box(&all), &mut parse).unwrap())
+            b.iter(|| Replay::default().read(&v, None, black_box(&all), &mut parse).unwrap());
         });
         let mut warm = Replay::default();
         warm.read(&v, None, &all[..n - 1], &mut parse).unwrap();
         c.bench_function(&format!("{name}/position of {n} moves, one more than the last"), |b| {
-            b.iter(|| warm.clone().read(&v, None, black_box(&all), &mut parse).unwrap())
+            b.iter(|| warm.clone().read(&v, None, black_box(&all), &mut parse).unwrap());
         });
     }
 }

@@ -325,7 +325,7 @@ fn console_examples_print_what_the_pages_say() {
         };
         let actual: Vec<&str> = text.lines().map(str::trim_end).collect();
         let mut expected = ex.expected.clone();
-        while expected.last().is_some_and(|l| l.is_empty()) {
+        while expected.last().is_some_and(String::is_empty) {
             expected.pop();
         }
         if !lines_match(&expected, &actual) {
@@ -375,7 +375,7 @@ fn the_example_checker_itself() {
         ["kyodai", "show", "--fen", "9k/10 w", "-m", "a1a2"]
     );
     assert!(split_words("kyodai moves | head").is_err());
-    let e = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let e = |v: &[&str]| v.iter().map(ToString::to_string).collect::<Vec<_>>();
     assert!(lines_match(&e(&["a", "...", "d"]), &["a", "b", "c", "d"]));
     assert!(lines_match(&e(&["...", "b"]), &["a", "b"]));
     assert!(!lines_match(&e(&["a", "...", "d"]), &["a", "b", "c"]));

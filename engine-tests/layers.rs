@@ -166,7 +166,7 @@ fn violations(src: &Path, layers: &BTreeMap<String, usize>, exports: &BTreeMap<S
                 match layers.get(&target) {
                     Some(&t) if t < own => {}
                     Some(&t) => {
-                        out.push(format!("{}:{line}: {module} (layer {own}) uses {target} (layer {t})", rel.display()))
+                        out.push(format!("{}:{line}: {module} (layer {own}) uses {target} (layer {t})", rel.display()));
                     }
                     None => out.push(format!("{}:{line}: '{target}' is no module with a layer", rel.display())),
                 }

@@ -567,7 +567,7 @@ fn smoke_game(v: &Arc<Game>, seed: u64) -> (usize, String) {
             return (ply, result.unwrap().to_string());
         }
         if ply == 200 {
-            return (ply, result.map(|o| o.to_string()).unwrap_or_else(|| "unfinished".into()));
+            return (ply, result.map_or_else(|| "unfinished".into(), |o| o.to_string()));
         }
         let r = rng.next();
         let step = ((r % 10) as u8, (r >> 16) as u16);

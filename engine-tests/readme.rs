@@ -30,7 +30,13 @@ fn pages() -> Vec<(String, String)> {
         let Ok(entries) = std::fs::read_dir(root.join(dir)) else { continue };
         let mut names: Vec<String> = entries
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| if pattern == "*.md" { n.ends_with(".md") } else { n == pattern })
+            .filter(|n| {
+                if pattern == "*.md" {
+                    std::path::Path::new(n).extension().is_some_and(|e| e.eq_ignore_ascii_case("md"))
+                } else {
+                    n == pattern
+                }
+            })
             .collect();
         names.sort();
         for n in names {

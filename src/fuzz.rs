@@ -411,7 +411,7 @@ pub fn gamefile_input(rng: &mut Rng) -> String {
             include_str!("variant/defs/typhoon.toml"),
         ]
         .iter()
-        .map(|t| t.to_string())
+        .map(ToString::to_string)
         .collect()
     });
     let base = &texts[rng.below(texts.len() as u64) as usize];

@@ -303,7 +303,7 @@ fn path_matches(pos: &Position, m: Move, path: &[Square]) -> bool {
     let mut caps: Vec<Square> = path[1..path.len() - 1]
         .iter()
         .copied()
-        .filter(|&s| pos.piece_at(s).map(|p| p.color() == them).unwrap_or(false))
+        .filter(|&s| pos.piece_at(s).is_some_and(|p| p.color() == them))
         .collect();
     caps.dedup();
     let mids: Vec<Square> = m.mids().collect();

@@ -64,7 +64,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<Vec<String>>, String> {
             }
             (true, '"') => {
                 quoted = false;
-                if !matches!(chars.peek(), None | Some(',') | Some('\n')) {
+                if !matches!(chars.peek(), None | Some(',' | '\n')) {
                     return Err(format!("line {line}: text after a closing quote"));
                 }
             }

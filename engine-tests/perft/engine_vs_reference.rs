@@ -33,7 +33,7 @@ const BIGORRA_LEAP_ORIGIN_SCREEN: &str = "15k/16/16/16/16/16/16/16/16/16/16/16/7
 const BIGORRA_LEAP_ORIGIN_SCREEN_2: &str = "15k/16/16/16/16/16/16/16/16/16/16/16/5P1n8/4K11/16/2v13 w K - 0 1";
 
 fn with_mirrors(game: Game, fens: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = fens.iter().map(|s| s.to_string()).collect();
+    let mut v: Vec<String> = fens.iter().map(ToString::to_string).collect();
     v.extend(fens.iter().map(|f| mirror_fen(game, f)));
     v
 }

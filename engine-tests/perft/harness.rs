@@ -56,7 +56,7 @@ fn tai() {
 
 /// `cargo test --test perft -- --ignored`: Scirocco's depth 5, Typhoon's depth 5.
 #[test]
-#[ignore]
+#[ignore = "slow: minutes in a test build; cargo test --test perft -- --ignored"]
 fn slow_numbers() {
     for game in GAMES {
         check(game, Speed::Slow);

@@ -371,7 +371,7 @@ pub fn sample_game_moves() -> Vec<String> {
     include_str!("bigorra_sample_game.txt")
         .split_whitespace()
         .filter(|t| !t.ends_with('.'))
-        .map(|t| t.to_string())
+        .map(ToString::to_string)
         .collect()
 }
 

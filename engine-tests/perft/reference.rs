@@ -227,15 +227,15 @@ impl RefPos {
                     None | Some(&"-") => None,
                     Some(s) => Some(parse_sq(s).ok_or("bad e.p. square")?),
                 };
-                p.halfmove = fields.get(4).map(|s| s.parse().unwrap_or(0)).unwrap_or(0);
-                p.fullmove = fields.get(5).map(|s| s.parse().unwrap_or(1)).unwrap_or(1);
+                p.halfmove = fields.get(4).map_or(0, |s| s.parse().unwrap_or(0));
+                p.fullmove = fields.get(5).map_or(1, |s| s.parse().unwrap_or(1));
             }
             Game::Chu => {
                 p.counter_strike = match fields.get(2) {
                     None | Some(&"-") => None,
                     Some(s) => Some(parse_sq(s).ok_or("bad counter-strike square")?),
                 };
-                p.fullmove = fields.get(3).map(|s| s.parse().unwrap_or(1)).unwrap_or(1);
+                p.fullmove = fields.get(3).map_or(1, |s| s.parse().unwrap_or(1));
             }
         }
         Ok(p)
@@ -286,11 +286,11 @@ impl RefPos {
                 if lr.is_empty() {
                     lr.push('-');
                 }
-                let ep = self.ep.map(sq_name).unwrap_or_else(|| "-".into());
+                let ep = self.ep.map_or_else(|| "-".into(), sq_name);
                 format!("{b} {} {lr} {ep} {} {}", self.side, self.halfmove, self.fullmove)
             }
             Game::Chu => {
-                let cs = self.counter_strike.map(sq_name).unwrap_or_else(|| "-".into());
+                let cs = self.counter_strike.map_or_else(|| "-".into(), sq_name);
                 format!("{b} {} {cs} {}", self.side, self.fullmove)
             }
         }
@@ -362,7 +362,7 @@ impl RefPos {
         saved.push((m.from, self.at(m.from).clone()));
         saved.push((m.to, self.at(m.to).clone()));
         self.set(m.from, None);
-        let new_id = m.promo.map(|s| s.to_string()).unwrap_or(mover.1);
+        let new_id = m.promo.map(ToString::to_string).unwrap_or(mover.1);
         self.set(m.to, Some((mover.0, new_id)));
         saved
     }

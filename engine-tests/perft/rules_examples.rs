@@ -48,7 +48,7 @@ fn reference_reproduces_bigorra_rules_examples() {
     }
     // Specific sets.
     let k1: BTreeSet<String> =
-        ["e3e2", "e3d3", "e3e4", "e3d1", "e3e1", "e3c3", "e3c4", "e3d5"].iter().map(|s| s.to_string()).collect();
+        ["e3e2", "e3d3", "e3e4", "e3d1", "e3e1", "e3c3", "e3c4", "e3d5"].iter().map(ToString::to_string).collect();
     assert_eq!(ref_piece_moves(g, &f[7], "e3"), k1);
     assert!(ref_piece_moves(g, &f[11], "f10").contains("f10e11"));
     assert!(!ref_piece_moves(g, &f[12], "f10").contains("f10e11"));

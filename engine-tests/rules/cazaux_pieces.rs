@@ -284,7 +284,7 @@ pub fn geometry(kind: Kind, okapi_text: bool) -> Geometry {
                 ((0, -1), vec![(1, -1), (-1, -1)]),
                 ((1, 0), vec![(1, 1), (1, -1)]),
                 ((-1, 0), vec![(-1, 1), (-1, -1)]),
-            ]
+            ];
         }
         Snake => g.bent = vec![((0, 1), vec![(1, 1), (-1, 1)]), ((0, -1), vec![(1, -1), (-1, -1)])],
         // Pawn-like moves are generated apart (they depend on the family and the colour).

@@ -58,7 +58,7 @@ fn moves_of(fen: &str, from: &str) -> BTreeSet<String> {
 }
 
 fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
+    items.iter().map(ToString::to_string).collect()
 }
 
 fn check(fen: &str, from: &str, expected: &[&str], ctx: &str) {
@@ -81,7 +81,7 @@ fn targets(from: &str, to: &[&str]) -> Vec<String> {
 }
 
 fn refs(v: &[String]) -> Vec<&str> {
-    v.iter().map(|s| s.as_str()).collect()
+    v.iter().map(String::as_str).collect()
 }
 
 /// Finds the legal move with this listing text and plays it.

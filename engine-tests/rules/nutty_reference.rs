@@ -255,9 +255,9 @@ impl Pos {
                 if let Some(p) = self.b[f][r] {
                     if p.id == b'K' {
                         if p.white {
-                            w = true
+                            w = true;
                         } else {
-                            b = true
+                            b = true;
                         }
                     }
                 }

@@ -189,7 +189,7 @@ fn midgame_perft_agrees_with_the_reference() {
 /// Depth 5 from the start (about a minute for the reference generator):
 /// `cargo test --test scirocco_rules -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "slow: about a minute for the reference generator"]
 fn start_perft_5_counted_twice() {
     reference_start_perft(crate::perft_data::Speed::Slow);
 }

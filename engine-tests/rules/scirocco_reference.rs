@@ -565,7 +565,7 @@ impl RefPos {
     }
 
     pub fn legal_texts(&self) -> BTreeSet<String> {
-        self.legal().iter().map(|m| m.text()).collect()
+        self.legal().iter().map(RMove::text).collect()
     }
 
     pub fn perft(&self, depth: u32) -> u64 {

@@ -72,7 +72,7 @@ pub fn token(id: &str, blue: bool) -> String {
 
 /// The FEN board field of `grid[file][rank]` (tokens or empty squares), top rank first.
 pub fn board_field(grid: &[Vec<Option<String>>]) -> String {
-    let ranks = grid.first().map_or(0, |c| c.len());
+    let ranks = grid.first().map_or(0, Vec::len);
     let by_rank: Vec<Vec<Option<&str>>> =
         (0..ranks).map(|r| grid.iter().map(|column| column[r].as_deref()).collect()).collect();
     placement(&by_rank)

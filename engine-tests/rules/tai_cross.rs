@@ -240,7 +240,7 @@ fn attack_detection_matches_the_captures() {
         let mut used = BTreeSet::new();
         let mut pieces: Vec<(String, String)> = Vec::new();
         let royals = if case % 3 == 0 { ["(CP)", "(cp)"] } else { ["E", "e"] };
-        let mut all: Vec<String> = royals.iter().map(|s| s.to_string()).collect();
+        let mut all: Vec<String> = royals.iter().map(ToString::to_string).collect();
         for k in 0..24 {
             let t = kinds[(next() % kinds.len() as u64) as usize].clone();
             all.push(if k % 2 == 0 { t } else { t.to_ascii_lowercase() });

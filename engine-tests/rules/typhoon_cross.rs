@@ -170,7 +170,7 @@ fn start_perft_4_counted_twice() {
 /// Depth 5 from the start (minutes for the reference generator):
 /// `cargo test --test typhoon_rules -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "slow: minutes for the reference generator"]
 fn start_perft_5_counted_twice() {
     reference_start_perft(crate::perft_data::Speed::Slow, 5..=5);
 }

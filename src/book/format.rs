@@ -263,7 +263,7 @@ impl Book {
             }
         }
         // Blank lines between the header and the first entry belong to neither.
-        while book.header.last().is_some_and(|l| l.is_empty()) {
+        while book.header.last().is_some_and(String::is_empty) {
             book.header.pop();
         }
         Ok(book)

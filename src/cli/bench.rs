@@ -39,10 +39,10 @@ pub fn run(a: BenchArgs) -> Result<(), Fail> {
     let whole = a.variant.is_none() && a.depth.is_none();
     let names: Vec<String> = match a.variant {
         Some(v) => vec![v],
-        None => Variant::builtin_names().iter().map(|s| s.to_string()).collect(),
+        None => Variant::builtin_names().iter().map(ToString::to_string).collect(),
     };
     let (mut nodes, mut secs) = (0u64, 0f64);
-    let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(10);
+    let width = names.iter().map(String::len).max().unwrap_or(0).max(10);
     for n in names {
         let v = load_variant(&n, &[])?;
         let d = a.depth.unwrap_or_else(|| kyodai::bench::default_depth(&v));

@@ -346,7 +346,7 @@ fn run_probe(a: ProbeArgs) -> Result<(), Fail> {
 
 /// One line about a book: positions, deepest ply, main line.
 fn describe(name: &str, b: &Book) -> String {
-    let deepest = b.entries().iter().map(|e| e.ply()).max().unwrap_or(0);
+    let deepest = b.entries().iter().map(kyodai::book::Entry::ply).max().unwrap_or(0);
     let moves: usize = b.entries().iter().map(|e| e.moves.len()).sum();
     let main = b.main_line();
     format!(

@@ -55,7 +55,7 @@ fn find(cmd: &clap::Command, path: &[String]) -> Result<clap::Command, Fail> {
     let mut at = cmd;
     for word in path {
         at = at.find_subcommand(word).ok_or_else(|| {
-            let names: Vec<&str> = at.get_subcommands().map(|c| c.get_name()).collect();
+            let names: Vec<&str> = at.get_subcommands().map(clap::Command::get_name).collect();
             let list = if names.is_empty() { "none".to_string() } else { names.join(", ") };
             Fail(format!("'{}' has no command '{word}' (its commands: {list})", at.get_bin_name().unwrap_or("kyodai")))
         })?;

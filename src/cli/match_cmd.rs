@@ -117,7 +117,7 @@ fn adjudication(a: &MatchArgs, draws: bool, title: &str) -> Result<Adjudication,
 
 fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
     let variant = load_variant(&a.variant, &a.options)?;
-    let variant_file = match a.variant.ends_with(".toml") {
+    let variant_file = match kyodai::variant::is_game_file(&a.variant) {
         true => Some(std::fs::canonicalize(&a.variant)?.to_string_lossy().into_owned()),
         false => None,
     };

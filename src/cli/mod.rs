@@ -160,7 +160,7 @@ pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Game>, Fail> {
         };
         opts.push((k.trim().to_string(), v.trim().to_string()));
     }
-    if name.ends_with(".toml") {
+    if kyodai::variant::is_game_file(name) {
         let text = std::fs::read_to_string(name).map_err(|e| Fail(format!("cannot read game file '{name}': {e}")))?;
         return Game::from_toml_with(&text, &opts).map(Arc::new).map_err(|e| Fail(format!("{name}: {e}")));
     }

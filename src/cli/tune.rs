@@ -77,7 +77,7 @@ pub fn run(a: TuneArgs) -> Result<(), Fail> {
         return Err(Fail("--rate must be in (0, 1] and --prior at least 0".into()));
     }
     let v = load_variant(&a.variant, &[])?;
-    let source = if a.variant.ends_with(".toml") {
+    let source = if kyodai::variant::is_game_file(&a.variant) {
         std::fs::read_to_string(&a.variant).map_err(|e| Fail(format!("cannot read game file '{}': {e}", a.variant)))?
     } else {
         Variant::builtin_source(&v.name).ok_or_else(|| Fail(format!("no data file for '{}'", v.name)))?.to_string()
@@ -127,11 +127,11 @@ pub fn run(a: TuneArgs) -> Result<(), Fail> {
                 *file = None;
             }
             if done % (of / 20).max(1) == 0 || done == of {
-                eprintln!("tune {name}: {done} of {of} self-play games, {:.0} s", t0.elapsed().as_secs_f64())
+                eprintln!("tune {name}: {done} of {of} self-play games, {:.0} s", t0.elapsed().as_secs_f64());
             }
         }
         Progress::Fit { iteration, error } if iteration % 200 == 0 => {
-            eprintln!("tune {name}: iteration {iteration}, error {error:.6}")
+            eprintln!("tune {name}: iteration {iteration}, error {error:.6}");
         }
         _ => {}
     })

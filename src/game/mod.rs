@@ -54,7 +54,7 @@ impl Game {
                     key: "powers".into(),
                     message: e.to_string(),
                 })?;
-            if let Some(name) = parsed.iter().find_map(|w| w.royal_only()).filter(|_| !p.royal) {
+            if let Some(name) = parsed.iter().find_map(super::movegen::power::Power::royal_only).filter(|_| !p.royal) {
                 return Err(VariantError::Piece {
                     game: variant.name.clone(),
                     piece: format!("'{}' ({})", p.name, p.id),

@@ -72,7 +72,7 @@ impl Basis {
 
     /// The promotion gain of type `k` (what promoting adds to its value; 0 without one).
     pub fn gain(&self, v: &Variant, k: usize) -> i32 {
-        v.pieces[k].promotes_to.map(|pk| (self.values[pk.index()] - self.values[k]).max(0)).unwrap_or(0)
+        v.pieces[k].promotes_to.map_or(0, |pk| (self.values[pk.index()] - self.values[k]).max(0))
     }
 
     /// The terms of a piece of type `k` and colour `c` on `sq`.

@@ -458,7 +458,7 @@ impl KindMoves {
     /// the same power.
     pub(crate) fn add_gen(&mut self, g: Gen) {
         let mut g = g;
-        for existing in self.gens.iter_mut() {
+        for existing in &mut self.gens {
             match existing.absorb(g) {
                 None => return,
                 Some(back) => g = back,

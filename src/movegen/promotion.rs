@@ -74,14 +74,14 @@ pub fn push(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut Vec
     let tables = pos.tables();
     let us = piece.color();
     if tables.promotion(piece.kind()).target.is_none()
-        || !tables.in_zone(us, m.from)
-            && !tables.in_zone(us, m.to)
-            && !(shape.captures && tables.promotion_rule == PromotionRule::Capture)
+        || !(tables.in_zone(us, m.from)
+            || tables.in_zone(us, m.to)
+            || shape.captures && tables.promotion_rule == PromotionRule::Capture)
     {
         out.push(m);
         return;
     }
-    push_choices(pos, piece, m, shape, out)
+    push_choices(pos, piece, m, shape, out);
 }
 
 /// [`push`] for a move that may have a promotion choice.

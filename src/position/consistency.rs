@@ -53,7 +53,7 @@ impl Position {
         }
         for c in Color::ALL {
             let mut a = royals[c].clone();
-            let mut b: Vec<Square> = self.royals[c].to_vec();
+            let mut b: Vec<Square> = self.royals[c].clone();
             a.sort();
             b.sort();
             if a != b {

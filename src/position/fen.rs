@@ -120,7 +120,7 @@ impl Position {
                 // A game that describes castling but plays without it (an option is off).
                 let v = &self.game.variant;
                 let off = v.castling.is_some() && !v.rules.castling;
-                self.castling = castling_rights(&g_rights(&self.game), text, off)?
+                self.castling = castling_rights(&g_rights(&self.game), text, off)?;
             }
             FenField::EnPassant => self.ep = square("en-passant")?,
             FenField::CounterStrike => self.counter_strike = square("counter-strike")?,
@@ -204,11 +204,9 @@ impl Position {
             };
             let after = shape.square(f, r + fwd);
             let before = shape.square(f, r - fwd);
-            let ok_after = after
-                .and_then(|s| self.piece_at(s))
-                .map(|p| p.color() == mover && v.piece(p.kind()).ep_victim)
-                .unwrap_or(false);
-            let ok_before = before.map(|s| self.is_empty(s)).unwrap_or(false);
+            let ok_after =
+                after.and_then(|s| self.piece_at(s)).is_some_and(|p| p.color() == mover && v.piece(p.kind()).ep_victim);
+            let ok_before = before.is_some_and(|s| self.is_empty(s));
             if !self.is_empty(x) || !ok_after || !ok_before {
                 return err(format!(
                     "en-passant square {} does not follow a double step by {}",
@@ -287,16 +285,16 @@ impl Position {
                 FenField::CastlingRights => s.push_str(&self.castling_text()),
                 FenField::EnPassant => {
                     if self.ep.is_none() {
-                        s.push('-')
+                        s.push('-');
                     } else {
-                        s.push_str(&shape.name(self.ep))
+                        s.push_str(&shape.name(self.ep));
                     }
                 }
                 FenField::CounterStrike => {
                     if self.counter_strike.is_none() {
-                        s.push('-')
+                        s.push('-');
                     } else {
-                        s.push_str(&shape.name(self.counter_strike))
+                        s.push_str(&shape.name(self.counter_strike));
                     }
                 }
                 FenField::Halfmove => s.push_str(&self.halfmove.to_string()),

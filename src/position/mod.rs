@@ -305,7 +305,7 @@ impl Position {
         self.lists[p.color()][idx as usize] = to;
         self.list_idx[to.index()] = idx;
         if self.game.variant.piece(p.kind()).royal {
-            for s in self.royals[p.color()].iter_mut() {
+            for s in &mut self.royals[p.color()] {
                 if *s == from {
                     *s = to;
                 }

@@ -39,7 +39,7 @@ fn game_key(v: &Game) -> String {
 
 /// Whether an option value means "no file: the built-in book".
 pub fn is_empty_value(value: Option<&str>) -> bool {
-    matches!(value.map(str::trim), None | Some("") | Some("<empty>"))
+    matches!(value.map(str::trim), None | Some("" | "<empty>"))
 }
 
 impl BookSource {

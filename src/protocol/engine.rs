@@ -192,7 +192,7 @@ impl Engine {
         {
             return Ok(Arc::clone(v));
         }
-        if n.ends_with(".toml") {
+        if crate::variant::is_game_file(n) {
             return load_game_file(n);
         }
         builtin(n).map_err(CommandError::refused)
@@ -219,7 +219,7 @@ impl Engine {
                 let mut fs: Vec<_> = std::fs::read_dir(path)
                     .map_err(|e| CommandError::refused(format!("cannot read folder '{p}': {e}")))?
                     .filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|f| f.extension().map(|x| x == "toml").unwrap_or(false))
+                    .filter(|f| f.extension().is_some_and(|x| x == "toml"))
                     .collect();
                 fs.sort();
                 fs

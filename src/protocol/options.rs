@@ -26,7 +26,7 @@ fn find_word(s: &str, word: &str) -> Option<usize> {
     while let Some(k) = s[start..].find(word) {
         let i = start + k;
         let before = i == 0 || s.as_bytes()[i - 1].is_ascii_whitespace();
-        let after = s.as_bytes().get(i + word.len()).map(|c| c.is_ascii_whitespace()).unwrap_or(true);
+        let after = s.as_bytes().get(i + word.len()).is_none_or(u8::is_ascii_whitespace);
         if before && after {
             return Some(i);
         }
@@ -49,8 +49,8 @@ pub fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> CmdResult<i6
 /// Parses a check option value.
 pub fn check(name: &str, value: Option<&str>) -> CmdResult<bool> {
     match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-        Some("true") | Some("1") | Some("on") => Ok(true),
-        Some("false") | Some("0") | Some("off") => Ok(false),
+        Some("true" | "1" | "on") => Ok(true),
+        Some("false" | "0" | "off") => Ok(false),
         _ => Err(CommandError::NotABool(name.into())),
     }
 }

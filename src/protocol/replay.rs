@@ -65,7 +65,7 @@ impl Replay {
         }
         self.last = Some(Read {
             fen: fen.map(str::to_string),
-            moves: moves.iter().map(|t| t.to_string()).collect(),
+            moves: moves.iter().map(ToString::to_string).collect(),
             game: g.clone(),
         });
         Ok(g)

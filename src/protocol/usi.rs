@@ -90,7 +90,7 @@ pub fn position_to_sfen(pos: &Position) -> String {
 pub struct Usi;
 
 fn shogi_names(e: &Engine) -> Vec<String> {
-    e.variant_names().into_iter().filter(|n| e.find_variant(n).map(|v| is_shogi_style(&v)).unwrap_or(false)).collect()
+    e.variant_names().into_iter().filter(|n| e.find_variant(n).is_ok_and(|v| is_shogi_style(&v))).collect()
 }
 
 fn set_variant(e: &mut Engine, v: Option<&str>) -> CmdResult {

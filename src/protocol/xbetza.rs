@@ -343,7 +343,7 @@ fn build_table(v: &Game, ids: &[String]) -> String {
         }
     }
     for k in rest {
-        if let Some(s) = slots.iter().position(|x| x.is_none()) {
+        if let Some(s) = slots.iter().position(Option::is_none) {
             slots[s] = Some(k);
         }
     }
@@ -368,7 +368,7 @@ fn build_table(v: &Game, ids: &[String]) -> String {
     }
     // XBoard 4.9.1's table layout (as HaChu writes it): 44 slots, '/', then the 20 slots that
     // end with the King.
-    let king_id = king.map(|k| ids[k].clone()).unwrap_or_else(|| "K".into());
+    let king_id = king.map_or_else(|| "K".into(), |k| ids[k].clone());
     let white = format!("{}/{}{king_id}", tokens.concat(), ".".repeat(TAIL - 1));
     let black: String = white.to_lowercase();
     format!("{white}{black}")

@@ -111,12 +111,8 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let names: Vec<String> = self
-            .e
-            .variant_names()
-            .into_iter()
-            .filter(|n| self.e.find_variant(n).map(|v| shown(&v)).unwrap_or(false))
-            .collect();
+        let names: Vec<String> =
+            self.e.variant_names().into_iter().filter(|n| self.e.find_variant(n).is_ok_and(|v| shown(&v))).collect();
         self.out.line("feature done=0");
         self.out.line(&format!(
             "feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \

@@ -283,7 +283,7 @@ pub fn occurrences(pos: &Position, key: u64) -> usize {
 
 /// Every legal move of the side to move, in generation order.
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
-    legal_moves_with(pos, out, History::Apply)
+    legal_moves_with(pos, out, History::Apply);
 }
 
 /// [`legal_moves`], optionally without the repetition rules.

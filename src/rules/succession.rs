@@ -39,7 +39,7 @@ pub fn candidates(pos: &Position, out: &mut Vec<Move>) {
         return;
     };
     let v = pos.game();
-    for &q in pos.pieces(us).iter() {
+    for &q in pos.pieces(us) {
         if !pos.piece_at(q).is_some_and(|p| v.piece(p.kind()).successor) || is_attacked(pos, q, them) {
             continue;
         }

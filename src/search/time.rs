@@ -208,7 +208,7 @@ impl TimeManager {
 
     /// Whether the hard deadline has passed.
     pub fn out_of_time(&self) -> bool {
-        self.budget.hard.map(|h| self.start.elapsed() >= h).unwrap_or(false)
+        self.budget.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
     /// Whether another iteration should start, the score having dropped by `drop` centipawns

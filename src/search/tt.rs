@@ -54,7 +54,7 @@ const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 /// when that is unused, so Typhoon's twins (`a3c5` / `a3c5~d6`) encode differently.
 pub fn encode_move(m: Move) -> u64 {
     let sq = |s: Square| if s.is_none() { 1023u64 } else { (s.0 as u64) & 1023 };
-    let promo = m.promotion().map(|k| k.0 as u64 + 1).unwrap_or(0);
+    let promo = m.promotion().map_or(0, |k| k.0 as u64 + 1);
     let kind = (m.kind != MoveKind::Normal) as u64;
     let mid = if m.mid[0].is_none() { m.aux } else { m.mid[0] };
     1 | (sq(m.from) << 1) | (sq(m.to) << 11) | (sq(mid) << 21) | (promo << 31) | (kind << 39)
@@ -152,7 +152,7 @@ impl TranspositionTable {
         let old_data = e.data.load(Relaxed);
         let old_k = e.check.load(Relaxed) ^ old_data;
         // Keep the old move when the new store has none for the same position.
-        let mut mbits = mv.map(encode_move).unwrap_or(0);
+        let mut mbits = mv.map_or(0, encode_move);
         if mbits == 0 && old_data != 0 && (old_k >> 16) == (key >> 16) {
             mbits = old_data & 0xFF_FFFF_FFFF;
         }

@@ -204,7 +204,7 @@ impl<'a> Worker<'a> {
     }
 
     pub fn node_limit_reached(&self) -> bool {
-        self.limits.nodes.map(|n| self.total_nodes() >= n).unwrap_or(false)
+        self.limits.nodes.is_some_and(|n| self.total_nodes() >= n)
     }
 
     pub fn root_pv(&self) -> Vec<Move> {
@@ -347,7 +347,7 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn promotion_order(&self, m: Move) -> i32 {
-        m.promotion().map(|k| 1000 + self.ev.value(k) / 4).unwrap_or(0)
+        m.promotion().map_or(0, |k| 1000 + self.ev.value(k) / 4)
     }
 
     // ----- the node functions -----

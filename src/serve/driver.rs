@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// Locks the session; a panic on another thread does not make the server unusable.
 pub fn lock(s: &Mutex<Session>) -> MutexGuard<'_, Session> {
-    s.lock().unwrap_or_else(|e| e.into_inner())
+    s.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 struct Job {

@@ -238,7 +238,7 @@ fn client_of(req: &Request) -> Option<u64> {
 
 /// Whether `client` controls the game (a page that stopped asking loses control).
 fn controls(app: &App, client: Option<u64>) -> bool {
-    let mut c = app.clients.lock().unwrap_or_else(|e| e.into_inner());
+    let mut c = app.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let stale = c.last_seen.elapsed() > CONTROL_TIMEOUT;
     match (c.controller, client) {
         (Some(id), Some(me)) if id == me => {
@@ -257,7 +257,7 @@ fn controls(app: &App, client: Option<u64>) -> bool {
 }
 
 fn hello(app: &App, takeover: Option<u64>) -> serde_json::Value {
-    let mut c = app.clients.lock().unwrap_or_else(|e| e.into_inner());
+    let mut c = app.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let me = takeover.unwrap_or_else(|| {
         c.next += 1;
         c.next
@@ -336,7 +336,7 @@ fn route(app: &App, req: &mut Request) -> Result<Reply, ApiError> {
 /// Whether `client` may change the game, without taking control (a poll): its own game, no
 /// controller yet, or a controller that went silent (its next change takes control).
 fn controls_quietly(app: &App, client: Option<u64>) -> bool {
-    let mut c = app.clients.lock().unwrap_or_else(|e| e.into_inner());
+    let mut c = app.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if c.controller.is_some() && c.controller == client {
         c.last_seen = Instant::now();
         return true;
@@ -356,7 +356,7 @@ fn change(app: &App, req: &mut Request, path: &str) -> Result<Reply, ApiError> {
             "/api/goto" => s.goto(http::read_json::<PlyReq>(req)?.ply)?,
             "/api/pgn" => {
                 let g = pgn::parse(&http::read_json::<PgnReq>(req)?.pgn).map_err(|e| ApiError::bad(e.to_string()))?;
-                s.load(&g)?
+                s.load(&g)?;
             }
             "/api/analyse" => {
                 s.analyse = http::read_json::<Switch>(req)?.on;

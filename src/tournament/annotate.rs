@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn a_move_that_throws_away_the_score_is_a_blunder() {
         let s = AnnotateSettings { limits: Limits::depth(1), mistake: 100, blunder: 300 };
-        let ev = |score, pv: &[&str]| Eval { score, depth: 5, pv: pv.iter().map(|x| x.to_string()).collect() };
+        let ev = |score, pv: &[&str]| Eval { score, depth: 5, pv: pv.iter().map(ToString::to_string).collect() };
         // Before: +1.00 with a1a2; after b1b2 the opponent stands +3.50: lost 450 cp.
         let (c, mark) = annotate_move("b1b2", &ev(Score::Cp(100), &["a1a2"]), &ev(Score::Cp(350), &["c1c2"]), &s);
         assert_eq!((c.as_str(), mark), ("-3.50/5 c1c2; best a1a2 +1.00", "??"));

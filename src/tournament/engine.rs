@@ -234,7 +234,7 @@ pub fn parse_settings(tokens: &[String], each: &[String]) -> Result<EngineSpec, 
             "nodes" => e.limits.nodes = Some(v.parse().map_err(|_| num(BadValue::NotANumber))?),
             "depth" => e.limits.depth = Some(v.parse().map_err(|_| num(BadValue::NotANumber))?),
             "timemargin" => {
-                e.timemargin = Some(Duration::from_millis(v.parse().map_err(|_| num(BadValue::NotMilliseconds))?))
+                e.timemargin = Some(Duration::from_millis(v.parse().map_err(|_| num(BadValue::NotMilliseconds))?));
             }
             _ => match k.strip_prefix("option.") {
                 Some(o) if !o.is_empty() => {

@@ -135,7 +135,7 @@ pub fn parse_book(v: &Arc<Game>, words: &[String]) -> Result<Source, OpeningsErr
             ("order", "random") => order = Order::Random,
             ("plies", n) => plies = Some(n.parse::<usize>().map_err(|_| OpeningsError::Plies(n.into()))?),
             ("start", n) => {
-                start = n.parse::<usize>().ok().filter(|&s| s > 0).ok_or_else(|| OpeningsError::Start(n.into()))?
+                start = n.parse::<usize>().ok().filter(|&s| s > 0).ok_or_else(|| OpeningsError::Start(n.into()))?;
             }
             _ => return Err(OpeningsError::UnknownSetting(w.clone())),
         }

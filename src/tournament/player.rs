@@ -143,7 +143,7 @@ impl Player {
 
     /// The process id of the running engine, if any.
     pub fn pid(&self) -> Option<u32> {
-        self.proc.as_ref().map(|p| p.id())
+        self.proc.as_ref().map(super::process::EngineProcess::id)
     }
 }
 

@@ -90,7 +90,7 @@ pub fn split_words(s: &str) -> Result<Vec<String>, WordsError> {
     while let Some(c) = chars.next() {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') | (None, '\\') => {
+            (Some('"') | None, '\\') => {
                 cur.push(chars.next().ok_or(WordsError::TrailingBackslash)?);
                 in_word = true;
             }
@@ -318,7 +318,7 @@ impl Link for EngineProcess {
                     }
                     return Ok(line);
                 }
-                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return Err(self.lost()),
             }
         }

@@ -116,7 +116,7 @@ pub fn setup_fen(v: &Variant, spec: &str) -> Result<String, SetupError> {
 
 /// The number of start arrays a game offers (1 without array freedom).
 pub fn setup_count(v: &Variant) -> usize {
-    v.setup.as_ref().map_or(1, |s| s.count())
+    v.setup.as_ref().map_or(1, super::super::variant::setup::SetupRules::count)
 }
 
 /// Whether any rule of `v` can end a game drawn (the `--draw` adjudication needs one).

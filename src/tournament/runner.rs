@@ -83,7 +83,7 @@ fn worker(cfg: &MatchConfig, queue: &Mutex<VecDeque<Job>>, stop: &Arc<AtomicBool
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let Some(job) = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None) else { break };
+        let Some(job) = queue.lock().map_or(None, |mut q| q.pop_front()) else { break };
         let _ = tx.send(Event::Started(job));
         match play_job(cfg, &job, &mut players) {
             Ok(mut rec) => {

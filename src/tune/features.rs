@@ -84,7 +84,11 @@ impl EvalModel {
             game: Arc::clone(v),
             ev: Evaluator::new(v),
             nk,
-            promotes_to: v.pieces.iter().map(|p| p.promotes_to.map(|k| k.index())).collect(),
+            promotes_to: v
+                .pieces
+                .iter()
+                .map(|p| p.promotes_to.map(super::super::variant::piece::KindId::index))
+                .collect(),
             royal: v.pieces.iter().map(|p| p.royal).collect(),
             terms,
             cells,

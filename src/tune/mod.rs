@@ -228,7 +228,7 @@ pub fn tune(v: &Arc<Game>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync
         prior: cfg.prior,
     };
     let fitted = fit::fit(&model, &w0, &train, &test, &set, &mut |iteration, error| {
-        progress(Progress::Fit { iteration, error })
+        progress(Progress::Fit { iteration, error });
     });
     let positions = train.len() + test.len();
     let names = weight_names(v);
@@ -252,7 +252,7 @@ pub fn overfit_warning(f: &Fitted, holdout: usize) -> Option<String> {
 
 /// The names of the weights: piece IDs, then `[eval]` keys.
 pub fn weight_names(v: &Variant) -> Vec<String> {
-    v.pieces.iter().map(|p| p.id.clone()).chain(EVAL_KEYS.iter().map(|k| k.to_string())).collect()
+    v.pieces.iter().map(|p| p.id.clone()).chain(EVAL_KEYS.iter().map(ToString::to_string)).collect()
 }
 
 #[allow(clippy::too_many_arguments)]

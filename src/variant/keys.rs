@@ -85,25 +85,28 @@ mod tests {
     #[test]
     fn the_key_reference_lists_exactly_the_keys_the_code_reads() {
         let doc = reference();
-        let mut top: BTreeSet<String> = keys::<VariantFile>().iter().map(|k| k.to_string()).collect();
+        let mut top: BTreeSet<String> = keys::<VariantFile>().iter().map(ToString::to_string).collect();
         // Declared options are read before the rest (`options.rs`).
         top.insert("option".into());
-        let mut rules: BTreeSet<String> = keys::<Rules>().iter().map(|k| k.to_string()).collect();
+        let mut rules: BTreeSet<String> = keys::<Rules>().iter().map(ToString::to_string).collect();
         // `settable` is read with the options, before the rest (`options.rs`).
         rules.insert(crate::variant::options::SETTABLE.into());
         let tables: Vec<(&str, BTreeSet<String>)> = vec![
             ("Top level", top),
             ("`[rules]`", rules),
-            ("`[promotion]`", keys::<Promotion>().iter().map(|k| k.to_string()).collect()),
-            ("`[fen]`", keys::<FenFormat>().iter().map(|k| k.to_string()).collect()),
-            ("`[castling]`", keys::<Castling>().iter().chain(keys::<CastlingSide>()).map(|k| k.to_string()).collect()),
-            ("`[eval]`", keys::<EvalParams>().iter().map(|k| k.to_string()).collect()),
-            ("`[search]`", keys::<SearchParams>().iter().map(|k| k.to_string()).collect()),
-            ("`[setup]`", keys::<SetupFile>().iter().map(|k| k.to_string()).collect()),
-            ("`[bench]`", keys::<Bench>().iter().map(|k| k.to_string()).collect()),
-            ("`[protocols]`", keys::<Protocols>().iter().map(|k| k.to_string()).collect()),
-            ("`[[piece]]`", keys::<PieceFile>().iter().map(|k| k.to_string()).collect()),
-            ("`[[option]]`", crate::variant::options::KEYS.iter().map(|k| k.to_string()).collect()),
+            ("`[promotion]`", keys::<Promotion>().iter().map(ToString::to_string).collect()),
+            ("`[fen]`", keys::<FenFormat>().iter().map(ToString::to_string).collect()),
+            (
+                "`[castling]`",
+                keys::<Castling>().iter().chain(keys::<CastlingSide>()).map(ToString::to_string).collect(),
+            ),
+            ("`[eval]`", keys::<EvalParams>().iter().map(ToString::to_string).collect()),
+            ("`[search]`", keys::<SearchParams>().iter().map(ToString::to_string).collect()),
+            ("`[setup]`", keys::<SetupFile>().iter().map(ToString::to_string).collect()),
+            ("`[bench]`", keys::<Bench>().iter().map(ToString::to_string).collect()),
+            ("`[protocols]`", keys::<Protocols>().iter().map(ToString::to_string).collect()),
+            ("`[[piece]]`", keys::<PieceFile>().iter().map(ToString::to_string).collect()),
+            ("`[[option]]`", crate::variant::options::KEYS.iter().map(ToString::to_string).collect()),
         ];
         for (title, code) in tables {
             assert!(!code.is_empty(), "{title}: no keys read from the code");

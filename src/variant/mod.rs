@@ -48,7 +48,7 @@ fn builtins() -> &'static [Builtin] {
             .iter()
             .map(|&(name, text)| Builtin { name, text, head: toml::from_str(text).unwrap_or_default() })
             .collect();
-        let position = |b: &Builtin| b.head.get("list_position").and_then(|p| p.as_integer()).unwrap_or(i64::MAX);
+        let position = |b: &Builtin| b.head.get("list_position").and_then(toml::Value::as_integer).unwrap_or(i64::MAX);
         list.sort_by_key(|b| (position(b), b.name));
         list
     })
@@ -133,7 +133,7 @@ impl Variant {
     /// The name of the built-in game the command line and the protocols start with when none
     /// is named: the one whose data file says `default = true`.
     pub fn default_name() -> &'static str {
-        let is_default = |b: &&Builtin| b.head.get("default").and_then(|d| d.as_bool()) == Some(true);
+        let is_default = |b: &&Builtin| b.head.get("default").and_then(toml::Value::as_bool) == Some(true);
         builtins().iter().find(is_default).or(builtins().first()).map(|b| b.name).expect("built-in games")
     }
 
@@ -148,7 +148,7 @@ impl Variant {
     pub fn builtin_with(name: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
         let wanted = name.trim().to_ascii_lowercase();
         for b in builtins() {
-            let aliases = b.head.get("aliases").and_then(|a| a.as_array()).map(|a| a.as_slice()).unwrap_or_default();
+            let aliases = b.head.get("aliases").and_then(|a| a.as_array()).map(Vec::as_slice).unwrap_or_default();
             if b.name == wanted || aliases.iter().any(|a| a.as_str().is_some_and(|a| a.eq_ignore_ascii_case(&wanted))) {
                 return Variant::from_toml_with(b.text, options);
             }
@@ -262,6 +262,12 @@ impl Variant {
     pub fn orient(&self, c: Color, dx: i32, dy: i32) -> (i32, i32) {
         orient(self.rules.orientation, c, dx, dy)
     }
+}
+
+/// Whether a `--variant` argument names a game file (`*.toml`, any case) rather than a built-in
+/// game: the one test every front end asks before it reads a file.
+pub fn is_game_file(name: &str) -> bool {
+    std::path::Path::new(name).extension().is_some_and(|e| e.eq_ignore_ascii_case("toml"))
 }
 
 /// Owner-relative vector to board vector.

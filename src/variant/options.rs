@@ -264,7 +264,7 @@ fn patch_powers(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Resu
 
 /// Every `requires` names a declared option.
 fn check_requires(table: &toml::Table, declared: &[toml::Value]) -> Result<(), VariantError> {
-    let pieces = table.get("piece").and_then(|x| x.as_array()).map(|a| a.as_slice()).unwrap_or_default();
+    let pieces = table.get("piece").and_then(|x| x.as_array()).map(Vec::as_slice).unwrap_or_default();
     for p in pieces {
         let Some(o) = p.get("requires").and_then(|x| x.as_str()) else { continue };
         if !declared.iter().any(|d| d.get(KEY).and_then(|x| x.as_str()) == Some(o)) {

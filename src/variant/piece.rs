@@ -50,7 +50,7 @@ impl PowerCall {
                     .strip_suffix(')')
                     .ok_or_else(|| PowerCallError(format!("power '{t}': '(' without a closing ')' at the end")))?;
                 let flags: Vec<String> = inner.split(',').map(|f| f.trim().to_string()).collect();
-                if flags.iter().any(|f| f.is_empty()) {
+                if flags.iter().any(String::is_empty) {
                     return Err(PowerCallError(format!("power '{t}': an empty parameter between the parentheses")));
                 }
                 (head.trim(), flags)

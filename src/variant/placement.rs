@@ -116,7 +116,7 @@ fn read_id(
     } else if j < b.len() && b[j].is_ascii_alphabetic() {
         Ok((row[j..j + 1].to_string(), j + 1))
     } else {
-        let bad = row[j..].chars().next().map(|c| c.to_string()).unwrap_or_else(|| "end of rank".into());
+        let bad = row[j..].chars().next().map_or_else(|| "end of rank".into(), |c| c.to_string());
         err(format!("rank {rank_name}: unexpected '{bad}' in '{row}'"))
     }
 }

@@ -174,7 +174,7 @@ impl SetupRules {
         let mut parts: Vec<String> = Vec::new();
         for (i, p) in self.pairs.iter().enumerate() {
             let l = if index >> i & 1 == 1 { p.right_piece } else { p.left_piece };
-            parts.push(l.map(|k| v.piece(k).id.clone()).unwrap_or_else(|| "-".into()));
+            parts.push(l.map_or_else(|| "-".into(), |k| v.piece(k).id.clone()));
         }
         parts.push(sym_name(self.symmetries[(index >> self.pairs.len()).min(self.symmetries.len() - 1)]).into());
         parts.join(" ")
@@ -223,7 +223,7 @@ impl SetupRules {
                     .pairs
                     .iter()
                     .map(|p| {
-                        let n = |x: Option<KindId>| x.map(|k| v.piece(k).id.clone()).unwrap_or_else(|| "-".into());
+                        let n = |x: Option<KindId>| x.map_or_else(|| "-".into(), |k| v.piece(k).id.clone());
                         format!("{}/{}", n(p.left_piece), n(p.right_piece))
                     })
                     .collect();

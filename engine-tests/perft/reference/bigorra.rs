@@ -57,7 +57,7 @@ impl RefPos {
                 })
                 .collect()
         });
-        table.iter().find(|(i, _)| *i == id).map(|(_, v)| v.as_slice()).unwrap_or(&[])
+        table.iter().find(|(i, _)| *i == id).map_or(&[], |(_, v)| v.as_slice())
     }
 
     fn bigorra_slides(id: &str) -> &'static [Sq] {

@@ -15,7 +15,7 @@ impl RefPos {
     }
 
     pub fn chu_has_royal(&self, c: char) -> bool {
-        self.squares_of(c).iter().any(|&s| matches!(self.id_at(s), Some("K") | Some("+E")))
+        self.squares_of(c).iter().any(|&s| matches!(self.id_at(s), Some("K" | "+E")))
     }
 
     /// §7.1 Rules A and B.
@@ -31,7 +31,7 @@ impl RefPos {
         // Rule A.
         if mover_is_lion && m.to != m.from && cheb(m.from, m.to) == 2 && takes_lion(&m.to) {
             let others: Vec<&Sq> = caps.iter().filter(|&&s| s != m.to).collect();
-            let no_bridge = others.iter().all(|&&s| matches!(self.id_at(s), Some("P") | Some("I")));
+            let no_bridge = others.iter().all(|&&s| matches!(self.id_at(s), Some("P" | "I")));
             if no_bridge {
                 let after = self.make(m);
                 let attacked = after.chu_pseudo(other(c)).iter().any(|e| after.captured_squares(e).contains(&m.to));

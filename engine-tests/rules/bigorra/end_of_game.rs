@@ -104,7 +104,7 @@ fn threefold_repetition() {
     let mut p = pos("k5n9/16/16/16/16/16/16/16/16/16/16/16/16/16/16/1N13K w - - 0 1");
     let a = ["b1c3", "g16f14", "c3b1", "f14g16"];
     let b = ["b1a3", "g16h14", "a3b1", "h14g16"];
-    assert!(outcomes_after(&mut p, &a).iter().all(|o| o.is_none()));
+    assert!(outcomes_after(&mut p, &a).iter().all(Option::is_none));
     assert_eq!(outcomes_after(&mut p, &b[..3]), vec![None, None, None]);
     assert_eq!(outcome_after(&mut p, b[3]), DRAW_REP, "third occurrence by another route");
 }
@@ -122,10 +122,10 @@ fn repetition_includes_leap_rights() {
     let king_cycle = ["p1p2", "g16h14", "p2p1", "h14g16"];
     let knight_cycle = ["b1c3", "g16f14", "c3b1", "f14g16"];
     // Start position P0 (right K). After the King's cycle: P1 (no right), first occurrence.
-    assert!(outcomes_after(&mut p, &king_cycle).iter().all(|o| o.is_none()));
+    assert!(outcomes_after(&mut p, &king_cycle).iter().all(Option::is_none));
     assert_eq!(fields(&p), "w - - 4 3");
     // P1 again: second occurrence (it would be the third if the right were ignored).
-    assert!(outcomes_after(&mut p, &knight_cycle).iter().all(|o| o.is_none()));
+    assert!(outcomes_after(&mut p, &knight_cycle).iter().all(Option::is_none));
     assert_eq!(outcomes_after(&mut p, &knight_cycle[..3]), vec![None, None, None]);
     assert_eq!(outcome_after(&mut p, knight_cycle[3]), DRAW_REP);
 }
@@ -141,7 +141,7 @@ fn repetition_ignores_unusable_ep_square() {
     assert_eq!(p.ep_square(), Some(sq("h6")));
     // Black to move; cycle back to the same placement, Black to move.
     let cycle = ["g16f14", "b1c3", "f14g16", "c3b1"];
-    assert!(outcomes_after(&mut p, &cycle).iter().all(|o| o.is_none()), "second occurrence");
+    assert!(outcomes_after(&mut p, &cycle).iter().all(Option::is_none), "second occurrence");
     assert_eq!(outcomes_after(&mut p, &cycle[..3]), vec![None, None, None]);
     assert_eq!(outcome_after(&mut p, cycle[3]), DRAW_REP, "third occurrence counts the e.p. position");
 }
@@ -158,8 +158,8 @@ fn repetition_counts_usable_ep_square() {
     // Each cycle ends on the same placement without e.p., which differs from the position
     // right after h5h7. After two cycles it has occurred twice (three times if the e.p. square
     // were ignored).
-    assert!(outcomes_after(&mut p, &cycle).iter().all(|o| o.is_none()));
-    assert!(outcomes_after(&mut p, &cycle).iter().all(|o| o.is_none()), "only the second occurrence");
+    assert!(outcomes_after(&mut p, &cycle).iter().all(Option::is_none));
+    assert!(outcomes_after(&mut p, &cycle).iter().all(Option::is_none), "only the second occurrence");
     // The third cycle repeats its first position for the third time.
     assert_eq!(outcome_after(&mut p, cycle[0]), DRAW_REP);
 }
@@ -178,7 +178,7 @@ fn repetition_ignores_illegal_ep_capture() {
     assert_eq!(p.ep_square(), Some(sq("h6")));
     assert!(!moves_from(&p.to_fen(), "g7").contains("g7h6"), "the pinned Pawn may not take e.p.");
     let cycle = ["a16b14", "b1c3", "b14a16", "c3b1"];
-    assert!(outcomes_after(&mut p, &cycle).iter().all(|o| o.is_none()));
+    assert!(outcomes_after(&mut p, &cycle).iter().all(Option::is_none));
     assert_eq!(outcomes_after(&mut p, &cycle[..3]), vec![None, None, None]);
     assert_eq!(outcome_after(&mut p, cycle[3]), DRAW_REP);
 }
@@ -191,7 +191,7 @@ fn repetition_across_prince_double_step() {
     let fen = build_fen(&[("a2", "K"), ("p13", "k"), ("h8", "(PR)"), ("o15", "r")], "w - - 0 1");
     let mut p = pos(&fen);
     let cycle = ["h8h10", "o15n15", "h10h9", "n15m15", "h9h8", "m15o15"];
-    assert!(outcomes_after(&mut p, &cycle).iter().all(|o| o.is_none()));
+    assert!(outcomes_after(&mut p, &cycle).iter().all(Option::is_none));
     assert_eq!(p.to_fen(), fen.replace(" 0 1", " 5 4"), "back to the start placement");
     // Second cycle: every position occurs for the second time, and the last move brings the
     // start position back for the third time.
@@ -206,7 +206,7 @@ fn repetition_across_troll_step() {
     let fen = build_fen(&[("a2", "K"), ("p13", "k"), ("h8", "T"), ("g16", "n")], "w - - 0 1");
     let mut p = pos(&fen);
     let cycle = ["h8h9", "g16f14", "h9h6", "f14g16", "h6h7", "g16f14", "h7h8", "f14g16"];
-    assert!(outcomes_after(&mut p, &cycle).iter().all(|o| o.is_none()));
+    assert!(outcomes_after(&mut p, &cycle).iter().all(Option::is_none));
     assert_eq!(p.to_fen(), fen.replace(" 0 1", " 1 5"), "back to the start placement");
     // Second cycle: every position occurs for the second time, and the last move brings the
     // start position back for the third time.

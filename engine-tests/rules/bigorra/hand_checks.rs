@@ -189,7 +189,7 @@ fn squares_between(from: &str, dx: i32, dy: i32, n: i32) -> Vec<String> {
 /// §8 B-1 (§2.2): Eagle on an empty board, 56 moves.
 #[test]
 fn b1_eagle() {
-    let mut want: Vec<String> = ["g9", "i9", "g7", "i7"].iter().map(|s| s.to_string()).collect();
+    let mut want: Vec<String> = ["g9", "i9", "g7", "i7"].iter().map(ToString::to_string).collect();
     want.extend(squares_between("i9", 1, 0, 7));
     want.extend(squares_between("i9", 0, 1, 7));
     want.extend(squares_between("g9", -1, 0, 6));
@@ -199,7 +199,7 @@ fn b1_eagle() {
     want.extend(squares_between("g7", -1, 0, 6));
     want.extend(squares_between("g7", 0, -1, 6));
     assert_eq!(want.len(), 56);
-    let specs: Vec<&str> = want.iter().map(|s| s.as_str()).collect();
+    let specs: Vec<&str> = want.iter().map(String::as_str).collect();
     check_piece(&bent_fen("G"), "h8", &specs);
 }
 
@@ -215,32 +215,32 @@ fn rhino_snake_diagonals() -> Vec<String> {
 /// §8 B-2 (§2.2): Rhinoceros on an empty board, 56 moves.
 #[test]
 fn b2_rhinoceros() {
-    let mut want: Vec<String> = ["h9", "h7", "i8", "g8"].iter().map(|s| s.to_string()).collect();
+    let mut want: Vec<String> = ["h9", "h7", "i8", "g8"].iter().map(ToString::to_string).collect();
     want.extend(rhino_snake_diagonals());
     want.extend(squares_between("i8", 1, 1, 7));
     want.extend(squares_between("i8", 1, -1, 7));
     want.extend(squares_between("g8", -1, 1, 6));
     want.extend(squares_between("g8", -1, -1, 6));
     assert_eq!(want.len(), 56);
-    let specs: Vec<&str> = want.iter().map(|s| s.as_str()).collect();
+    let specs: Vec<&str> = want.iter().map(String::as_str).collect();
     check_piece(&bent_fen("U"), "h8", &specs);
 }
 
 /// §8 B-3 (§2.2, §3.5): Ship on an empty board, 30 moves; g16 and i16 promote to Eagle.
 #[test]
 fn b3_ship() {
-    let mut want: Vec<String> = ["g9", "i9", "g7", "i7"].iter().map(|s| s.to_string()).collect();
+    let mut want: Vec<String> = ["g9", "i9", "g7", "i7"].iter().map(ToString::to_string).collect();
     want.extend(squares_between("i9", 0, 1, 7));
     want.extend(squares_between("g9", 0, 1, 7));
     want.extend(squares_between("i7", 0, -1, 6));
     want.extend(squares_between("g7", 0, -1, 6));
     assert_eq!(want.len(), 30);
-    for w in want.iter_mut() {
+    for w in &mut want {
         if w == "g16" || w == "i16" {
             w.push_str(" =G");
         }
     }
-    let specs: Vec<&str> = want.iter().map(|s| s.as_str()).collect();
+    let specs: Vec<&str> = want.iter().map(String::as_str).collect();
     check_piece(&bent_fen("(SH)"), "h8", &specs);
 }
 
@@ -250,12 +250,12 @@ fn b4_snake() {
     let mut want: Vec<String> = vec!["h9".into(), "h7".into()];
     want.extend(rhino_snake_diagonals());
     assert_eq!(want.len(), 28);
-    for w in want.iter_mut() {
+    for w in &mut want {
         if w == "o16" || w == "a16" {
             w.push_str(" =U");
         }
     }
-    let specs: Vec<&str> = want.iter().map(|s| s.as_str()).collect();
+    let specs: Vec<&str> = want.iter().map(String::as_str).collect();
     check_piece(&bent_fen("(SN)"), "h8", &specs);
 }
 
@@ -269,7 +269,7 @@ fn b5_eagle_blocked() {
     want.extend(squares_between("i7", 1, 0, 7));
     want.extend(squares_between("i7", 0, -1, 6));
     assert_eq!(want.len(), 29);
-    let specs: Vec<&str> = want.iter().map(|s| s.as_str()).collect();
+    let specs: Vec<&str> = want.iter().map(String::as_str).collect();
     check_piece(fen, "h8", &specs);
 }
 

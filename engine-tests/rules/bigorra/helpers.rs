@@ -35,7 +35,7 @@ pub fn piece_on(p: &Position, s: &str) -> Option<(Color, String)> {
 }
 
 pub fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
+    items.iter().map(ToString::to_string).collect()
 }
 
 /// Every legal move of the side to move, as text.
@@ -69,14 +69,10 @@ pub fn effect_of(p: &mut Position, m: Move) -> Effect {
     let mover = p.piece_at(m.from).expect("a piece on the origin");
     let squares: Vec<Square> = v.shape.squares().collect();
     let enemy_before: Vec<Square> =
-        squares.iter().copied().filter(|&s| p.piece_at(s).map(|pc| pc.color() != us).unwrap_or(false)).collect();
+        squares.iter().copied().filter(|&s| p.piece_at(s).is_some_and(|pc| pc.color() != us)).collect();
     let undo = p.make(m);
-    let mut captured: Vec<String> = enemy_before
-        .iter()
-        .copied()
-        .filter(|&s| p.piece_at(s).map(|pc| pc.color() == us).unwrap_or(true))
-        .map(name)
-        .collect();
+    let mut captured: Vec<String> =
+        enemy_before.iter().copied().filter(|&s| p.piece_at(s).is_none_or(|pc| pc.color() == us)).map(name).collect();
     captured.sort();
     let arrived = p.piece_at(m.to).expect("the mover stands on the destination");
     assert_eq!(arrived.color(), us);

@@ -128,7 +128,7 @@ fn reference(board: &Board, from: (i32, i32), c: Color, id: &str) -> BTreeMap<St
     let mut out = BTreeMap::new();
     let fname = sq_name(from);
     let mut add = |to: (i32, i32), capture: bool| {
-        let promo = if to.1 == last_rank(c) { promotes_to(id).map(|s| s.to_string()) } else { None };
+        let promo = if to.1 == last_rank(c) { promotes_to(id).map(ToString::to_string) } else { None };
         let captured = if capture { vec![sq_name(to)] } else { vec![] };
         out.insert(format!("{fname}{}", sq_name(to)), Effect { captured, promo });
     };

@@ -49,14 +49,14 @@ fn start_perft_to_depth_3_agrees_with_the_data_file() {
 
 /// About two minutes in a test build: `cargo test --test cazaux_reference -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "slow: about two minutes in a test build"]
 fn start_perft_4_agrees_with_the_data_file() {
     check_perft(4, 4);
 }
 
 /// Prints the reference's start perft for `perft.txt` (run by hand with `--ignored --nocapture`).
 #[test]
-#[ignore]
+#[ignore = "prints reference numbers for perft.txt; run by hand with --nocapture"]
 fn print_start_perft() {
     let depth: u32 = std::env::var("CAZAUX_PERFT_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(3);
     for g in GAME_NAMES {

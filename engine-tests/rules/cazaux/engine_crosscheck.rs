@@ -49,7 +49,7 @@ fn start_perft_to_depth_3_agrees_with_the_reference_and_fairy_stockfish() {
 /// Depth 4 (about 90 million leaves in all; a minute on two cores in a test build):
 /// `cargo test --test cazaux_rules -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "slow: about a minute on two cores in a test build"]
 fn start_perft_4_agrees_with_the_reference_and_fairy_stockfish() {
     check_perft(4, 4, 2);
 }

@@ -65,7 +65,7 @@ fn selfplay_plays_each_family() {
             if !head.starts_with("game ") {
                 continue;
             }
-            let fen = head.split_once(" from ").map(|(_, f)| f).unwrap_or_else(|| panic!("{head}"));
+            let fen = head.split_once(" from ").map_or_else(|| panic!("{head}"), |(_, f)| f);
             let mut p = Position::from_fen(&game(name), fen).unwrap();
             assert_eq!(p.to_fen(), Position::start(&game(name)).to_fen(), "{name}: from the start");
             let players = lines.next().unwrap();

@@ -44,7 +44,7 @@ pub fn moves_of(fen: &str, from: &str) -> BTreeSet<String> {
 }
 
 pub fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
+    items.iter().map(ToString::to_string).collect()
 }
 
 /// `from` + each target, e.g. `with_from("e6", &["e7", "e8+"])`.
@@ -149,7 +149,7 @@ pub fn block(files: (char, char), ranks: (i32, i32), except: &[&str]) -> Vec<Str
 
 pub fn lion_set(from: &str, targets: &[String], extra: &[&str]) -> BTreeSet<String> {
     let mut s: BTreeSet<String> = targets.iter().map(|t| format!("{from}{t}")).collect();
-    s.extend(extra.iter().map(|e| e.to_string()));
+    s.extend(extra.iter().map(ToString::to_string));
     s
 }
 

@@ -89,7 +89,7 @@ fn c5_adjacent_lion() {
         "e6e8",
     ];
     let mut want = lion_set("e6", &quiet, &["e6e6"]);
-    want.extend(captures.iter().map(|s| s.to_string()));
+    want.extend(captures.iter().map(ToString::to_string));
     assert_eq!(want.len(), 33);
     assert_moves(&moves_of(&f, "e6"), &want, "C5");
 }
@@ -150,7 +150,7 @@ fn c6_bridge_capture() {
     base.extend(
         ["e5e6", "e5e6,e6e5", "e5e6,e6d5", "e5e6,e6f5", "e5e6,e6d6", "e5e6,e6f6", "e5e6,e6d7", "e5e6,e6f7"]
             .iter()
-            .map(|s| s.to_string()),
+            .map(ToString::to_string),
     );
     assert_eq!(base.len(), 31);
     let mut with_double = base.clone();

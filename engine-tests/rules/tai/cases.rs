@@ -298,15 +298,15 @@ fn t9_other_leapers_and_promoted_powers() {
     let mut p = pos(&framed(&[("(DO)", "m13")]));
     assert_eq!(
         texts_of(&mut p, "m13"),
-        ["m13m15", "m13m11", "m13l13", "m13n13"].iter().map(|s| s.to_string()).collect()
+        ["m13m15", "m13m11", "m13l13", "m13n13"].iter().map(ToString::to_string).collect()
     );
     let mut p = pos(&framed(&[("(PS)", "m13")]));
     assert_eq!(
         texts_of(&mut p, "m13"),
-        ["m13m15", "m13k11", "m13o11", "m13l13", "m13n13"].iter().map(|s| s.to_string()).collect()
+        ["m13m15", "m13k11", "m13o11", "m13l13", "m13n13"].iter().map(ToString::to_string).collect()
     );
     let mut p = pos(&framed(&[("N", "m13")]));
-    assert_eq!(texts_of(&mut p, "m13"), ["m13l15", "m13n15"].iter().map(|s| s.to_string()).collect());
+    assert_eq!(texts_of(&mut p, "m13"), ["m13l15", "m13n15"].iter().map(ToString::to_string).collect());
 }
 
 #[test]
@@ -383,13 +383,13 @@ fn t10_promotion_bookkeeping() {
     assert_eq!(got.len(), 33);
     let m = parse_move(&mut p, "m13m14,m14m13").unwrap();
     p.make(m);
-    assert_eq!(p.piece_at(sq("m13")).map(|x| x.kind()), v.kind_by_id("+LN"));
+    assert_eq!(p.piece_at(sq("m13")).map(kyodai::Piece::kind), v.kind_by_id("+LN"));
     assert!(p.piece_at(sq("m14")).is_none());
 
     let mut p = pos(&fen(&[("E", "a2"), ("(CP)", "b2"), ("(DE)", "m10"), ("e", "y24"), ("p", "m11")], 'w'));
     let m = parse_move(&mut p, "m10m11").unwrap();
     p.make(m);
-    assert_eq!(p.piece_at(sq("m11")).map(|x| x.kind()), v.kind_by_id("+DE"));
+    assert_eq!(p.piece_at(sq("m11")).map(kyodai::Piece::kind), v.kind_by_id("+DE"));
     assert_eq!(p.royal_count(Color::White), 3);
     assert!(p.to_fen().contains("+(DE)"));
 

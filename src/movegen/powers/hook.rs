@@ -172,7 +172,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(S
     let shape = *pos.shape();
     let (tx, ty) = (shape.file_of(target), shape.rank_of(target));
     for &a in pos.pieces(by) {
-        let Some(kind) = cell_at(a).piece().map(|p| p.kind()) else {
+        let Some(kind) = cell_at(a).piece().map(crate::cell::Piece::kind) else {
             continue;
         };
         if !sp.hooker_set.contains(kind) || a == target {

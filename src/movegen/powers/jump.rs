@@ -81,7 +81,7 @@ fn rank_of(pos: &impl Board, piece: Piece) -> u8 {
 impl Generate for Compiled {
     /// The jumping captures beyond the first piece of each line.
     fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
-        generate(pos, piece, from, &self.dirs, out)
+        generate(pos, piece, from, &self.dirs, out);
     }
 
     fn absorb(&mut self, other: Compiled) {

@@ -374,7 +374,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Squar
                 return true;
             }
         }
-        for &(px, py) in ORTHO.iter() {
+        for &(px, py) in &ORTHO {
             // Quarter turn onto the target: Dervish at target - p, X beside it across p.
             if dervish_at(px, py) {
                 let d = target.offset(shape.delta(-px, -py));
@@ -385,7 +385,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Squar
         }
         let corners = &pos.tables().special.relay.dervish_corners;
         if !corners.is_empty() {
-            for &(px, py) in DIAG.iter() {
+            for &(px, py) in &DIAG {
                 let d = target.offset(shape.delta(-px, -py));
                 if dervish_at(px, py)
                     && is_kind(cell(d), by, corners)

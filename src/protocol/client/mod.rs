@@ -66,7 +66,7 @@ impl Link for Watched<'_> {
                     (self.seen)(&line);
                     return Ok(line);
                 }
-                Err(LinkError::Timeout) if step < deadline => continue,
+                Err(LinkError::Timeout) if step < deadline => {}
                 Err(e) => return Err(e),
             }
         }
@@ -326,7 +326,7 @@ pub(crate) fn parse_info(line: &str, t: &mut Thinking) {
                 i += 1;
             }
             "pv" => {
-                n.pv = w[i + 1..].iter().map(|s| s.to_string()).collect();
+                n.pv = w[i + 1..].iter().map(ToString::to_string).collect();
                 break;
             }
             "string" => return,
@@ -383,7 +383,7 @@ pub(crate) mod tests {
         assert!(Proto::Xboard.thinking("move f4f5").is_none());
         let chu = Compiled::builtin("chu").unwrap();
         let pv =
-            |p: Proto, moves: &[&str]| p.pv_to_ours(&chu, &moves.iter().map(|m| m.to_string()).collect::<Vec<_>>());
+            |p: Proto, moves: &[&str]| p.pv_to_ours(&chu, &moves.iter().map(ToString::to_string).collect::<Vec<_>>());
         assert_eq!(pv(Proto::Uci, &["f4f5", "g9g8"]), ["f4f5", "g9g8"]);
         // USI counts files from the right and ranks from the top: 7i7h is f4f5 in Chu.
         assert_eq!(pv(Proto::Usi, &["7i7h", "6d6e"]), ["f4f5", "g9g8"]);

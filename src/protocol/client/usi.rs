@@ -32,7 +32,7 @@ impl UsiClient {
             if let Some(l) = self.option_lines.iter().find(|l| option_name(l).as_deref() == Some(key)) {
                 let listed = |n: &str| l.split_whitespace().collect::<Vec<_>>().windows(2).any(|w| w == ["var", n]);
                 let value = std::iter::once(&v.name).chain(&v.aliases).find(|n| listed(n)).unwrap_or(&v.name);
-                return Some((key.to_string(), value.to_string()));
+                return Some((key.to_string(), value.clone()));
             }
         }
         None
@@ -126,7 +126,7 @@ impl Client for UsiClient {
     fn game_over(&mut self, link: &mut dyn Link, result: &str, _reason: &str, side: Color) {
         let word = match (result, side) {
             ("1-0", Color::White) | ("0-1", Color::Black) => "win",
-            ("1-0", _) | ("0-1", _) => "lose",
+            ("1-0" | "0-1", _) => "lose",
             _ => "draw",
         };
         let _ = link.send(&format!("gameover {word}"));

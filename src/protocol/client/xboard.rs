@@ -75,7 +75,7 @@ pub(crate) fn parse_thinking(line: &str) -> Option<Thinking> {
         depth: Some(depth),
         time: Some(Duration::from_millis(cs * 10)),
         nodes: Some(nodes),
-        pv: w[4..].iter().map(|s| s.to_string()).collect(),
+        pv: w[4..].iter().map(ToString::to_string).collect(),
     })
 }
 
