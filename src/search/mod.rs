@@ -6,6 +6,7 @@
 
 pub mod deferral;
 mod ordering;
+mod picker;
 mod prune;
 pub mod time;
 pub mod tt;

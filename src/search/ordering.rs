@@ -25,6 +25,13 @@ pub(super) fn capture_score(gain: i32, attacker: i32, bad: bool) -> i32 {
     ORDER_CAPTURE + gain * 8 - attacker / 16 - if bad { ORDER_BAD_CAPTURE_DROP } else { 0 }
 }
 
+/// Whether a capture's ordering score says it probably loses material (its exchange test
+/// failed): such captures come after every quiet move.
+#[inline]
+pub(super) fn probably_loses(score: i32) -> bool {
+    score < ORDER_CAPTURE - ORDER_BAD_CAPTURE_DROP / 2
+}
+
 /// A node's moves with their ordering scores, picked best first (selection sort, lazily: most
 /// nodes cut off after a few moves). Moves and scores are kept apart, so the scan for the best
 /// reads scores alone. A capture may be scored before its exchange test is made (`unsure`):
@@ -71,6 +78,27 @@ impl MoveList {
     pub fn set(&mut self, i: usize, score: i32, unsure: bool) {
         self.scores[i] = score;
         self.unsure[i] = unsure;
+    }
+
+    /// The score of the move at `i`.
+    #[inline]
+    pub fn score(&self, i: usize) -> i32 {
+        self.scores[i]
+    }
+
+    /// Keeps, from position `start` on, only the moves for which `keep` holds (with their
+    /// scores), in order.
+    pub fn retain_from(&mut self, start: usize, mut keep: impl FnMut(Move) -> bool) {
+        let mut w = start;
+        for r in start..self.moves.len() {
+            if keep(self.moves[r]) {
+                self.moves[w] = self.moves[r];
+                self.scores[w] = self.scores[r];
+                self.unsure[w] = self.unsure[r];
+                w += 1;
+            }
+        }
+        self.truncate(w);
     }
 
     /// Keeps the first `n` moves and their scores.
@@ -150,6 +178,18 @@ impl MoveOrder {
             Some(i) => ORDER_KILLER[i],
             None => self.history[self.index(pos, m)],
         }
+    }
+
+    /// The killer `i` (0 or 1) of `ply`.
+    #[inline]
+    pub fn killer(&self, ply: usize, i: usize) -> Move {
+        self.killers[ply][i]
+    }
+
+    /// The history score of the quiet move `m`.
+    #[inline]
+    pub fn history_score(&self, pos: &Position, m: Move) -> i32 {
+        self.history[self.index(pos, m)]
     }
 
     /// `m`, quiet, cut off at `ply` after the quiet moves `tried`: it becomes the first killer,

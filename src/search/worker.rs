@@ -5,6 +5,7 @@
 
 use super::deferral::Deferrals;
 use super::ordering::{self, MoveList, MoveOrder, ORDER_TT};
+use super::picker::Picker;
 use super::prune;
 use super::time::{Limits, TimeManager};
 use super::tt::{encode_move, Bound, TranspositionTable};
@@ -72,18 +73,18 @@ pub(crate) struct Shared<'a> {
 
 /// A node of the main search, as its move loop needs it.
 #[derive(Clone, Copy)]
-struct Node {
-    beta: i32,
-    depth: i32,
-    ply: usize,
+pub(super) struct Node {
+    pub beta: i32,
+    pub depth: i32,
+    pub ply: usize,
     /// The side to move's last royal is attacked.
-    danger: bool,
+    pub danger: bool,
     /// The transposition table's move (0: none).
-    tt_move: u64,
+    pub tt_move: u64,
     /// The static evaluation (`NO_EVAL` in danger: it means nothing there).
-    eval: i32,
+    pub eval: i32,
     /// The static evaluation is better than two plies before.
-    improving: bool,
+    pub improving: bool,
 }
 
 /// The static evaluation of a node where none was taken (the side's last royal is attacked).
@@ -107,6 +108,17 @@ enum QuietMoves {
     Captures { stand: i32, alpha: i32 },
 }
 
+/// What a pruning rule decided before a move is made.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Skip {
+    /// Nothing: the move is made.
+    No,
+    /// This move is not searched.
+    Move,
+    /// Neither this quiet move nor any later one (late-move pruning).
+    Quiets,
+}
+
 /// What a node's move loop found.
 struct Searched {
     best: i32,
@@ -115,47 +127,49 @@ struct Searched {
 }
 
 pub(crate) struct Worker<'a> {
-    pub pos: Position,
-    ev: &'a Evaluator,
-    deferrals: &'a Deferrals,
-    pub tt: &'a TranspositionTable,
-    stop: &'a AtomicBool,
-    tm: &'a TimeManager,
-    limits: &'a Limits,
-    shared_nodes: &'a AtomicU64,
-    role: Role,
-    nodes: u64,
-    flushed: u64,
-    stopped: bool,
-    pub seldepth: usize,
+    pub(super) pos: Position,
+    pub(super) ev: &'a Evaluator,
+    pub(super) deferrals: &'a Deferrals,
+    pub(super) tt: &'a TranspositionTable,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) tm: &'a TimeManager,
+    pub(super) limits: &'a Limits,
+    pub(super) shared_nodes: &'a AtomicU64,
+    pub(super) role: Role,
+    pub(super) nodes: u64,
+    pub(super) flushed: u64,
+    pub(super) stopped: bool,
+    pub(super) seldepth: usize,
     /// Depth of the current iteration: check extensions stop at twice this ply.
-    root_depth: i32,
-    pub root_excluded: Vec<Move>,
+    pub(super) root_depth: i32,
+    pub(super) root_excluded: Vec<Move>,
     /// Killers and history (`ordering.rs`).
-    order: MoveOrder,
+    pub(super) order: MoveOrder,
     /// Per-ply scratch: the node's moves with their scores, and the quiet moves tried (for
     /// history maluses).
-    bufs: Vec<MoveList>,
-    quiet_bufs: Vec<Vec<Move>>,
-    /// Per ply: the moves pruned without being made, whose legality is still open.
-    unmade_bufs: Vec<Vec<Move>>,
+    pub(super) bufs: Vec<MoveList>,
+    pub(super) quiet_bufs: Vec<Vec<Move>>,
+    /// Per ply: the main search's staged move lists (`picker.rs`).
+    pub(super) pickers: Vec<Picker>,
+    /// Scratch for one piece's moves (the table's move and the killers are looked for there).
+    pub(super) piece_moves: Vec<Move>,
     /// Per ply: whether the opponent's royal is attacked at the node (asked once, if at all).
-    enemy_in_check: Vec<Option<bool>>,
-    pv: Vec<Vec<Move>>,
+    pub(super) enemy_in_check: Vec<Option<bool>>,
+    pub(super) pv: Vec<Vec<Move>>,
     /// The static evaluation of each ply of the current line (`NO_EVAL` in danger), for the
     /// improving flag.
-    static_evals: Vec<i32>,
+    pub(super) static_evals: Vec<i32>,
     /// Static evaluations by position hash (direct-mapped; `(hash, score)`).
-    eval_cache: Vec<(u64, i32)>,
+    pub(super) eval_cache: Vec<(u64, i32)>,
     /// The last royal-danger test, by position hash: the parent tests each child for check
     /// after making the move, and the child asks the same question again on entry.
-    danger_memo: (u64, bool),
+    pub(super) danger_memo: (u64, bool),
     /// The game plays the King's succession: a side in check without a legal move may still
     /// have a swap (`rules::succession`).
-    succession: bool,
+    pub(super) succession: bool,
     /// The game's `[search]` rules: frontier pruning (`prune.rs`), the late-move pruning count
     /// and the late-move reduction rule.
-    search: SearchParams,
+    pub(super) search: SearchParams,
 }
 
 impl<'a> Worker<'a> {
@@ -184,7 +198,8 @@ impl<'a> Worker<'a> {
             order: MoveOrder::new(kinds, cells),
             bufs: (0..=MAX_PLY).map(|_| MoveList::with_capacity(256)).collect(),
             quiet_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            unmade_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            pickers: (0..=MAX_PLY).map(|_| Picker::new()).collect(),
+            piece_moves: Vec::with_capacity(64),
             enemy_in_check: vec![None; MAX_PLY + 1],
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             static_evals: vec![NO_EVAL; MAX_PLY + 1],
@@ -237,13 +252,13 @@ impl<'a> Worker<'a> {
     }
 
     #[inline]
-    fn is_capture(&self, m: Move) -> bool {
+    pub(super) fn is_capture(&self, m: Move) -> bool {
         crate::movegen::is_capture(&self.pos, m)
     }
 
     /// Material value of what `m` takes from the opponent (for ordering and delta pruning): the
     /// pieces it removes (`movegen::effect`), and twice a converted piece (it changes sides).
-    fn victims(&self, m: Move) -> i32 {
+    pub(super) fn victims(&self, m: Move) -> i32 {
         let value = |s: Square| match self.pos.piece_at(s) {
             Some(p) if self.ev.game().variant.piece(p.kind()).royal => 20_000,
             Some(p) => self.ev.value(p.kind()),
@@ -263,7 +278,7 @@ impl<'a> Worker<'a> {
 
     /// Whether the side to move's last royal is attacked ("in check" for extensions and for
     /// quiescence stand-pat; in royal-capture games losing one of several royals is not fatal).
-    fn in_danger(&mut self) -> bool {
+    pub(super) fn in_danger(&mut self) -> bool {
         let h = self.pos.hash();
         if self.danger_memo.0 == h && h != 0 {
             return self.danger_memo.1;
@@ -335,18 +350,18 @@ impl<'a> Worker<'a> {
 
     /// The move at `i` of `list` picked best first, a capture's exchange test made on the way.
     #[inline]
-    fn pick(&mut self, list: &mut MoveList, i: usize) -> Move {
+    pub(super) fn pick(&mut self, list: &mut MoveList, i: usize) -> Move {
         list.pick(i, |m| self.bad_capture(m, self.victims(m)))
     }
 
     #[inline]
-    fn capture_order(&self, m: Move, gain: i32, bad: bool) -> i32 {
+    pub(super) fn capture_order(&self, m: Move, gain: i32, bad: bool) -> i32 {
         let attacker = self.ev.value(self.pos.piece_at(m.from).unwrap().kind());
         ordering::capture_score(gain, attacker, bad)
     }
 
     #[inline]
-    fn promotion_order(&self, m: Move) -> i32 {
+    pub(super) fn promotion_order(&self, m: Move) -> i32 {
         m.promotion().map_or(0, |k| 1000 + self.ev.value(k) / 4)
     }
 
@@ -467,33 +482,31 @@ impl<'a> Worker<'a> {
     /// `None` when the search was stopped.
     fn move_loop(&mut self, node: Node, mut alpha: i32) -> Option<Searched> {
         let ply = node.ply;
-        let mut buf = self.ordered_moves(node);
+        let mut picker = std::mem::take(&mut self.pickers[ply]);
+        picker.reset();
         let mut quiets = std::mem::take(&mut self.quiet_bufs[ply]);
         quiets.clear();
-        let mut unmade = std::mem::take(&mut self.unmade_bufs[ply]);
-        unmade.clear();
         self.enemy_in_check[ply] = None;
         let mut found = Searched { best: -INF, best_move: None, legal: 0 };
-        for i in 0..buf.len() {
-            let m = self.pick(&mut buf, i);
+        while let Some(m) = self.next_move(&mut picker, node) {
             if ply == 0 && self.root_excluded.contains(&m) {
                 continue;
             }
             let capture = self.is_capture(m);
             let t = Tried { m, nth: found.legal + 1, capture };
-            if self.prunes_unmade(node, found.best, t, buf.len()) {
-                unmade.push(m);
-                continue;
-            }
-            if !unmade.is_empty() && self.rank_matters(node, t) {
-                found.legal += self.count_legal(&unmade);
-                unmade.clear();
+            match self.prune_before_making(node, alpha, found.best, t, &picker) {
+                Skip::No => {}
+                Skip::Move => continue,
+                Skip::Quiets => {
+                    picker.skip_quiets = true;
+                    continue;
+                }
             }
             let safe = self.safe_before(node.danger);
             let Ok(u) = try_make_knowing(&mut self.pos, m, safe) else { continue };
             found.legal += 1;
             let t = Tried { nth: found.legal, ..t };
-            if self.prunes_quiet(node, alpha, found.best, t, buf.len()) {
+            if self.prunes_quiet(node, alpha, found.best, t, picker.total) {
                 self.pos.unmake(m, u);
                 continue;
             }
@@ -520,28 +533,54 @@ impl<'a> Worker<'a> {
                 quiets.push(m);
             }
         }
-        self.bufs[ply] = buf;
+        self.pickers[ply] = picker;
         self.quiet_bufs[ply] = quiets;
-        self.unmade_bufs[ply] = unmade;
         (!self.stopped).then_some(found)
     }
 
-    /// Late-move and futility pruning (`prune.rs`) of the move just made: only quiet moves
-    /// that give no check, never at the root or in danger, and only once a move has been
-    /// searched that does not lose by force (`best`), so a mate is never missed for a skip.
-    fn prunes_quiet(&mut self, node: Node, alpha: i32, best: i32, t: Tried, moves: usize) -> bool {
-        if !self.search.pruning
-            || node.ply == 0
-            || node.danger
-            || best <= -MATE_BOUND
-            || t.capture
-            || t.m.promotion().is_some()
-        {
-            return false;
+    /// Whether a pruning rule applies to the quiet move `t`: only quiet moves, never at the
+    /// root or in danger, and only once a move has been searched that does not lose by force
+    /// (`best`), so a mate is never missed for a skip.
+    #[inline]
+    fn may_prune(&self, node: Node, best: i32, t: Tried) -> bool {
+        self.search.pruning
+            && node.ply > 0
+            && !node.danger
+            && best > -MATE_BOUND
+            && !t.capture
+            && t.m.promotion().is_none()
+    }
+
+    /// The pruning decided before the quiet move `t` is made (`prune.rs`): late-move pruning
+    /// ends the node's quiet moves once `t` ranks past the count among all its `total` moves
+    /// (known once the quiet moves are generated: killers are never late); futility skips a
+    /// move that cannot lift the evaluation to `alpha` and surely gives no check.
+    fn prune_before_making(&mut self, node: Node, alpha: i32, best: i32, t: Tried, picker: &Picker) -> Skip {
+        if !self.may_prune(node, best, t) {
+            return Skip::No;
         }
-        let late = node.depth <= prune::LMP_MAX_DEPTH
-            && t.nth > prune::lmp_count(self.search.late_moves, node.depth, node.improving, moves);
-        (late || prune::futile(node.eval, alpha, node.depth)) && !self.in_danger()
+        let late = self.is_late(node, t, picker.total);
+        if (late || prune::futile(node.eval, alpha, node.depth)) && self.gives_no_check(node.ply, t.m) {
+            return if late { Skip::Quiets } else { Skip::Move };
+        }
+        Skip::No
+    }
+
+    /// Whether the quiet move `t` ranks past the late-move count among the node's `total` moves
+    /// (`None` before the quiet moves are generated: killers are never late).
+    fn is_late(&self, node: Node, t: Tried, total: Option<usize>) -> bool {
+        total.is_some_and(|total| {
+            node.depth <= prune::LMP_MAX_DEPTH
+                && t.nth > prune::lmp_count(self.search.late_moves, node.depth, node.improving, total)
+        })
+    }
+
+    /// Late-move and futility pruning of the quiet move just made (`prune.rs`), when it gives no
+    /// check: the moves that `prune_before_making` could not judge unmade.
+    fn prunes_quiet(&mut self, node: Node, alpha: i32, best: i32, t: Tried, total: Option<usize>) -> bool {
+        self.may_prune(node, best, t)
+            && (self.is_late(node, t, total) || prune::futile(node.eval, alpha, node.depth))
+            && !self.in_danger()
     }
 
     /// What the node knows of its royals' safety for `try_make_knowing`: where the game has
@@ -551,47 +590,11 @@ impl<'a> Worker<'a> {
         (self.pos.variant().rules.legality == Legality::Check).then_some(!danger)
     }
 
-    /// Whether the quiet move `t` (not made yet) is pruned by the late-move rule whatever it
-    /// turns out to be: late among the legal moves even if it is legal itself, and unable to
-    /// give check (`gives_no_check`). It is then skipped without being made; its legality is
-    /// left open (`unmade`): it changes no later decision but the rank a later reduced move is
-    /// given, which `rank_matters` asks for. Exactly the moves [`prunes_quiet`] prunes by the
-    /// late-move rule, so the tree is the one that making every move gave.
-    fn prunes_unmade(&mut self, node: Node, best: i32, t: Tried, moves: usize) -> bool {
-        self.search.pruning
-            && node.ply > 0
-            && !node.danger
-            && best > -MATE_BOUND
-            && !t.capture
-            && t.m.promotion().is_none()
-            && node.depth <= prune::LMP_MAX_DEPTH
-            && t.nth > prune::lmp_count(self.search.late_moves, node.depth, node.improving, moves)
-            && self.gives_no_check(node.ply, t.m)
-    }
-
-    /// Whether the searched move `t` needs its exact rank among the legal moves: a quiet move
-    /// that late-move reductions may reduce by how late it is.
-    fn rank_matters(&self, node: Node, t: Tried) -> bool {
-        !t.capture && t.m.promotion().is_none() && !node.danger && node.depth >= LMR_MIN_DEPTH
-    }
-
-    /// How many of the unmade `moves` are legal (each made and taken back).
-    fn count_legal(&mut self, moves: &[Move]) -> usize {
-        let mut n = 0;
-        for &m in moves {
-            if let Ok(u) = try_make(&mut self.pos, m) {
-                self.pos.unmake(m, u);
-                n += 1;
-            }
-        }
-        n
-    }
-
     /// Whether the quiet move `m` surely leaves the opponent out of danger (see `in_danger`),
     /// known without making it: the opponent's danger is not asked (it has several royals in a
     /// royal-capture game), or the move changes no square that can decide an attack on its
     /// royals (`movegen::influence`) and none is attacked now. `false` when unsure.
-    fn gives_no_check(&mut self, ply: usize, m: Move) -> bool {
+    pub(super) fn gives_no_check(&mut self, ply: usize, m: Move) -> bool {
         let us = self.pos.side();
         let them = us.flip();
         if self.pos.variant().rules.legality != Legality::Check && self.pos.royal_count(them) != 1 {
@@ -608,21 +611,6 @@ impl<'a> Worker<'a> {
         }
         let attacked = *self.enemy_in_check[ply].get_or_insert_with(|| in_check(&self.pos, them));
         !attacked
-    }
-
-    /// The pseudo-legal moves of the node at `ply`, scored for ordering (the table's move
-    /// first), in the ply's reusable list.
-    fn ordered_moves(&mut self, node: Node) -> MoveList {
-        let (ply, tt_move) = (node.ply, node.tt_move);
-        let mut list = std::mem::take(&mut self.bufs[ply]);
-        list.clear();
-        generate(&self.pos, &mut list.moves);
-        self.deferrals.drop_deferrals(&self.pos, &mut list.moves);
-        if node.danger && self.succession {
-            add_succession_if_mated(&mut self.pos, &mut list.moves);
-        }
-        self.score_moves(&mut list, tt_move, ply);
-        list
     }
 
     /// The score of the move just made (`t`): the first with the full window, the others with
@@ -766,7 +754,7 @@ impl<'a> Worker<'a> {
 
     /// A capture that probably loses material: the capturer is worth clearly more than what it
     /// takes, and the opponent attacks the square it lands on.
-    fn bad_capture(&mut self, m: Move, gain: i32) -> bool {
+    pub(super) fn bad_capture(&mut self, m: Move, gain: i32) -> bool {
         let mover = self.pos.piece_at(m.from).unwrap();
         let attacker = self.ev.value(mover.kind());
         // A royal may only take undefended pieces safely.
