@@ -195,6 +195,14 @@ impl Variant {
         if let Some(p) = pieces.iter().find(|p| p.promotion_suffix && file.promotion.text != PromotionText::Implicit) {
             return Err(e(format!("piece {p}: promotion_text = \"suffix\" needs [promotion] text = \"implicit\"")));
         }
+        if let Some(p) = pieces.iter().find(|p| {
+            p.promotion_chance_ranks > 0
+                && (file.promotion.rule != PromotionRule::ShogiEntry || p.promotion_chance_ranks > zone)
+        }) {
+            return Err(e(format!(
+                "piece {p}: promotion_chance_ranks needs the rule 'shogi-entry' and at most the zone's {zone} ranks"
+            )));
+        }
         if let Some(p) = pieces.iter().find(|p| p.initial_rank.is_some_and(|r| r > file.ranks)) {
             return Err(e(format!("piece {p}: initial_rank is beyond the board's {} ranks", file.ranks)));
         }
