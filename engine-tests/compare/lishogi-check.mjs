@@ -14,6 +14,9 @@
 // --max-plies  a game is cut after this many plies (default 300)
 // --spare-royals  the chance that a random move is not drawn among the moves that take a royal
 //              (when there are others), so that games last until few pieces are left (default 0)
+// --repeat-bias  the chance that a side takes back its previous move when it can (a quiet move
+//              back to where the piece came from), so that positions repeat and the repetition
+//              rule is reached (default 0)
 // --hachu-games  every second game is played by HaChu's rules (our default), its moves drawn
 //              from our own list, and each of its positions is compared under lishogi's rules
 //              from its FEN (no history, so no repetition)
@@ -49,6 +52,7 @@ const captureBias = Number(opt("--capture-bias", "0.5"));
 const maxPlies = Number(opt("--max-plies", "300"));
 const spareRoyals = Number(opt("--spare-royals", "0"));
 const hachuGames = args.includes("--hachu-games");
+const repeatBias = Number(opt("--repeat-bias", "0"));
 
 const dist = path.resolve(dir, "node_modules", "shogiops", "dist");
 const load = (p) => import(pathToFileURL(path.join(dist, p)).href);
@@ -228,7 +232,8 @@ function compare(pos, reps, at, where) {
     return undefined;
   }
   if (got !== undefined) {
-    ends.set(got.kind, (ends.get(got.kind) ?? 0) + 1);
+    const name = got.winner ? `${got.kind} (${got.winner} wins)` : `${got.kind} (draw)`;
+    ends.set(name, (ends.get(name) ?? 0) + 1);
     return undefined;
   }
   const theirs = shogiopsMoves(pos);
@@ -242,8 +247,14 @@ function compare(pos, reps, at, where) {
   return { theirs, mine };
 }
 
-// A random key of `moves` (a map from effect keys), biased as the options say.
-function pick(pos, moves) {
+// A random key of `moves` (a map from effect keys), biased as the options say; `previous` is
+// the effect key of the side's own previous move, if any.
+function pick(pos, moves, previous) {
+  if (previous && random() < repeatBias) {
+    const [from, to, caps] = previous.split("-");
+    const back = `${to}-${from}-`;
+    if (caps === "" && moves.has(back)) return back;
+  }
   const royal = (name) => {
     const p = pos.board.get(fromOurs(name));
     return p !== undefined && p.color !== pos.turn && ["king", "prince"].includes(p.role);
@@ -261,11 +272,13 @@ function lishogiGame() {
   const pos = Chushogi.default();
   const reps = new Repetitions(pos);
   const played = [];
+  const keys = [];
   for (let ply = 0; ply <= maxPlies && stats.positions < wanted; ply++) {
     const at = played.length ? ["--moves", ...played] : [];
     const both = compare(pos, reps, at, `game ${stats.games}, moves: ${played.join(" ")}`);
     if (!both) return;
-    const chosen = pick(pos, both.theirs);
+    const chosen = pick(pos, both.theirs, keys[keys.length - 2]);
+    keys.push(chosen);
     const md = both.theirs.get(chosen);
     const before = pos.clone();
     pos.play(md);
@@ -295,7 +308,7 @@ function hachuGame() {
     }
     if (hachu.size === 0) return;
     const keyed = new Map([...hachu.keys()].map((t) => [effectOfText(pos, t), t]));
-    played.push(keyed.get(pick(pos, keyed)));
+    played.push(keyed.get(pick(pos, keyed, undefined)));
   }
 }
 
