@@ -250,7 +250,7 @@ function compare(pos, reps, at, where) {
 // A random key of `moves` (a map from effect keys), biased as the options say; `previous` is
 // the effect key of the side's own previous move, if any.
 function pick(pos, moves, previous) {
-  if (previous && random() < repeatBias) {
+  if (previous && repeatBias > 0 && random() < repeatBias) {
     const [from, to, caps] = previous.split("-");
     const back = `${to}-${from}-`;
     if (caps === "" && moves.has(back)) return back;

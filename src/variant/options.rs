@@ -47,7 +47,7 @@ pub(crate) fn choices(table: &toml::Table) -> Vec<RuleChoice> {
         Some(other) => other.to_string(),
         None => String::new(),
     };
-    let declared = table.get("option").and_then(|o| o.as_array()).map(|a| a.as_slice()).unwrap_or_default();
+    let declared = table.get("option").and_then(toml::Value::as_array).map(Vec::as_slice).unwrap_or_default();
     declared
         .iter()
         .filter_map(|o| {
