@@ -185,7 +185,7 @@ fn only_the_games_own_options_are_accepted_and_errors_name_the_key() {
     // A key the game does not have: refused, with the game's real keys (no internal ones).
     fails_with(
         &["moves", "--variant", "chu", "--option", "dervish_corner_leaps=on"],
-        &["'dervish_corner_leaps' is not an option of Chu Shogi", "its options: lion_capture_rules, move_cap"],
+        &["'dervish_corner_leaps' is not an option of Chu Shogi", "its options: rules, lion_capture_rules, move_cap"],
     );
     let o = kyodai(&["moves", "--variant", "chu", "--option", "orientation=foo"]);
     let err = stderr(&o);

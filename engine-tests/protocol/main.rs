@@ -245,6 +245,7 @@ transcripts! {
     uci_cazaux => "uci_cazaux.txt",
     usi_session => "usi_session.txt",
     usi_errors => "usi_errors.txt",
+    usi_lishogi_bot => "usi_lishogi_bot.txt",
     xboard_session => "xboard_session.txt",
     xboard_moves => "xboard_moves.txt",
     xboard_errors => "xboard_errors.txt",

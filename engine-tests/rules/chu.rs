@@ -28,3 +28,6 @@ mod end_of_game;
 
 #[path = "chu/notation.rs"]
 mod notation;
+
+#[path = "chu/lishogi.rs"]
+mod lishogi;

@@ -50,6 +50,7 @@ pub struct Promotes {
     pub optional: bool,
     pub needs_step: bool,
     pub forced_ranks: u8,
+    pub chance_ranks: u8,
 }
 
 impl Promotes {
@@ -60,6 +61,7 @@ impl Promotes {
             optional: t.promotion_optional,
             needs_step: t.promotion_needs_step,
             forced_ranks: t.forced_promotion_ranks,
+            chance_ranks: t.promotion_chance_ranks,
         }
     }
 }
@@ -102,8 +104,11 @@ fn push_choices(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut
         }
         PromotionRule::ShogiEntry => {
             let (zf, zt) = (tables.in_zone(us, m.from), tables.in_zone(us, m.to));
-            let chance = if shape.captures { zf || zt } else { !zf && zt };
-            (chance, !chance || tables.ranks_to_edge(us, m.to) > t.forced_ranks as i32)
+            let edge = tables.ranks_to_edge(us, m.to);
+            // lishogi's last-rank chance (`docs/rules/chu.md` §14.1): inside the zone, so the
+            // fast path of `push` never skips it (the data file is refused otherwise).
+            let chance = if shape.captures { zf || zt } else { !zf && zt } || edge <= t.chance_ranks as i32;
+            (chance, !chance || edge > t.forced_ranks as i32)
         }
         // Tai Shogi: every capturing move promotes, once, and only that way.
         PromotionRule::Capture => (shape.captures, !shape.captures),

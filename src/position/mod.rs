@@ -418,11 +418,14 @@ impl Position {
     }
 
     /// The key that decides repetitions: the hash, without the Chu counter-strike state
-    /// (HaChu compares boards only). The en-passant square is already hashed only when an
+    /// (HaChu compares boards only; lishogi's rule, `fourth-attacker-loses`, compares its SFEN,
+    /// which holds the square). The en-passant square is already hashed only when an
     /// en-passant capture is possible.
     pub fn repetition_key(&self) -> u64 {
         let mut k = self.hash;
-        if !self.counter_strike.is_none() {
+        if !self.counter_strike.is_none()
+            && self.game.variant.rules.repetition != crate::variant::Repetition::FourthAttackerLoses
+        {
             k ^= self.game.zobrist.counter_strike[self.counter_strike.index()];
         }
         k
@@ -487,6 +490,14 @@ impl Position {
         let key = *self.history.last().unwrap();
         let recent = self.recent_history();
         recent.iter().rev().position(|&k| k == key).map(|i| i + 1)
+    }
+
+    /// How many moves back the oldest earlier occurrence of the current position is, if it
+    /// occurred before (since the last irreversible move).
+    pub fn plies_since_first_occurrence(&self) -> Option<usize> {
+        let key = *self.history.last().unwrap();
+        let recent = self.recent_history();
+        recent.iter().position(|&k| k == key).map(|i| recent.len() - i)
     }
 
     /// Takes back a reversible move (a shift or a pass: no capture, promotion or burn) without

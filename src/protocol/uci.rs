@@ -27,6 +27,7 @@ fn announce_variant(e: &Engine, out: &Out) {
 
 fn set_variant(e: &mut Engine, out: &Out, v: Option<&str>) -> CmdResult {
     let var = e.find_variant(v.ok_or_else(|| CommandError::usage("option 'UCI_Variant' needs a value"))?)?;
+    let var = e.with_rule_options(&var)?;
     e.new_game(&var);
     e.forget_position("for this game");
     announce_variant(e, out);

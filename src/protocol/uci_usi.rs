@@ -83,7 +83,8 @@ impl<F: Flavor> Session<F> {
     fn greet(&self) {
         self.out.line(&format!("id name {ENGINE_NAME}"));
         self.out.line(&format!("id author {ENGINE_AUTHOR}"));
-        for l in self.flavor.option_lines(&self.e).into_iter().chain(common_option_lines(&self.e.opts)) {
+        let lines = self.flavor.option_lines(&self.e).into_iter().chain(common_option_lines(&self.e.opts));
+        for l in lines.chain(self.e.rule_option_lines()) {
             self.out.line(&l);
         }
         self.out.line(&format!("{}ok", self.flavor.hello()));
@@ -99,7 +100,10 @@ impl<F: Flavor> Session<F> {
         if let Some(r) = self.flavor.setoption(&mut self.e, &self.out, &name, value.as_deref()) {
             return r;
         }
-        match set_common_option(&mut self.e, &name, value.as_deref()) {
+        if let Some(r) = set_common_option(&mut self.e, &name, value.as_deref()) {
+            return r;
+        }
+        match self.e.set_rule_option(&name, value.as_deref()) {
             Some(r) => r,
             None => Err(CommandError::UnknownOption(name)),
         }

@@ -95,6 +95,7 @@ fn shogi_names(e: &Engine) -> Vec<String> {
 
 fn set_variant(e: &mut Engine, v: Option<&str>) -> CmdResult {
     let var = e.find_variant(v.ok_or_else(|| CommandError::usage("option 'USI_Variant' needs a value"))?)?;
+    let var = e.with_rule_options(&var)?;
     if !is_shogi_style(&var) {
         return Err(CommandError::refused(format!(
             "'{}' is not a shogi game; USI offers {}",

@@ -68,7 +68,9 @@ pub enum MaterialLoss {
 pub fn loss_condition(pos: &Position, c: Color) -> Option<MaterialLoss> {
     if pos.royal_count(c) == 0 {
         Some(MaterialLoss::NoRoyal)
-    } else if pos.variant().rules.bare_king && pos.pieces(c).len() <= 1 {
+    } else if pos.variant().rules.bare_king && pos.pieces(c).len() <= 1
+        || pos.variant().rules.bare_royal && super::bare::bared(pos, c)
+    {
         Some(MaterialLoss::BareKing)
     } else {
         None

@@ -5,8 +5,9 @@
 //!   attacked after the move, unless it also took a bridge piece (not a Pawn or Go-Between);
 //! - Rule B: right after a non-Lion took a Lion, no non-Lion may take a Lion.
 
-use crate::geometry::Square;
-use crate::movegen::attack::is_attacked;
+use crate::cell::{Cell, Piece};
+use crate::geometry::{Color, Square};
+use crate::movegen::attack::{attacked_plain, is_attacked};
 use crate::movegen::effect;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -54,14 +55,27 @@ pub fn check(pos: &mut Position, m: Move) -> Result<(), LionRule> {
     let mover = pos.piece_at(m.from).expect("a move starts on its piece");
     let is_lion = |pos: &Position, s| pos.piece_at(s).is_some_and(|p| v.piece(p.kind()).lion);
     if !v.piece(mover.kind()).lion {
-        return if pos.counter_strike().is_none() { Ok(()) } else { Err(LionRule::CounterStrike) };
+        return match pos.counter_strike() {
+            None => Ok(()),
+            // lishogi (`docs/rules/chu.md` §14.3): the Lion on the square of the capture (a
+            // Kirin promoted by it) may be taken back.
+            Some(cs) if v.rules.counter_strike_spares_capturer && caps.iter().all(|&s| s == cs || !lion(s)) => Ok(()),
+            Some(_) => Err(LionRule::CounterStrike),
+        };
     }
     if m.to != m.from && caps.contains(&m.to) && is_lion(pos, m.to) && g.shape.distance(m.from, m.to) == 2 {
         let bridged = caps.iter().any(|&s| s != m.to && pos.piece_at(s).is_some_and(|p| v.piece(p.kind()).bridge));
         if !bridged {
             let them = mover.color().flip();
+            // lishogi (`docs/rules/chu.md` §14.4): the taken pieces (none a bridge) still
+            // protect, as if they stood on their squares.
+            let taken: arrayvec::ArrayVec<_, 16> = if v.rules.non_bridge_protects {
+                caps.iter().filter(|&&s| s != m.to).filter_map(|&s| pos.piece_at(s).map(|p| (s, p))).collect()
+            } else {
+                arrayvec::ArrayVec::new()
+            };
             let u = pos.make_raw(m);
-            let protected = is_attacked(pos, m.to, them);
+            let protected = is_attacked(pos, m.to, them) || !taken.is_empty() && attacked_with(pos, m.to, them, &taken);
             pos.unmake_raw(m, u);
             if protected {
                 return Err(LionRule::ProtectedDistantLion);
@@ -69,4 +83,12 @@ pub fn check(pos: &mut Position, m: Move) -> Result<(), LionRule> {
         }
     }
     Ok(())
+}
+
+/// Whether `by` attacks `target` with the pieces `restored` put back on their squares (the
+/// pieces a move took; only their own attacks can be added, as no line of Chu hops).
+fn attacked_with(pos: &Position, target: Square, by: Color, restored: &[(Square, Piece)]) -> bool {
+    let cell_at =
+        |sq: Square| restored.iter().find(|(s, _)| *s == sq).map_or_else(|| pos.cell(sq), |&(_, p)| Cell::from(p));
+    attacked_plain(pos, target, by, &cell_at)
 }

@@ -1,7 +1,9 @@
 //! The rules of play above move generation: which moves are legal and why not
-//! (`legality`), the Chu lion-capture rules (`lion`), the end of the game (`outcome`), and Nutty
-//! Shogi's repetition judgement (`repetition`), and the King's succession (`succession`).
+//! (`legality`), the Chu lion-capture rules (`lion`), the end of the game (`outcome`), the
+//! repetition judgements of Nutty Shogi and lishogi's Chu (`repetition`), the bare royal and
+//! the lone royals of lishogi's Chu (`bare`), and the King's succession (`succession`).
 
+pub mod bare;
 pub mod legality;
 pub mod lion;
 pub mod outcome;

@@ -30,6 +30,9 @@ pub enum Reason {
     RepetitionCompleted,
     /// Tai option `repetition = "draw-fourth"`: a position occurred for the fourth time.
     FourfoldRepetition,
+    /// lishogi's Chu: at the fourth occurrence, one side made only attacking moves since the
+    /// first.
+    PerpetualAttack,
     /// The referee's move cap (`move_cap`, a match setting): that many full moves were played.
     MoveCap,
 }
@@ -50,6 +53,7 @@ impl Reason {
             Reason::RepetitionDraw => "repetition without attacks",
             Reason::RepetitionCompleted => "repetition with attacks by both sides: the loser completed it",
             Reason::FourfoldRepetition => "fourfold repetition",
+            Reason::PerpetualAttack => "fourfold repetition: the loser attacked with every move since the first",
             Reason::MoveCap => "move cap reached",
         }
     }
@@ -133,6 +137,14 @@ pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
         if rules.repetition == Repetition::DrawFourth && repeats(pos, judge, 3) {
             return Some(Outcome::Draw { reason: Reason::FourfoldRepetition });
         }
+        if rules.repetition == Repetition::FourthAttackerLoses {
+            if let Some(o) = repetition::fourth_occurrence(pos) {
+                return Some(match o {
+                    Some(loser) => Outcome::Win { winner: loser.flip(), reason: Reason::PerpetualAttack },
+                    None => Outcome::Draw { reason: Reason::FourfoldRepetition },
+                });
+            }
+        }
         // A referee setting, not a rule: after `move_cap` full moves the game is drawn.
         if rules.move_cap > 0 && pos.fullmove_number() > rules.move_cap {
             return Some(Outcome::Draw { reason: Reason::MoveCap });
@@ -161,7 +173,9 @@ pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
 fn draw(pos: &Position, judge: Judge) -> Option<Reason> {
     let rules = &pos.variant().rules;
     let lone = |c: Color| pos.pieces(c).len() == 1;
-    if rules.bare_kings_draw && lone(Color::White) && lone(Color::Black) {
+    if rules.bare_kings_draw && lone(Color::White) && lone(Color::Black)
+        || rules.lone_royals_draw && super::bare::lone_royals(pos)
+    {
         return Some(Reason::BareKings);
     }
     if rules.fifty_move_rule && pos.halfmove_clock() >= 100 {
@@ -169,7 +183,10 @@ fn draw(pos: &Position, judge: Judge) -> Option<Reason> {
     }
     let repetition_draws = match judge {
         Judge::Referee => rules.repetition == Repetition::DrawThird,
-        Judge::Search => matches!(rules.repetition, Repetition::DrawThird | Repetition::DrawFourth),
+        // lishogi's fourth occurrence is read as a draw in the tree, perpetual attack or not.
+        Judge::Search => {
+            matches!(rules.repetition, Repetition::DrawThird | Repetition::DrawFourth | Repetition::FourthAttackerLoses)
+        }
     };
     if repetition_draws && repeats(pos, judge, 2) {
         return Some(Reason::Repetition);

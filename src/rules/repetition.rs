@@ -1,4 +1,5 @@
-//! Nutty Shogi's repetition rule (`docs/rules/nutty.md` §7.3), the one place that judges it.
+//! Nutty Shogi's repetition rule (`docs/rules/nutty.md` §7.3), the one place that judges it,
+//! and lishogi's for Chu Shogi ([`fourth_occurrence`], `docs/rules/chu.md` §14.5).
 //!
 //! The first time a position recurs, the game ends. The cycle is the list of moves since the
 //! most recent earlier occurrence. Each move by a side S is classified on the positions before
@@ -100,4 +101,54 @@ pub fn judge(pos: &Position) -> Option<Cycle> {
     }
     // The side that just moved completed the repetition.
     Some(Cycle::Completed { loser: pos.side().flip() })
+}
+
+/// lishogi's repetition rule (`docs/rules/chu.md` §14.5): `None` while the current position is
+/// not a fourth occurrence (counted once 13 positions were played since the last irreversible
+/// move); else the side that made only attacking moves since the first occurrence, if exactly
+/// one did (it loses), or `Some(None)` (a draw).
+pub fn fourth_occurrence(pos: &Position) -> Option<Option<Color>> {
+    if pos.recent_history().len() + 1 < 13 || pos.prior_occurrences() < 3 {
+        return None;
+    }
+    let k = pos.plies_since_first_occurrence()?;
+    let moves = pos.last_moves(k).to_vec();
+    let mut positions = vec![pos.clone()];
+    let mut p = pos.clone();
+    for &m in moves.iter().rev() {
+        p.retract_reversible(m);
+        positions.push(p.clone());
+    }
+    positions.reverse();
+    let mut attacked_every = ByColor::new(true, true);
+    for (i, m) in moves.iter().enumerate() {
+        let s = positions[i].side();
+        if !attacking_move(&positions[i + 1], s, m.to) {
+            attacked_every[s] = false;
+        }
+    }
+    let (w, b) = (Color::White, Color::Black);
+    Some(match (attacked_every[w], attacked_every[b]) {
+        (true, false) => Some(w),
+        (false, true) => Some(b),
+        _ => None,
+    })
+}
+
+/// Whether the move of `mover` that led to `after` and ended on `moved_to` attacks, as lishogi
+/// says: a royal of the opponent is attacked, or the moved piece could take an enemy piece.
+fn attacking_move(after: &Position, mover: Color, moved_to: Square) -> bool {
+    if super::legality::in_check(after, mover.flip()) {
+        return true;
+    }
+    let mut p = after.clone();
+    p.set_side(mover);
+    let mut moves = Vec::new();
+    movegen::generate(&p, &mut moves);
+    moves.into_iter().filter(|m| m.from == moved_to).any(|m| {
+        let mut caps = arrayvec::ArrayVec::<Square, 16>::new();
+        movegen::effect::removed_squares(&p, m, &mut caps);
+        caps.iter().any(|&s| p.piece_at(s).is_some_and(|x| x.color() != mover))
+            && (!p.variant().rules.lion_capture_rules || super::lion::check(&mut p, m).is_ok())
+    })
 }

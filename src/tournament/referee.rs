@@ -124,9 +124,16 @@ pub fn has_draws(v: &Variant) -> bool {
     let r = &v.rules;
     r.no_moves == NoMoves::StalemateDraws
         || r.bare_kings_draw
+        || r.lone_royals_draw
         || r.fifty_move_rule
         || r.move_cap > 0
-        || matches!(r.repetition, Repetition::DrawThird | Repetition::DrawFourth | Repetition::FirstRepetition)
+        || matches!(
+            r.repetition,
+            Repetition::DrawThird
+                | Repetition::DrawFourth
+                | Repetition::FirstRepetition
+                | Repetition::FourthAttackerLoses
+        )
 }
 
 impl Referee {

@@ -209,6 +209,10 @@ pub(crate) struct PieceFile {
     #[serde(default)]
     pub(crate) forced_promotion_ranks: u8,
     #[serde(default)]
+    pub(crate) promotion_chance_ranks: u8,
+    #[serde(default = "yes")]
+    pub(crate) bares: bool,
+    #[serde(default)]
     pub(crate) promotion_needs_step: bool,
     #[serde(default)]
     pub(crate) ep_victim: bool,
@@ -331,6 +335,8 @@ impl PieceFile {
             successor: self.successor,
             promoted: self.id.starts_with('+'),
             forced_promotion_ranks: self.forced_promotion_ranks,
+            promotion_chance_ranks: self.promotion_chance_ranks,
+            bares: self.bares,
             promotion_needs_step: self.promotion_needs_step,
             ep_victim: self.ep_victim,
             initial_rank: self.initial_rank,

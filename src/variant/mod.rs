@@ -11,6 +11,7 @@ mod file;
 #[cfg(test)]
 mod keys;
 mod options;
+pub use options::RuleChoice;
 pub mod piece;
 pub mod placement;
 pub mod rules;
@@ -121,6 +122,8 @@ pub struct Variant {
     pub bench: Bench,
     /// How the protocols offer the game.
     pub protocols: Protocols,
+    /// The game's named rule alternatives (`[[option]]` tables), for the protocols to offer.
+    pub rule_choices: Vec<RuleChoice>,
     by_id: HashMap<String, KindId>,
 }
 
@@ -166,7 +169,11 @@ impl Variant {
     /// values; `on`/`off`/`yes`/`no` are accepted for booleans.
     pub fn from_toml_with(text: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
         let table: toml::Table = toml::from_str(text).map_err(|e| VariantError::File(format!("variant file: {e}")))?;
+        let mut rule_choices = options::choices(&table);
         let (mut file, chosen) = options::read(table, options)?;
+        for c in &mut rule_choices {
+            c.chosen = chosen.contains(&c.key);
+        }
         // Types that exist only under a rule option (Tai `+(CP)`) are dropped when it is off.
         file.piece.retain(|p| p.requires.as_ref().is_none_or(|o| chosen.contains(o)));
         let game = file.name.clone();
@@ -194,6 +201,14 @@ impl Variant {
         }
         if let Some(p) = pieces.iter().find(|p| p.promotion_suffix && file.promotion.text != PromotionText::Implicit) {
             return Err(e(format!("piece {p}: promotion_text = \"suffix\" needs [promotion] text = \"implicit\"")));
+        }
+        if let Some(p) = pieces.iter().find(|p| {
+            p.promotion_chance_ranks > 0
+                && (file.promotion.rule != PromotionRule::ShogiEntry || p.promotion_chance_ranks > zone)
+        }) {
+            return Err(e(format!(
+                "piece {p}: promotion_chance_ranks needs the rule 'shogi-entry' and at most the zone's {zone} ranks"
+            )));
         }
         if let Some(p) = pieces.iter().find(|p| p.initial_rank.is_some_and(|r| r > file.ranks)) {
             return Err(e(format!("piece {p}: initial_rank is beyond the board's {} ranks", file.ranks)));
@@ -229,6 +244,7 @@ impl Variant {
             list_position: file.list_position,
             bench: file.bench,
             protocols: file.protocols,
+            rule_choices,
             by_id,
         };
         // Check the start position and mark the types it uses.

@@ -29,6 +29,38 @@ const FLAGS: &str = "flags";
 const RULES: &str = "rules";
 const START: &str = "start";
 
+/// A declared `[[option]]`: its key and its two values as text (`on`/`off` for booleans).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleChoice {
+    pub key: String,
+    pub default: String,
+    pub value: String,
+    /// The other value is in force.
+    pub chosen: bool,
+}
+
+/// The `[[option]]` tables of the parsed data file `table`, as [`RuleChoice`]s (none chosen).
+pub(crate) fn choices(table: &toml::Table) -> Vec<RuleChoice> {
+    let text = |v: Option<&toml::Value>| match v {
+        Some(toml::Value::String(s)) => s.clone(),
+        Some(toml::Value::Boolean(b)) => (if *b { "on" } else { "off" }).to_string(),
+        Some(other) => other.to_string(),
+        None => String::new(),
+    };
+    let declared = table.get("option").and_then(toml::Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    declared
+        .iter()
+        .filter_map(|o| {
+            Some(RuleChoice {
+                key: o.get(KEY)?.as_str()?.to_string(),
+                default: text(o.get(DEFAULT)),
+                value: text(o.get(VALUE)),
+                chosen: false,
+            })
+        })
+        .collect()
+}
+
 fn option_err(key: &str, message: String) -> VariantError {
     VariantError::Option { key: key.to_string(), message }
 }

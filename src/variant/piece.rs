@@ -126,6 +126,13 @@ pub struct PieceType {
     /// Must promote when its move ends this many ranks from the far edge (1 = last rank) and
     /// the move has a promotion opportunity.
     pub forced_promotion_ranks: u8,
+    /// A move of the `shogi-entry` rule that ends this many ranks from the far edge (1 = last
+    /// rank) always offers promotion, even a quiet move from inside the zone (lishogi's Chu
+    /// Pawn and Lance, `docs/rules/chu.md` §14.1).
+    pub promotion_chance_ranks: u8,
+    /// Counts as material that bares the enemy royal (`[rules] bare_royal`; lishogi's Chu:
+    /// not the Pawn and Go-Between, `docs/rules/chu.md` §14.6).
+    pub bares: bool,
     /// Promotes only with a one-square step (Bigorra Troll).
     pub promotion_needs_step: bool,
     /// May be captured en passant after a lame double step (Bigorra Pawn, Soldier, Prince).

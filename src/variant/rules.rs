@@ -52,6 +52,11 @@ pub enum Repetition {
     /// loses, then perpetual chase loses, then no attacks draws, else the side that completed
     /// the repetition loses (`rules::repetition`).
     FirstRepetition,
+    /// lishogi's Chu Shogi (`docs/rules/chu.md` §14.5): repeating is legal; the fourth
+    /// occurrence (counted once 13 positions were played since the last irreversible move)
+    /// draws, unless exactly one side made only attacking moves since the first occurrence:
+    /// that side loses.
+    FourthAttackerLoses,
 }
 
 impl Repetition {
@@ -126,6 +131,22 @@ pub struct Rules {
     /// Chu Shogi's lion-capture rules A and B (`rules::lion`).
     #[serde(default)]
     pub lion_capture_rules: bool,
+    /// Rule B spares the Lion standing on the counter-strike square: a Kirin that took a Lion
+    /// and promoted may be taken back by anything (lishogi, `docs/rules/chu.md` §14.3).
+    #[serde(default)]
+    pub counter_strike_spares_capturer: bool,
+    /// Rule A counts a taken non-bridge piece (Pawn, Go-Between) as a protector of the target
+    /// from the square it stood on (lishogi, `docs/rules/chu.md` §14.4).
+    #[serde(default)]
+    pub non_bridge_protects: bool,
+    /// lishogi's bare-king rule (`docs/rules/chu.md` §14.6): a side left with one royal and
+    /// only dead pieces loses to a royal with one more piece that `bares`.
+    #[serde(default)]
+    pub bare_royal: bool,
+    /// Two royals alone (dead pieces aside), neither attacked, draw (`docs/rules/chu.md`
+    /// §14.7).
+    #[serde(default)]
+    pub lone_royals_draw: bool,
     /// Referee setting: the game is drawn once this many full moves were played (0 = off).
     #[serde(default)]
     pub move_cap: u32,
