@@ -22,6 +22,7 @@
 
 use crate::geometry::{ByColor, Color, Square};
 use crate::movegen;
+use crate::moves::Move;
 use crate::position::Position;
 
 /// The squares of `by`'s opponent that some move of `by` would remove, `by` to move in `pos`.
@@ -60,11 +61,11 @@ pub enum Cycle {
     Completed { loser: Color },
 }
 
-/// The judgement of the cycle if the current position repeats an earlier one, else `None`.
-pub fn judge(pos: &Position) -> Option<Cycle> {
-    let k = pos.plies_since_occurrence()?;
+/// The last `k` moves (all reversible: only they can lie between two equal positions) and the
+/// positions they were played in, retracted from `pos`: `positions[i]` is the position before
+/// `moves[i]`, `positions[k]` the current one.
+fn cycle(pos: &Position, k: usize) -> (Vec<Move>, Vec<Position>) {
     let moves = pos.last_moves(k).to_vec();
-    // positions[i] is the position before moves[i]; positions[k] is the current one.
     let mut positions = vec![pos.clone()];
     let mut p = pos.clone();
     for &m in moves.iter().rev() {
@@ -72,6 +73,13 @@ pub fn judge(pos: &Position) -> Option<Cycle> {
         positions.push(p.clone());
     }
     positions.reverse();
+    (moves, positions)
+}
+
+/// The judgement of the cycle if the current position repeats an earlier one, else `None`.
+pub fn judge(pos: &Position) -> Option<Cycle> {
+    let k = pos.plies_since_occurrence()?;
+    let (_, positions) = cycle(pos, k);
     let mut gave_check_every = ByColor::new(true, true);
     let mut moved = ByColor::new(false, false);
     let mut attacked = ByColor::new(false, false);
@@ -112,14 +120,7 @@ pub fn fourth_occurrence(pos: &Position) -> Option<Option<Color>> {
         return None;
     }
     let k = pos.plies_since_first_occurrence()?;
-    let moves = pos.last_moves(k).to_vec();
-    let mut positions = vec![pos.clone()];
-    let mut p = pos.clone();
-    for &m in moves.iter().rev() {
-        p.retract_reversible(m);
-        positions.push(p.clone());
-    }
-    positions.reverse();
+    let (moves, positions) = cycle(pos, k);
     let mut attacked_every = ByColor::new(true, true);
     for (i, m) in moves.iter().enumerate() {
         let s = positions[i].side();
