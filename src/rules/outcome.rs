@@ -133,6 +133,11 @@ pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
             return Some(o);
         }
     }
+    if judge == Judge::Search && rules.repetition == Repetition::FourthAttackerLoses && repeats(pos, judge, 1) {
+        if let Some(Some(loser)) = repetition::repeated_cycle_loser(pos) {
+            return Some(Outcome::Win { winner: loser.flip(), reason: Reason::PerpetualAttack });
+        }
+    }
     if judge == Judge::Referee {
         if rules.repetition == Repetition::DrawFourth && repeats(pos, judge, 3) {
             return Some(Outcome::Draw { reason: Reason::FourfoldRepetition });
@@ -183,7 +188,8 @@ fn draw(pos: &Position, judge: Judge) -> Option<Reason> {
     }
     let repetition_draws = match judge {
         Judge::Referee => rules.repetition == Repetition::DrawThird,
-        // lishogi's fourth occurrence is read as a draw in the tree, perpetual attack or not.
+        // lishogi's rule in the tree: a repetition is a draw unless one side only attacked
+        // (then `end` has already scored it as that side's loss).
         Judge::Search => {
             matches!(rules.repetition, Repetition::DrawThird | Repetition::DrawFourth | Repetition::FourthAttackerLoses)
         }

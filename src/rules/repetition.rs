@@ -119,7 +119,20 @@ pub fn fourth_occurrence(pos: &Position) -> Option<Option<Color>> {
     if pos.recent_history().len() + 1 < 13 || pos.prior_occurrences() < 3 {
         return None;
     }
-    let k = pos.plies_since_first_occurrence()?;
+    Some(sole_attacker(pos, pos.plies_since_first_occurrence()?))
+}
+
+/// The search's reading of lishogi's rule on a repetition in its tree (the position occurred
+/// before, `None` if not): the cycle since the last occurrence is assumed to go on until the
+/// fourth, so the side that made only attacking moves in it loses, and otherwise it is a draw.
+/// Without this the search would steer into a perpetual attack the referee then scores as a
+/// loss, or shy from a perpetual the opponent cannot escape without losing.
+pub fn repeated_cycle_loser(pos: &Position) -> Option<Option<Color>> {
+    Some(sole_attacker(pos, pos.plies_since_occurrence()?))
+}
+
+/// The side that made only attacking moves in the last `k` plies, if exactly one did.
+fn sole_attacker(pos: &Position, k: usize) -> Option<Color> {
     let (moves, positions) = cycle(pos, k);
     let mut attacked_every = ByColor::new(true, true);
     for (i, m) in moves.iter().enumerate() {
@@ -129,11 +142,11 @@ pub fn fourth_occurrence(pos: &Position) -> Option<Option<Color>> {
         }
     }
     let (w, b) = (Color::White, Color::Black);
-    Some(match (attacked_every[w], attacked_every[b]) {
+    match (attacked_every[w], attacked_every[b]) {
         (true, false) => Some(w),
         (false, true) => Some(b),
         _ => None,
-    })
+    }
 }
 
 /// Whether the move of `mover` that led to `after` and ended on `moved_to` attacks, as lishogi

@@ -4,7 +4,7 @@
 use super::helpers::*;
 use kyodai::notation::{format_move, parse_move};
 use kyodai::rules::legality::legal_move_list;
-use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::rules::outcome::{end, outcome, Judge, Outcome, Reason};
 use kyodai::{Color, Game, Position};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
@@ -116,6 +116,25 @@ fn perpetual_attack_loses() {
         lplay(&mut p, m);
     }
     assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::PerpetualAttack }));
+}
+
+/// §14.5 as the search reads it: a repetition in its tree is scored at once as if the cycle went
+/// on to the fourth occurrence: the sole attacker loses, otherwise a draw. The referee waits.
+#[test]
+fn the_search_scores_a_perpetual_attack_at_its_first_repetition() {
+    let mut p = lpos("11k/12/12/5g6/3R1g6/12/12/12/12/12/12/K11 w - 1");
+    for m in ["d8d9", "l12l11", "d9d8", "l11l12"] {
+        assert_eq!(end(&mut p, Judge::Search), None, "before {m}");
+        lplay(&mut p, m);
+    }
+    assert_eq!(outcome(&mut p), None);
+    let loss = Outcome::Win { winner: Color::Black, reason: Reason::PerpetualAttack };
+    assert_eq!(end(&mut p, Judge::Search), Some(loss));
+    let mut q = lpos(QUIET);
+    for m in ["a1a2", "l12l11", "a2a1", "l11l12"] {
+        lplay(&mut q, m);
+    }
+    assert_eq!(end(&mut q, Judge::Search), Some(Outcome::Draw { reason: Reason::Repetition }));
 }
 
 /// §14.5: two passing Lions repeat every two moves; lishogi counts only once 13 positions were
