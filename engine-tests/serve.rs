@@ -105,6 +105,8 @@ fn page_and_assets_are_served() {
     let builtin = kyodai::Variant::builtin_names();
     assert_eq!(names, builtin);
     assert_eq!(names[..6], ["bigorra", "chu", "nutty", "scirocco", "typhoon", "tai"]);
+    // Each game's rule options, for the page's selects (Chu: HaChu's rules or lishogi's).
+    assert_eq!(games["games"][1]["choices"], json!([{ "key": "rules", "values": ["hachu", "lishogi"] }]));
     h.stop();
 }
 

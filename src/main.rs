@@ -33,20 +33,22 @@ enum Command {
 setoption name UCI_Variant value chu\n    position startpos moves f4f5 g9g8\n    go depth 4\n    quit\n\n\
 In a GUI: add the command 'kyodai uci' (or plain 'kyodai') as a UCI engine.\n\
 With --book FILE (or the BookFile option) it plays from that book instead of the built-in one.")]
-    Uci(cli::book::ProtocolBook),
+    Uci(cli::book::ProtocolArgs),
     /// Speak USI (lishogi dialect) on stdin/stdout: the shogi games.
     #[command(after_help = "Examples (type the lines after starting it; 'quit' ends):\n  kyodai usi\n    usi\n    \
 setoption name USI_Variant value chushogi\n    position startpos moves 7i7h\n    go byoyomi 1000\n    quit\n\n\
 In a GUI: add the command 'kyodai usi' as a USI engine.\n\
-With --book FILE (or the USI_BookFile option) it plays from that book instead of the built-in one.")]
-    Usi(cli::book::ProtocolBook),
+With --book FILE (or the USI_BookFile option) it plays from that book instead of the built-in one.\n\
+Chu by lishogi's rules: kyodai usi -O rules=lishogi (or setoption name rules value lishogi).")]
+    Usi(cli::book::ProtocolArgs),
     /// Speak XBoard/CECP protocol 2 on stdin/stdout (games up to 16x16).
     #[command(
         after_help = "Examples:\n  xboard -fcp \"kyodai xboard\" -variant chu -testLegality false -repeatsToDraw 0 -ruleMoves 0\n  \
 kyodai xboard    (then type: xboard, protover 2, variant chu, usermove f4f5, quit)\n  \
-xboard -fcp \"kyodai xboard --book my-chu.txt\" -variant chu    (play from a book file; also: option BookFile=FILE)"
+xboard -fcp \"kyodai xboard --book my-chu.txt\" -variant chu    (play from a book file; also: option BookFile=FILE)\n  \
+xboard -fcp \"kyodai xboard -O rules=lishogi\" -variant chu    (Chu by lishogi's rules; also: option rules=lishogi)"
     )]
-    Xboard(cli::book::ProtocolBook),
+    Xboard(cli::book::ProtocolArgs),
     /// List every game with board size, number of piece types and pieces per side.
     #[command(
         after_help = "Example:\n  kyodai variants\n\nThe names are what --variant, UCI_Variant, USI_Variant and XBoard's variant take."

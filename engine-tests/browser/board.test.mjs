@@ -176,6 +176,18 @@ async function tai(page) {
   check(fits, 'the board fits a narrow window');
 }
 
+/** Chu by lishogi's rules, chosen in the game's rule select; the game starts under them. */
+async function chuRuleSet(page) {
+  await page.selectOption('#game', 'chu');
+  await page.click('#more summary');
+  await page.selectOption('#rulechoices select[name="rules"]', 'lishogi');
+  await newGame(page, 'chu', 'human', 'human', 1);
+  const options = await page.evaluate(async () => (await (await fetch('/api/state')).json()).options);
+  check(options.join(',') === 'rules=lishogi', `the new game is played by lishogi's rules (${options})`);
+  await page.selectOption('#rulechoices select[name="rules"]', 'hachu');
+  await page.click('#more summary');
+}
+
 /** An external engine chosen on the page: it answers, and its analysis is drawn. */
 async function external(page) {
   const names = await page.$$eval('#black option', (os) => os.map((o) => o.textContent));
@@ -211,6 +223,7 @@ async function main() {
     await page.goto(url);
     await page.waitForSelector('#board svg');
     await chu(page);
+    await chuRuleSet(page);
     await external(page);
     await tai(page);
     check(errors.length === 0, `no script errors (${errors.join('; ')})`);

@@ -246,6 +246,8 @@ transcripts! {
     usi_session => "usi_session.txt",
     usi_errors => "usi_errors.txt",
     usi_lishogi_bot => "usi_lishogi_bot.txt",
+    usi_rule_option_flag => "usi_rule_option_flag.txt",
+    xboard_rule_options => "xboard_rule_options.txt",
     xboard_session => "xboard_session.txt",
     xboard_moves => "xboard_moves.txt",
     xboard_errors => "xboard_errors.txt",

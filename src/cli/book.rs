@@ -170,17 +170,21 @@ pub fn engine_book(v: &Arc<Game>, file: Option<&str>, no_book: bool) -> Result<O
     }
 }
 
-/// The book of a protocol session (`kyodai uci|usi|xboard --book FILE`).
+/// The start-up settings of a protocol session (`kyodai uci|usi|xboard --book FILE -O KEY=VALUE`).
 #[derive(Args)]
-pub struct ProtocolBook {
+pub struct ProtocolArgs {
     /// Play from this book file instead of the game's built-in book (as the BookFile option).
     #[arg(long, visible_alias = "book-file", value_name = "FILE")]
     pub book: Option<String>,
+    /// Rule option KEY=VALUE of a game (repeatable), as if the GUI had set it first, e.g.
+    /// -O rules=lishogi (Chu by lishogi's rules).
+    #[arg(long = "option", short = 'O', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
 }
 
-impl ProtocolBook {
+impl ProtocolArgs {
     pub fn startup(&self) -> kyodai::protocol::Startup {
-        kyodai::protocol::Startup { book_file: self.book.clone() }
+        kyodai::protocol::Startup { book_file: self.book.clone(), rule_options: self.options.clone() }
     }
 }
 

@@ -243,64 +243,6 @@ impl Engine {
         Ok(loaded)
     }
 
-    /// The option lines of the current game's rule options (`[[option]]`), in the dialects'
-    /// shared form: a combo of the default and the other value.
-    pub fn rule_option_lines(&self) -> Vec<String> {
-        let v = &self.variant().variant;
-        v.rule_choices
-            .iter()
-            .map(|c| {
-                let now = if c.chosen { &c.value } else { &c.default };
-                format!("option name {} type combo default {now} var {} var {}", c.key, c.default, c.value)
-            })
-            .collect()
-    }
-
-    /// Sets the rule option `key` (an `[[option]]` of the current game's data file) and starts
-    /// a new game of the current game with it; `None` if the game has no such option.
-    pub fn set_rule_option(&mut self, key: &str, value: Option<&str>) -> Option<CmdResult> {
-        let v = Arc::clone(self.variant());
-        let c = v.variant.rule_choices.iter().find(|c| c.key.eq_ignore_ascii_case(key.trim()))?;
-        let Some(value) = value.map(str::trim).filter(|x| !x.is_empty()) else {
-            return Some(Err(CommandError::usage(format!("option '{}' needs a value", c.key))));
-        };
-        let before = std::mem::take(&mut self.rule_options);
-        self.rule_options = before.iter().filter(|(k, _)| *k != c.key).cloned().collect();
-        self.rule_options.push((c.key.clone(), value.to_string()));
-        let base = self.find_variant(&v.variant.name);
-        match base.and_then(|b| self.with_rule_options(&b)) {
-            Ok(g) => {
-                self.new_game(&g);
-                self.forget_position("for these rules");
-                Some(Ok(()))
-            }
-            Err(e) => {
-                self.rule_options = before;
-                Some(Err(e))
-            }
-        }
-    }
-
-    /// The game `v` with the rule options set that it declares (`v` itself if none).
-    pub fn with_rule_options(&self, v: &Arc<Compiled>) -> CmdResult<Arc<Compiled>> {
-        let opts: Vec<(String, String)> = self
-            .rule_options
-            .iter()
-            .filter(|(k, _)| v.variant.rule_choices.iter().any(|c| &c.key == k))
-            .cloned()
-            .collect();
-        if opts.is_empty() {
-            return Ok(Arc::clone(v));
-        }
-        if self.user_variants.iter().any(|u| Arc::ptr_eq(u, v)) {
-            return Err(CommandError::refused(format!(
-                "rule options apply to built-in games, not to '{}'",
-                v.variant.name
-            )));
-        }
-        Compiled::builtin_with(&v.variant.name, &opts).map_err(CommandError::refused)
-    }
-
     /// Starts a new game of `v` from its start position.
     pub fn new_game(&mut self, v: &Arc<Compiled>) {
         self.abort();

@@ -14,6 +14,7 @@ pub mod error;
 pub mod go;
 pub mod options;
 pub mod replay;
+pub mod rule_options;
 pub mod squares;
 pub mod uci;
 pub mod uci_usi;
@@ -204,12 +205,27 @@ fn spawn_reader<R: BufRead + Send + 'static>(input: R, tx: Sender<Event>) {
 pub struct Startup {
     /// `--book FILE`: as if the GUI had set the `BookFile` option first.
     pub book_file: Option<String>,
+    /// `-O KEY=VALUE`: rule options, as if the GUI had set them first (`rules=lishogi`).
+    pub rule_options: Vec<String>,
 }
 
 fn make_dialect(p: Protocol, startup: &Startup, out: Out, tx: Sender<Event>) -> Result<Box<dyn Dialect>, String> {
     let mut engine = engine::Engine::new(out.clone(), tx);
     if let Some(f) = &startup.book_file {
         engine.set_book_file(Some(f)).map_err(|e| e.to_string())?;
+    }
+    for o in &startup.rule_options {
+        let (key, value) = o.split_once('=').ok_or_else(|| format!("-O/--option '{o}' is not KEY=VALUE"))?;
+        match engine.set_rule_option(key, Some(value)) {
+            Some(r) => r.map_err(|e| format!("-O/--option '{o}': {e}"))?,
+            None => {
+                let known: Vec<String> = rule_options::offered().into_iter().map(|o| o.key).collect();
+                return Err(format!(
+                    "-O/--option '{o}': no game has a rule option '{key}' (they have: {})",
+                    known.join(", ")
+                ));
+            }
+        }
     }
     Ok(match p {
         Protocol::Uci => Box::new(uci_usi::Session::new(engine, out, uci::Uci)),

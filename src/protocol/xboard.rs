@@ -125,6 +125,12 @@ impl Xboard {
         self.out.line("feature option=\"Clear Hash -button\"");
         self.out.line(&format!("feature option=\"OwnBook -check {}\"", u8::from(self.e.opts.own_book)));
         self.out.line(&format!("feature option=\"BookFile -file {}\"", self.e.book_file().unwrap_or("")));
+        // The games' rule options (Chu `rules`, Tai's piece options): XBoard's combo lists the
+        // value in force first, then the others.
+        for (key, now, values) in self.e.rule_option_values(|g| names.iter().any(|n| n == g)) {
+            let rest: Vec<String> = values.into_iter().filter(|v| *v != now).map(|v| format!(" /// {v}")).collect();
+            self.out.line(&format!("feature option=\"{key} -combo {now}{}\"", rest.concat()));
+        }
         self.out.line("feature done=1");
     }
 
@@ -347,6 +353,7 @@ impl Xboard {
     fn variant(&mut self, args: &str) -> CmdResult {
         match self.e.find_variant(args) {
             Ok(v) if shown(&v) => {
+                let v = self.e.with_rule_options(&v)?;
                 self.set_variant(&v);
                 Ok(())
             }
@@ -432,10 +439,21 @@ impl Xboard {
                 if name.eq_ignore_ascii_case("bookfile") {
                     return Some(self.e.set_book_file(value));
                 }
-                return Some(
-                    set_common_option(&mut self.e, name, value)
-                        .unwrap_or_else(|| Err(CommandError::UnknownOption(name.into()))),
-                );
+                if let Some(r) = set_common_option(&mut self.e, name, value) {
+                    return Some(r);
+                }
+                let before = Arc::clone(self.e.variant());
+                let r = self
+                    .e
+                    .set_rule_option(name, value)
+                    .unwrap_or_else(|| Err(CommandError::UnknownOption(name.into())));
+                // A rule option of the game being played starts a new game of it under the new
+                // rules: XBoard is told the board again, as after `variant`.
+                if !Arc::ptr_eq(&before, self.e.variant()) {
+                    let v = Arc::clone(self.e.variant());
+                    self.set_variant(&v);
+                }
+                return Some(r);
             }
             "lift" => return Some(self.lift(args)),
             "put" => return Some(self.put(args)),

@@ -21,6 +21,10 @@ fn game_list() -> &'static Vec<Value> {
                     "files": v.shape.files,
                     "ranks": v.shape.ranks,
                     "arrays": v.setup.is_some(),
+                    // The game's rule options, for the page's selects: default first.
+                    "choices": v.variant.rule_choices.iter().map(|c| json!({
+                        "key": c.key, "values": [c.default, c.value],
+                    })).collect::<Vec<_>>(),
                 })
             })
             .collect()

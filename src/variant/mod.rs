@@ -140,6 +140,12 @@ impl Variant {
         builtins().iter().find(is_default).or(builtins().first()).map(|b| b.name).expect("built-in games")
     }
 
+    /// The rule options (`[[option]]` tables) of every built-in game: (game, option), in list
+    /// order.
+    pub fn builtin_rule_choices() -> Vec<(&'static str, RuleChoice)> {
+        builtins().iter().flat_map(|b| options::choices(&b.head).into_iter().map(move |c| (b.name, c))).collect()
+    }
+
     /// The data file of the built-in game `name` (its exact name), as shipped.
     pub fn builtin_source(name: &str) -> Option<&'static str> {
         builtins().iter().find(|b| b.name == name).map(|b| b.text)

@@ -93,7 +93,14 @@ function newGameRequest() {
     game: $('game').value,
     white: $('white').value,
     black: $('black').value,
-    options: $('options').value.split('\n').map((s) => s.trim()).filter((s) => s),
+    options: [
+      // The game's rule options chosen in their selects (only those off their default),
+      // then any typed by hand.
+      ...[...document.querySelectorAll('#rulechoices select')]
+        .filter((sel) => sel.selectedIndex > 0)
+        .map((sel) => `${sel.name}=${sel.value}`),
+      ...$('options').value.split('\n').map((s) => s.trim()).filter((s) => s),
+    ],
     multipv: Number($('multipv').value),
   };
   if (tc === 'movetime') req.movetime_ms = Math.round(v * 1000);
@@ -127,8 +134,31 @@ function fillForm(list) {
   $('black').value = list.engines.length ? list.engines[0].toLowerCase() : 'human';
 }
 
+/** One select per rule option of game `g` (Chu: hachu or lishogi rules), default first. */
+function fillChoices(g) {
+  const box = $('rulechoices');
+  if (box.dataset.game === (g ? g.name : '')) return;
+  box.dataset.game = g ? g.name : '';
+  box.replaceChildren();
+  for (const c of (g && g.choices) || []) {
+    const label = document.createElement('label');
+    label.textContent = `${c.key} `;
+    const sel = document.createElement('select');
+    sel.name = c.key;
+    for (const v of c.values) {
+      const o = document.createElement('option');
+      o.value = v;
+      o.textContent = v;
+      sel.appendChild(o);
+    }
+    label.appendChild(sel);
+    box.appendChild(label);
+  }
+}
+
 function syncForm() {
   const g = games.find((x) => x.name === $('game').value);
+  fillChoices(g);
   $('setuplabel').hidden = !(g && g.arrays);
   $('inc').hidden = $('tc').value !== 'clock';
 }
