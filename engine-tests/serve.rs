@@ -222,6 +222,23 @@ fn the_engine_answers_and_can_play_itself() {
     h.stop();
 }
 
+/// docs/rules/chu.md §15: a handicap start; the giver (the second player) moves first, so an
+/// engine playing it starts at once, and a person playing the first player waits.
+#[test]
+fn a_handicap_game_starts_with_the_giver_to_move() {
+    let h = start();
+    let st = post(&h, "/api/new", json!({ "game": "chu", "handicap": "two-lions", "black": "kyodai", "depth": 1 }));
+    assert!(st["start_fen"].as_str().unwrap().contains("A1B1T+OXT1B1A/LFCSGKEGSCFL b "), "{}", st["start_fen"]);
+    let st = wait(&h, |s| s["ply"] == 1 && s["thinking"].is_null());
+    assert_eq!(st["side"], "w", "the engine, giving the handicap, moved first");
+    let (status, body) = refused(&h, "/api/new", r#"{"game": "chu", "handicap": "queen"}"#);
+    assert_eq!(status, 400);
+    assert!(body.contains("handicap 'queen': Chu Shogi has copper, silver"), "{body}");
+    let (_, body) = refused(&h, "/api/new", r#"{"game": "chu", "handicap": "rook", "fen": "12/12 w - 1"}"#);
+    assert!(body.contains("not two"), "{body}");
+    h.stop();
+}
+
 #[test]
 fn a_clock_runs_for_the_side_to_move() {
     let h = start();

@@ -185,6 +185,13 @@ async function chuRuleSet(page) {
   const options = await page.evaluate(async () => (await (await fetch('/api/state')).json()).options);
   check(options.join(',') === 'rules=lishogi', `the new game is played by lishogi's rules (${options})`);
   await page.selectOption('#rulechoices select[name="rules"]', 'hachu');
+  // A handicap start (docs/rules/chu.md §15): the giver, the second player, is to move.
+  await page.selectOption('#handicap', 'two-lions');
+  await page.click('#start');
+  await page.waitForFunction(() => document.getElementById('status').textContent.includes('Second player'));
+  const fen = await page.evaluate(async () => (await (await fetch('/api/state')).json()).start_fen);
+  check(fen.includes('A1B1T+OXT1B1A') && fen.includes(' b '), `the two-lions handicap start (${fen})`);
+  await page.selectOption('#handicap', '');
   await page.click('#more summary');
 }
 

@@ -248,6 +248,7 @@ transcripts! {
     usi_lishogi_bot => "usi_lishogi_bot.txt",
     usi_rule_option_flag => "usi_rule_option_flag.txt",
     xboard_rule_options => "xboard_rule_options.txt",
+    xboard_handicap => "xboard_handicap.txt",
     xboard_session => "xboard_session.txt",
     xboard_moves => "xboard_moves.txt",
     xboard_errors => "xboard_errors.txt",

@@ -31,3 +31,6 @@ mod notation;
 
 #[path = "chu/lishogi.rs"]
 mod lishogi;
+
+#[path = "chu/handicap.rs"]
+mod handicap;

@@ -6,7 +6,7 @@ use super::{engine_groups, load_variant, output_file, Fail};
 use clap::{ArgAction, Args};
 use kyodai::tournament::adjudicate::{Adjudication, DrawRule, ResignRule};
 use kyodai::tournament::engine::parse_engine;
-use kyodai::tournament::openings::{parse_book, parse_setup, Source};
+use kyodai::tournament::openings::{parse_book, parse_setup, Opening, Order, Source};
 use kyodai::tournament::referee::has_draws;
 use kyodai::tournament::runner::{jobs, run, MatchConfig};
 use kyodai::tournament::schedule::parse_shard;
@@ -51,6 +51,11 @@ pub struct MatchArgs {
     /// or an array spec as in 'kyodai show --setup'.
     #[arg(long, value_name = "random|N|SPEC", conflicts_with = "openings")]
     setup: Option<String>,
+    /// Play every game from this handicap start of the game (Chu: two-lions, rook, ...): the
+    /// engine playing the second side gives the handicap and moves first; colours alternate
+    /// as in any match.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["openings", "setup"])]
+    handicap: Option<String>,
     /// Append every finished game to this PGN file.
     #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pgnout: Option<String>,
@@ -141,10 +146,14 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
     if sprt.is_some() && engines.len() > 2 {
         return Err(Fail("--sprt needs exactly two engines".into()));
     }
-    let source = match (&a.setup, a.openings.is_empty()) {
-        (Some(s), _) => parse_setup(&variant, s)?,
-        (None, false) => parse_book(&variant, &a.openings)?,
-        (None, true) => Source::Standard,
+    let source = match (&a.setup, a.openings.is_empty(), &a.handicap) {
+        (Some(s), _, _) => parse_setup(&variant, s)?,
+        (None, false, _) => parse_book(&variant, &a.openings)?,
+        (None, true, Some(h)) => {
+            let fen = Some(variant.handicap_fen(h).map_err(Fail)?);
+            Source::Book { openings: vec![Opening { fen, moves: Vec::new() }], order: Order::Sequential, start: 0 }
+        }
+        (None, true, None) => Source::Standard,
     };
     Ok(MatchConfig {
         adjudication: adjudication(a, has_draws(&variant), &variant.title)?,

@@ -99,6 +99,10 @@ pub struct PositionArgs {
     /// `rotate`/`mirror`, e.g. 'WA D GO mirror' (pairs not named keep the default order).
     #[arg(long, value_name = "SPEC", conflicts_with = "fen")]
     pub setup: Option<String>,
+    /// Start from one of the game's handicap starts (Chu: two-lions, rook, ...; a wrong name
+    /// lists them). The player giving the handicap, the second, moves first.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["fen", "setup"])]
+    pub handicap: Option<String>,
     /// Moves to play first, in our notation (space separated).
     #[arg(long, short, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
@@ -118,12 +122,16 @@ pub struct GameArgs {
     /// Start from this FEN instead of the game's start position.
     #[arg(long, short)]
     pub fen: Option<String>,
+    /// Start from one of the game's handicap starts (Chu: two-lions, rook, ...).
+    #[arg(long, value_name = "NAME", conflicts_with = "fen")]
+    pub handicap: Option<String>,
 }
 
 impl GameArgs {
     /// The position arguments: this game and start, then `moves`.
     pub fn at_start_of(self, moves: Vec<String>) -> PositionArgs {
-        PositionArgs { variant: self.variant, options: self.options, fen: self.fen, setup: None, moves }
+        let (variant, options, fen, handicap) = (self.variant, self.options, self.fen, self.handicap);
+        PositionArgs { variant, options, fen, setup: None, handicap, moves }
     }
 }
 
@@ -170,10 +178,11 @@ pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Game>, Fail> {
 /// The position described by `a`: the game's start, a FEN or a start array, then the moves.
 pub fn setup(a: &PositionArgs) -> Result<Position, Fail> {
     let v = load_variant(&a.variant, &a.options)?;
-    let mut pos = match (&a.fen, &a.setup) {
-        (Some(f), _) => Position::from_fen(&v, f)?,
-        (None, Some(spec)) => Position::from_fen(&v, &v.setup_fen(spec)?)?,
-        (None, None) => Position::start(&v),
+    let mut pos = match (&a.fen, &a.setup, &a.handicap) {
+        (Some(f), _, _) => Position::from_fen(&v, f)?,
+        (None, Some(spec), _) => Position::from_fen(&v, &v.setup_fen(spec)?)?,
+        (None, None, Some(h)) => Position::from_fen(&v, &v.handicap_fen(h).map_err(Fail)?)?,
+        (None, None, None) => Position::start(&v),
     };
     for (i, text) in a.moves.iter().enumerate() {
         // A finished game takes no more moves, whatever remains on the board.

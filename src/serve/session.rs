@@ -37,6 +37,8 @@ pub struct NewGame {
     pub options: Vec<String>,
     pub setup: Option<String>,
     pub fen: Option<String>,
+    /// A handicap start of the game, by name (`two-lions`).
+    pub handicap: Option<String>,
     /// `human` or an engine name (`kyodai`); default human.
     pub white: Option<String>,
     pub black: Option<String>,
@@ -179,7 +181,7 @@ impl Session {
     pub fn new_game(&mut self, req: &NewGame) -> Result<(), ApiError> {
         let opts = split_options(&req.options)?;
         let v = crate::Game::builtin_with(&req.game, &opts).map_err(|e| ApiError::bad(e.to_string()))?;
-        let start = start_position(&v, req.fen.as_deref(), req.setup.as_deref())?;
+        let start = start_position(&v, req.fen.as_deref(), req.setup.as_deref(), req.handicap.as_deref())?;
         let players = [self.player(req.white.as_deref())?, self.player(req.black.as_deref())?];
         if req.movetime_ms == Some(0) || req.depth == Some(0) || req.clock_ms == Some(0) {
             return Err(ApiError::bad("time per move, depth and clock must be positive"));
@@ -243,7 +245,7 @@ impl Session {
                     .ok_or(e)
             })
             .map_err(|e| ApiError::bad(format!("Variant tag: {e}")))?;
-        let start = start_position(&v, g.tag("FEN"), None)?;
+        let start = start_position(&v, g.tag("FEN"), None, None)?;
         let mut game = Game::from_position(start);
         for (i, t) in g.moves.iter().enumerate() {
             let m = parse_move(&mut game.pos, t)
@@ -438,16 +440,25 @@ pub fn split_options(options: &[String]) -> Result<Vec<(String, String)>, ApiErr
         .collect()
 }
 
-/// The start: a FEN, a start array (`setup`), or the game's own.
-fn start_position(v: &Arc<crate::Game>, fen: Option<&str>, setup: Option<&str>) -> Result<Position, ApiError> {
+/// A text field that was filled in.
+fn given(x: Option<&str>) -> Option<&str> {
+    x.map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// The start: a FEN, a start array (`setup`), a handicap start, or the game's own.
+fn start_position(
+    v: &Arc<crate::Game>,
+    fen: Option<&str>,
+    setup: Option<&str>,
+    handicap: Option<&str>,
+) -> Result<Position, ApiError> {
     let bad = |e: String| ApiError::bad(e);
-    match (fen.map(str::trim).filter(|f| !f.is_empty()), setup.map(str::trim).filter(|s| !s.is_empty())) {
-        (Some(_), Some(_)) => Err(bad("give a FEN or a start array, not both".into())),
-        (Some(f), None) => Position::from_fen(v, f).map_err(|e| bad(e.to_string())),
-        (None, Some(s)) => {
-            let f = v.setup_fen(s).map_err(|e| bad(format!("start array: {e}")))?;
-            Position::from_fen(v, &f).map_err(|e| bad(e.to_string()))
-        }
-        (None, None) => Ok(Position::start(v)),
-    }
+    let fen = match (given(fen), given(setup), given(handicap)) {
+        (None, None, None) => return Ok(Position::start(v)),
+        (Some(f), None, None) => f.to_string(),
+        (None, Some(s), None) => v.setup_fen(s).map_err(|e| bad(format!("start array: {e}")))?,
+        (None, None, Some(h)) => v.handicap_fen(h).map_err(bad)?,
+        _ => return Err(bad("give one of a FEN, a start array and a handicap, not two".into())),
+    };
+    Position::from_fen(v, &fen).map_err(|e| bad(e.to_string()))
 }

@@ -25,6 +25,7 @@ fn game_list() -> &'static Vec<Value> {
                     "choices": v.variant.rule_choices.iter().map(|c| json!({
                         "key": c.key, "values": [c.default, c.value],
                     })).collect::<Vec<_>>(),
+                    "handicaps": v.handicaps.iter().map(|h| json!({ "name": h.name, "title": h.title })).collect::<Vec<_>>(),
                 })
             })
             .collect()

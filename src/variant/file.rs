@@ -174,6 +174,9 @@ pub(crate) struct VariantFile {
     pub bench: Bench,
     #[serde(default)]
     pub protocols: Protocols,
+    /// Named handicap starts (`handicap.rs`).
+    #[serde(default)]
+    pub handicap: Vec<super::handicap::Handicap>,
     pub piece: Vec<PieceFile>,
 }
 

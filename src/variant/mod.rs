@@ -8,6 +8,8 @@
 pub mod betza;
 pub mod castling;
 mod file;
+mod handicap;
+pub use handicap::Handicap;
 #[cfg(test)]
 mod keys;
 mod options;
@@ -124,6 +126,8 @@ pub struct Variant {
     pub protocols: Protocols,
     /// The game's named rule alternatives (`[[option]]` tables), for the protocols to offer.
     pub rule_choices: Vec<RuleChoice>,
+    /// Named handicap starts (`[[handicap]]` tables).
+    pub handicaps: Vec<Handicap>,
     by_id: HashMap<String, KindId>,
 }
 
@@ -251,6 +255,7 @@ impl Variant {
             bench: file.bench,
             protocols: file.protocols,
             rule_choices,
+            handicaps: Vec::new(),
             by_id,
         };
         // Check the start position and mark the types it uses.
@@ -262,6 +267,8 @@ impl Variant {
         if let Some(sf) = &file.setup {
             v.setup = Some(SetupRules::build(&v, sf, &start).map_err(|x| e(format!("[setup]: {x}")))?);
         }
+        handicap::check(&v, &file.handicap).map_err(e)?;
+        v.handicaps = file.handicap;
         Ok(v)
     }
 

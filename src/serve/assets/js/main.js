@@ -109,6 +109,7 @@ function newGameRequest() {
     req.clock_ms = Math.round(v * 60000);
     req.increment_ms = Math.round(Number($('inc').value) * 1000);
   }
+  if ($('handicap').value) req.handicap = $('handicap').value;
   if ($('setup').value.trim()) req.setup = $('setup').value.trim();
   if ($('fen').value.trim()) req.fen = $('fen').value.trim();
   return req;
@@ -134,11 +135,26 @@ function fillForm(list) {
   $('black').value = list.engines.length ? list.engines[0].toLowerCase() : 'human';
 }
 
-/** One select per rule option of game `g` (Chu: hachu or lishogi rules), default first. */
+/** The game's handicap starts, after its own start ("none"). */
+function fillHandicaps(g) {
+  const sel = $('handicap');
+  sel.replaceChildren();
+  for (const h of [{ name: '', title: 'none' }, ...((g && g.handicaps) || [])]) {
+    const o = document.createElement('option');
+    o.value = h.name;
+    o.textContent = h.title;
+    sel.appendChild(o);
+  }
+  $('handicaplabel').hidden = !(g && g.handicaps && g.handicaps.length);
+}
+
+/** One select per rule option of game `g` (Chu: hachu or lishogi rules), default first; and
+ * its handicaps. */
 function fillChoices(g) {
   const box = $('rulechoices');
   if (box.dataset.game === (g ? g.name : '')) return;
   box.dataset.game = g ? g.name : '';
+  fillHandicaps(g);
   box.replaceChildren();
   for (const c of (g && g.choices) || []) {
     const label = document.createElement('label');
