@@ -239,6 +239,32 @@ fn a_handicap_game_starts_with_the_giver_to_move() {
     h.stop();
 }
 
+/// The help for a person: a hint is a move of the position shown, and the review searches every
+/// position, fills the graph and marks the move that let a win go `??`.
+#[test]
+fn a_hint_and_a_review_that_marks_a_blunder() {
+    let h = start();
+    // The Rook could take the King and win (no check rule in Chu); the first player moves its
+    // own King instead.
+    let fen = "12/12/12/12/12/12/6k5/12/12/12/6R5/K11 w - 1";
+    post(&h, "/api/new", json!({ "game": "chu", "fen": fen, "movetime_ms": 200 }));
+    post(&h, "/api/hint", json!({}));
+    let st = wait(&h, |s| s["hint"].is_string());
+    assert_eq!(st["hint"], "g2g6", "the hint takes the King");
+    post(&h, "/api/move", json!({ "move": "a1a2" }));
+    let st = post(&h, "/api/move", json!({ "move": "g6f5" }));
+    assert!(st["hint"].is_null(), "a hint is for the position it was asked in");
+    post(&h, "/api/review", json!({ "movetime_ms": 100 }));
+    let st = wait(&h, |s| s["review"]["marks"].as_array().is_some_and(|m| !m.is_empty()));
+    assert_eq!(st["review"]["marks"][0], "??", "{}", st["review"]);
+    assert_eq!(st["review"]["done"], st["review"]["total"]);
+    assert_eq!(st["evals"].as_array().unwrap().len(), 3, "the graph has every position: {}", st["evals"]);
+    // A new game ends the review.
+    let st = post(&h, "/api/new", json!({ "game": "chu" }));
+    assert!(st["review"].is_null());
+    h.stop();
+}
+
 #[test]
 fn a_clock_runs_for_the_side_to_move() {
     let h = start();

@@ -146,6 +146,16 @@ async function chu(page) {
   check((await plies(page)) === n && (await pieceAt(page, 'a4')) === 'w:P', 'a piece of the side not to move does not move');
   // ... and a legal click sequence for the side to move still works.
   await play(page, ['a8', 'a7'], 'a8a7', { a8: null, a7: 'b:P' });
+  // Help: a hint for the position, then the review of the game with its marks and graph.
+  await page.click('#hint');
+  await page.waitForFunction(() => /^Hint: [a-l]\d+[a-l]\d+/.test(document.getElementById('helpline').textContent),
+    null, { timeout: 30000 });
+  check(true, 'a hint is shown');
+  await page.click('#review');
+  await page.waitForFunction(() => document.getElementById('helpline').textContent.includes('Review: '),
+    null, { timeout: 120000 });
+  await page.screenshot({ path: join(shots, 'chu-review.png') });
+  check(true, 'the review finishes and counts its marks');
 }
 
 async function tai(page) {

@@ -28,6 +28,7 @@ pub mod external;
 pub mod http;
 pub mod legs;
 pub mod pgn;
+pub mod review;
 pub mod session;
 mod view;
 
@@ -37,7 +38,7 @@ use engine::{Kyodai, Opponent};
 use external::External;
 use http::{ApiError, Reply};
 use serde::Deserialize;
-use session::{Session, Slot};
+use session::{Session, Slot, Task};
 use std::fmt;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -294,6 +295,13 @@ struct Switch {
     on: bool,
 }
 
+/// `POST /api/review`: how long to search each position (default `review::DEFAULT_MOVETIME_MS`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewReq {
+    movetime_ms: Option<u64>,
+}
+
 fn route(app: &App, req: &mut Request) -> Result<Reply, ApiError> {
     let url = req.url().to_string();
     let path = http::path(&url);
@@ -360,9 +368,19 @@ fn change(app: &App, req: &mut Request, path: &str) -> Result<Reply, ApiError> {
             }
             "/api/analyse" => {
                 s.analyse = http::read_json::<Switch>(req)?.on;
-                if let Some(r) = s.running.as_ref().filter(|r| r.side.is_none() && !s.analyse) {
+                if let Some(r) = s.running.as_ref().filter(|r| r.task == Task::Analysis && !s.analyse) {
                     r.stop.store(true, Ordering::Relaxed);
                 }
+                s.touch(false);
+            }
+            "/api/hint" => {
+                s.hint.wanted = Some(s.gen);
+                s.touch(false);
+            }
+            "/api/review" => {
+                let r = http::read_json::<ReviewReq>(req)?;
+                let ms = r.movetime_ms.unwrap_or(review::DEFAULT_MOVETIME_MS).clamp(10, 60_000);
+                s.review = Some(review::Review::new(s.line.clone(), ms));
                 s.touch(false);
             }
             "/api/pause" => {

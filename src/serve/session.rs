@@ -76,8 +76,32 @@ pub struct Slot {
 pub struct Running {
     pub gen: u64,
     pub stop: Arc<AtomicBool>,
-    /// The side it plays for, or `None` for analysis.
-    pub side: Option<Color>,
+    pub task: Task,
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// A move for this side.
+    Move(Color),
+    /// The analysis lines of the position shown.
+    Analysis,
+    /// A hint for the person to move (`review.rs`).
+    Hint,
+    /// The review of this position (ply) of the line (`review.rs`).
+    Review(usize),
+}
+
+impl Task {
+    /// How the page names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Task::Move(_) => "move",
+            Task::Analysis => "analysis",
+            Task::Hint => "hint",
+            Task::Review(_) => "review",
+        }
+    }
 }
 
 /// One evaluation for the graph, from the first player's point of view.
@@ -115,6 +139,8 @@ pub struct Session {
     pub engines: Vec<Slot>,
     /// The server is stopping: no search starts any more.
     pub closing: bool,
+    pub review: Option<super::review::Review>,
+    pub hint: super::review::Hint,
 }
 
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
@@ -144,6 +170,8 @@ impl Session {
             forfeit: None,
             engines,
             closing: false,
+            review: None,
+            hint: Default::default(),
         }
     }
 
@@ -222,6 +250,8 @@ impl Session {
         self.comments.clear();
         self.tags.clear();
         self.evals.clear();
+        self.review = None;
+        self.hint = Default::default();
         self.message = None;
         self.forfeit = None;
         self.paused = false;

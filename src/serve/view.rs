@@ -79,7 +79,12 @@ pub fn state(s: &mut Session, controller: bool) -> Value {
         "clocks": clocks,
         "result": result.as_ref().map(|r| r.0),
         "reason": result.as_ref().map(|r| r.1.clone()),
-        "thinking": s.running.as_ref().map(|r| if r.side.is_some() { "move" } else { "analysis" }),
+        "thinking": s.running.as_ref().map(|r| r.task.name()),
+        "hint": s.hint.answer.as_ref().filter(|(g, _)| *g == s.gen).map(|(_, m)| m),
+        "review": s.review.as_ref().map(|r| json!({
+            "done": r.next.min(r.best.len()), "total": r.best.len(), "marks": r.marks,
+            "best": r.best, "score": r.score,
+        })),
         "analyse": s.analyse,
         "paused": s.paused,
         "lines": s.lines,

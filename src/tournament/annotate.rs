@@ -35,7 +35,8 @@ struct Eval {
     pv: Vec<String>,
 }
 
-fn centipawns(s: Score) -> i32 {
+/// A score as centipawns for comparing: a mate counts as 20000 minus its distance.
+pub fn centipawns(s: Score) -> i32 {
     match s {
         Score::Cp(c) => c,
         Score::Mate(n) if n > 0 => 20_000 - n,
@@ -112,17 +113,22 @@ fn annotate_move(played: &str, before: &Eval, after: &Eval, s: &AnnotateSettings
     let best = before.pv.first().map(String::as_str);
     let mut mark = "";
     if best.is_some_and(|b| b != played) {
-        let lost = centipawns(before.score) - centipawns(mine_after);
-        mark = if lost >= s.blunder {
-            "??"
-        } else if lost >= s.mistake {
-            "?"
-        } else {
-            ""
-        };
+        mark = verdict(centipawns(before.score) - centipawns(mine_after), s.mistake, s.blunder);
         c.push_str(&format!("; best {} {}", before.pv[0], score_text(before.score)));
     }
     (c, mark)
+}
+
+/// The mark of a move other than the best that lost `lost` centipawns: `??` from `blunder`
+/// on, `?` from `mistake` on, else none. (The web board's review marks moves the same way.)
+pub fn verdict(lost: i32, mistake: i32, blunder: i32) -> &'static str {
+    if lost >= blunder {
+        "??"
+    } else if lost >= mistake {
+        "?"
+    } else {
+        ""
+    }
 }
 
 /// Annotates every game of `text`; `progress(done, total)` is called after each search.

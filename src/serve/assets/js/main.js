@@ -206,6 +206,8 @@ function wire() {
   act('next', () => post('/api/goto', { ply: Math.min(state.line.length, state.ply + 1) }));
   act('last', () => post('/api/goto', { ply: state.line.length }));
   act('pause', () => post('/api/pause', { on: !state.paused }));
+  act('hint', () => post('/api/hint'));
+  act('review', () => post('/api/review', {}));
   $('analyse').addEventListener('change', (e) => post('/api/analyse', { on: e.target.checked }).then(apply).catch(showError));
   act('takeover', () => post('/api/takeover').then(() => get('/api/state')));
   act('loadpgn', () => post('/api/pgn', { pgn: $('pgn').value }));

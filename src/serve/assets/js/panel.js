@@ -30,6 +30,7 @@ export function renderPanel(st, onGoto) {
   $('analyse').checked = st.analyse;
   $('error').textContent = st.message || '';
   renderClocks(st);
+  renderHelp(st);
   renderMoves(st, onGoto);
   renderAnalysis(st);
   drawGraph($('graph'), st.evals, st.ply, st.line.length);
@@ -48,6 +49,20 @@ function renderClocks(st) {
   });
 }
 
+/** The hint asked for, and the review's progress or its count of marks. */
+function renderHelp(st) {
+  const parts = [];
+  if (st.thinking === 'hint') parts.push('Hint: thinking…');
+  else if (st.hint) parts.push(`Hint: ${st.hint}`);
+  const r = st.review;
+  if (r && r.marks.length === 0 && r.done < r.total) parts.push(`Reviewing: ${r.done} of ${r.total} positions`);
+  else if (r && r.marks.length) {
+    const count = (m) => r.marks.filter((x) => x === m).length;
+    parts.push(`Review: ${count('??')} blunders (??), ${count('?')} mistakes (?)`);
+  }
+  $('helpline').textContent = parts.join(' — ');
+}
+
 function renderMoves(st, onGoto) {
   const list = $('moves');
   list.replaceChildren();
@@ -58,10 +73,12 @@ function renderMoves(st, onGoto) {
       list.appendChild(li);
     }
     const span = document.createElement('span');
-    span.textContent = text;
+    const mark = st.review && st.review.marks[i];
+    span.textContent = text + (mark || '');
+    if (mark) span.classList.add(mark === '??' ? 'blunder' : 'mistake');
     span.dataset.ply = i + 1;
-    if (i + 1 === st.ply) span.className = 'current';
-    else if (i + 1 > st.ply) span.className = 'future';
+    if (i + 1 === st.ply) span.classList.add('current');
+    else if (i + 1 > st.ply) span.classList.add('future');
     span.addEventListener('click', () => onGoto(i + 1));
     li.appendChild(span);
     li.appendChild(document.createTextNode(' '));
