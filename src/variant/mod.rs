@@ -94,6 +94,15 @@ impl fmt::Display for VariantError {
 
 impl std::error::Error for VariantError {}
 
+/// The `[kifu]` table of a game file: the game has a KIF form (`docs/kifu.md`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KifuNames {
+    /// The game's name on the KIF `手合割` line (`中将棋`); default: its title.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
 /// One game's rules, as its data file states them.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -124,6 +133,8 @@ pub struct Variant {
     pub protocols: Protocols,
     /// The game's named rule alternatives (`[[option]]` tables), for the protocols to offer.
     pub rule_choices: Vec<RuleChoice>,
+    /// Its KIF names (`[kifu]`), if the game can be recorded in KIF (`docs/kifu.md`).
+    pub kifu: Option<KifuNames>,
     by_id: HashMap<String, KindId>,
 }
 
@@ -245,6 +256,7 @@ impl Variant {
             bench: file.bench,
             protocols: file.protocols,
             rule_choices,
+            kifu: file.kifu,
             by_id,
         };
         // Check the start position and mark the types it uses.
