@@ -1,16 +1,17 @@
-//! `kyodai annotate`: searches every position of the games of a PGN file and writes them back
-//! with a score and best line after each move, marking mistakes `?` and blunders `??`.
+//! `kyodai annotate`: searches every position of the games of a PGN or KIF file and writes them
+//! back as PGN with a score and best line after each move, marking mistakes `?` and blunders `??`.
 
 use super::{load_variant, output_file, Fail};
 use crate::out;
 use clap::Args;
+use kyodai::kifu::read_games;
 use kyodai::search::{Limits, Searcher};
-use kyodai::tournament::annotate::{annotate, AnnotateSettings};
+use kyodai::tournament::annotate::{annotate_games, AnnotateSettings};
 use std::io::IsTerminal;
 
 #[derive(Args)]
 pub struct AnnotateArgs {
-    /// The PGN file to annotate.
+    /// The game file to annotate: PGN, or KIF (.kifu UTF-8, .kif Shift-JIS; also told by content).
     file: String,
     /// Game name or alias, or a game file (*.toml).
     #[arg(long, short)]
@@ -69,14 +70,16 @@ pub fn run(a: AnnotateArgs) -> Result<(), Fail> {
     }
     let output = output_file("-o/--output", a.output.as_deref())?;
     let v = load_variant(&a.variant, &a.options)?;
-    let text = std::fs::read_to_string(&a.file).map_err(|e| Fail(format!("cannot read {}: {e}", a.file)))?;
+    let bytes = std::fs::read(&a.file).map_err(|e| Fail(format!("cannot read {}: {e}", a.file)))?;
+    // PGN, or KIF (by extension or content): both read into the same game records.
+    let games = read_games(&a.file, &bytes, Some(&v.variant)).map_err(|e| Fail(format!("{}: {e}", a.file)))?;
     let limits = match a.depth {
         Some(d) => Limits::depth(d),
         None => Limits::movetime(a.movetime.unwrap_or(500)),
     };
     let settings = AnnotateSettings { limits, mistake: a.mistake, blunder: a.blunder };
     let mut searcher = Searcher::new(a.hash, a.threads);
-    let pgn = annotate(&v, &text, &settings, &mut searcher, &mut progress_bar())
+    let pgn = annotate_games(&v, &games, &settings, &mut searcher, &mut progress_bar())
         .map_err(|e| Fail(format!("{}: {e}", a.file)))?;
     match output {
         Some(f) => std::fs::write(f, pgn).map_err(|e| Fail(format!("cannot write {f}: {e}")))?,

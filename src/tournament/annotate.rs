@@ -134,6 +134,17 @@ pub fn annotate(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<String, AnnotateError> {
     let games = read_pgn(text).map_err(AnnotateError::Pgn)?;
+    annotate_games(v, &games, s, searcher, progress)
+}
+
+/// Annotates games already read (from PGN, or from KIF by `crate::kifu`); the result is PGN.
+pub fn annotate_games(
+    v: &Arc<Game>,
+    games: &[PgnGame],
+    s: &AnnotateSettings,
+    searcher: &mut Searcher,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<String, AnnotateError> {
     let all: Vec<Vec<Position>> =
         games.iter().enumerate().map(|(i, g)| positions(v, g, i + 1)).collect::<Result<_, _>>()?;
     let total: usize = all.iter().map(Vec::len).sum();
