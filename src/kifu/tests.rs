@@ -153,3 +153,13 @@ fn garbage_never_panics() {
         let _ = format_of("x", &bytes);
     }
 }
+
+#[test]
+fn lishogi_same_square_marks_in_a_double_move_are_read_by_the_next_steps_origin() {
+    // shogiops 0.18 writes 仝 on both steps when the move ends where the last one did, though
+    // the first step stops elsewhere; the second step's origin says where.
+    let text = "手合割：中将棋\n   1 7八歩兵 （←7九）\n   2 一歩目 仝獅子 （←7六）\n   2 二歩目 仝獅子 （←6七）\n   3 同 歩兵 （←7九）\n";
+    let k = parse_kif(text).unwrap();
+    let usi: Vec<String> = k.moves.iter().map(KifMove::usi).collect();
+    assert_eq!(usi, ["7i7h", "7f6g7h", "7i7h"]);
+}
