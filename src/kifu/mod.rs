@@ -102,7 +102,7 @@ pub fn format_of(path: &str, bytes: &[u8]) -> Format {
     }
     let Ok(text) = decode(bytes) else { return Format::Pgn };
     let lines = || text.lines().map(str::trim).filter(|l| !l.is_empty());
-    if lines().any(|l| read::is_kif_marker(l)) {
+    if lines().any(read::is_kif_marker) {
         return Format::Kif { sjis: std::str::from_utf8(bytes).is_err() };
     }
     if lines().find(|l| !l.starts_with('\'')).is_some_and(csa::is_csa_line) {

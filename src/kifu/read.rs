@@ -132,7 +132,7 @@ fn read_origin(s: &str) -> Option<(KifSquare, usize)> {
     }
     let (sq, n) = read_square(&s[i..]).or_else(|| {
         // Standard shogi's two-digit origin, `(77)`.
-        let b = s[i..].as_bytes();
+        let b = &s.as_bytes()[i..];
         (b.len() >= 2 && b[0].is_ascii_digit() && b[1].is_ascii_digit() && b[0] != b'0' && b[1] != b'0')
             .then(|| (KifSquare { file: u32::from(b[0] - b'0'), rank: u32::from(b[1] - b'0') }, 2))
     })?;
@@ -204,7 +204,7 @@ impl Reader {
     }
 
     fn sente_to_move(&self) -> bool {
-        (self.game.moves.len() % 2 == 0) != self.game.gote_first
+        self.game.moves.len().is_multiple_of(2) != self.game.gote_first
     }
 
     fn comment(&mut self, c: &str) {
