@@ -4,10 +4,9 @@ use super::*;
 use crate::game::Game;
 use crate::position::Position;
 use crate::tournament::referee::Referee;
-use std::sync::Arc;
 
 /// A game of `plies` moves picked by a fixed pseudo-random sequence (the same every run).
-fn random_game(v: &Arc<Game>, start: Position, plies: usize, seed: u64) -> Vec<String> {
+fn random_game(start: Position, plies: usize, seed: u64) -> Vec<String> {
     let mut r = Referee::new(start);
     let mut x = seed;
     let mut moves = Vec::new();
@@ -20,7 +19,6 @@ fn random_game(v: &Arc<Game>, start: Position, plies: usize, seed: u64) -> Vec<S
         r.play(&m).unwrap();
         moves.push(m);
     }
-    let _ = v;
     moves
 }
 
@@ -35,7 +33,7 @@ fn random_games_of_every_kif_game_read_back_move_for_move() {
     for (name, seeds) in [("chu", 0..6), ("nutty", 0..3), ("tai", 0..1)] {
         let v = Game::builtin(name).unwrap();
         for seed in seeds {
-            let moves = random_game(&v, Position::start(&v), 120, seed);
+            let moves = random_game(Position::start(&v), 120, seed);
             let notes: Vec<Option<String>> =
                 (0..moves.len()).map(|i| (i % 3 == 0).then(|| format!("+0.{i}/3"))).collect();
             let kif = write_kif(&Position::start(&v), &moves, &notes, "0-1", Some("a reason"), &header()).unwrap();
@@ -65,18 +63,18 @@ fn a_lion_double_move_igui_and_a_pass_read_back() {
         let g = k.to_pgn(None).unwrap();
         assert_eq!(g.tag("FEN"), Some(fen));
         let mut r = Referee::new(Position::from_fen(&v, g.tag("FEN").unwrap()).unwrap());
-        assert_eq!(r.play(&g.moves[0]).unwrap(), r_canonical(&v, &start, m), "{kif}");
+        assert_eq!(r.play(&g.moves[0]).unwrap(), r_canonical(&start, m), "{kif}");
     }
 }
 
-fn r_canonical(_v: &Arc<Game>, start: &Position, m: &str) -> String {
+fn r_canonical(start: &Position, m: &str) -> String {
     Referee::new(start.clone()).play(m).unwrap()
 }
 
 #[test]
 fn shift_jis_round_trips_a_chu_record_and_sniffing_tells_the_formats_apart() {
     let v = Game::builtin("chu").unwrap();
-    let moves = random_game(&v, Position::start(&v), 40, 9);
+    let moves = random_game(Position::start(&v), 40, 9);
     let h = KifHeader { sjis: true, ..header() };
     let kif = write_kif(&Position::start(&v), &moves, &[], "1-0", None, &h).unwrap();
     let bytes = encode_sjis(&kif).unwrap();
@@ -120,7 +118,7 @@ fn bad_records_get_the_line_and_what_was_expected() {
 #[test]
 fn garbage_never_panics() {
     let v = Game::builtin("chu").unwrap();
-    let moves = random_game(&v, Position::start(&v), 30, 3);
+    let moves = random_game(Position::start(&v), 30, 3);
     let kif = write_kif(&Position::start(&v), &moves, &[], "1-0", None, &header()).unwrap();
     let chars: Vec<char> = kif.chars().collect();
     let alphabet: Vec<char> =
@@ -162,4 +160,44 @@ fn lishogi_same_square_marks_in_a_double_move_are_read_by_the_next_steps_origin(
     let k = parse_kif(text).unwrap();
     let usi: Vec<String> = k.moves.iter().map(KifMove::usi).collect();
     assert_eq!(usi, ["7i7h", "7f6g7h", "7i7h"]);
+}
+
+#[test]
+fn other_starts_of_nutty_read_back_from_the_diagram_and_ambiguous_tai_names_are_refused() {
+    let nutty = Game::builtin("nutty").unwrap();
+    let start = Position::start(&nutty);
+    let moves = random_game(start, 12, 4);
+    let mut r = Referee::new(Position::start(&nutty));
+    for m in &moves {
+        r.play(m).unwrap();
+    }
+    let later = r.game.pos.clone();
+    let rest = random_game(later.clone(), 10, 5);
+    let kif = write_kif(&later, &rest, &[], "*", None, &header()).unwrap();
+    let g = parse_kif(&kif).unwrap().to_pgn(None).unwrap();
+    assert_eq!(g.tag("FEN"), Some(later.to_fen().as_str()), "{kif}");
+    assert_eq!(g.moves, rest);
+    // Tai's glyphs are shared by several pieces: such a diagram cannot be read back.
+    let tai = Game::builtin("tai").unwrap();
+    let names = names::PieceNames::new(&tai);
+    let shared = (0..tai.pieces.len())
+        .map(|i| crate::variant::KindId(i as u8))
+        .find(|&k| names.find(names.board(k)).is_err())
+        .expect("a shared glyph");
+    let err = names.find(names.board(shared)).unwrap_err().to_string();
+    assert!(err.contains("names more than one piece"), "{err}");
+}
+
+#[test]
+fn every_chu_and_tai_name_has_a_shift_jis_code() {
+    for name in ["chu", "tai"] {
+        let v = Game::builtin(name).unwrap();
+        let n = names::PieceNames::new(&v);
+        for i in 0..v.pieces.len() {
+            let k = crate::variant::KindId(i as u8);
+            for text in [n.board(k), n.mover(k)] {
+                assert!(encode_sjis(text).is_ok(), "{name}: '{text}'");
+            }
+        }
+    }
 }
