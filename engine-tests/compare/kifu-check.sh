@@ -9,13 +9,13 @@
 # the one the test `cargo test --test kifu` looks in) on the first run. Without node or npm the
 # check is skipped with a message (exit status 0).
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-kyodai=${1:-target/release/kyodai}
-[ $# -gt 0 ] && shift
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     echo "kifu check skipped: needs node and npm (apt-get install nodejs npm)"
     exit 0
 fi
+here=$(cd "$(dirname "$0")" && pwd)
+kyodai=${1:-target/release/kyodai}
+[ $# -gt 0 ] && shift
 if [ ! -x "$kyodai" ]; then
     echo "kifu check: no kyodai binary at '$kyodai' (cargo build --release)" >&2
     exit 2
