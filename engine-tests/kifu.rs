@@ -75,6 +75,16 @@ fn a_lishogi_chu_game_in_kif_and_in_usi_replays_and_annotates() {
     std::fs::write(&sjis, encode_sjis(&text).unwrap()).unwrap();
     let out = kyodai(&["annotate", sjis.to_str().unwrap(), "-v", "chu", "-O", "rules=lishogi", "--depth", "1"]);
     assert_eq!(annotated_moves(&stdout(&out)), expected);
+    // Annotated into KIF: every move keeps its place and gets its score on a `*` line.
+    let annotated = dir.join("annotated.kifu");
+    let args = ["annotate", kif.to_str().unwrap(), "-v", "chu", "-O", "rules=lishogi", "--depth", "1", "-o"];
+    stdout(&kyodai(&[&args[..], &[annotated.to_str().unwrap()]].concat()));
+    let back = read_games("annotated.kifu", &std::fs::read(&annotated).unwrap(), None).unwrap();
+    assert_eq!(back[0].tag("Variant"), Some("chu"), "written with its 手合割");
+    // Written from the replayed moves: in canonical text (a Lion's two steps to an empty
+    // square are its jump).
+    assert_eq!(back[0].moves, expected);
+    assert!(back[0].comments.iter().all(|c| c.len() == 1 && c[0].contains('/')), "a score after every move");
     // lishogi's header names no game (手合割 is empty): pgn stats needs --variant.
     let o = kyodai(&["pgn", "stats", kif.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("name the game with --variant"));
