@@ -294,6 +294,20 @@ fn a_game_record_is_loaded_and_replayed() {
 }
 
 #[test]
+fn a_kif_record_is_loaded_like_a_pgn_game() {
+    let h = start();
+    // lishogi's Chu exports leave 手合割 empty: the record is read as the board's game.
+    let kif = "手合割：\n先手：a\n後手：b\n手数----指手--\n   1 7八歩兵 （←7九）\n*+0.10/5\n   2 6五歩兵 （←6四）\n   3 8八歩兵 （←8九）\nまで3手で中断\n";
+    let st = post(&h, "/api/pgn", json!({ "pgn": kif }));
+    assert_eq!(st["line"], json!(["f4f5", "g9g8", "e4e5"]));
+    assert_eq!(st["comments"][0], "+0.10/5");
+    let (status, msg) = refused(&h, "/api/pgn", &json!({ "pgn": "手合割：中将棋\n   1 7八歩兵 7九\n" }).to_string());
+    assert_eq!(status, 400);
+    assert!(msg.contains("KIF: line 2: expected the origin square"), "{msg}");
+    h.stop();
+}
+
+#[test]
 fn a_second_page_is_read_only_until_it_takes_over() {
     let h = start();
     let first: Value = serde_json::from_str(&request(&h, "POST", "/api/hello", None, Some("{}")).1).unwrap();

@@ -15,6 +15,7 @@ pub mod eval;
 pub mod fuzz;
 pub mod game;
 pub mod geometry;
+pub mod kifu;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

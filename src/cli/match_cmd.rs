@@ -8,7 +8,7 @@ use kyodai::tournament::adjudicate::{Adjudication, DrawRule, ResignRule};
 use kyodai::tournament::engine::parse_engine;
 use kyodai::tournament::openings::{parse_book, parse_setup, Opening, Order, Source};
 use kyodai::tournament::referee::has_draws;
-use kyodai::tournament::runner::{jobs, run, MatchConfig};
+use kyodai::tournament::runner::{jobs, run, KifOut, MatchConfig};
 use kyodai::tournament::schedule::parse_shard;
 use kyodai::tournament::stats::Sprt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,6 +59,13 @@ pub struct MatchArgs {
     /// Append every finished game to this PGN file.
     #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pgnout: Option<String>,
+    /// Write each finished game as a KIF file in this folder (game-0001.kifu, numbered as the
+    /// PGN's Round; shogi games only: Chu, Nutty, Tai Shogi).
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    kifout: Option<String>,
+    /// With --kifout: Shift-JIS .kif files instead of UTF-8 .kifu.
+    #[arg(long, requires = "kifout")]
+    kifout_sjis: bool,
     /// movecount=N score=CP [twosided=true]: a side whose engine scored -CP or worse for N
     /// moves in a row loses.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
@@ -120,6 +127,16 @@ fn adjudication(a: &MatchArgs, draws: bool, title: &str) -> Result<Adjudication,
     Ok(adj)
 }
 
+/// `--kifout DIR`: the game must have a KIF form, and the folder is made if missing.
+fn kifout(a: &MatchArgs, v: &kyodai::game::Game) -> Result<Option<KifOut>, Fail> {
+    let Some(dir) = &a.kifout else { return Ok(None) };
+    if v.kifu.is_none() {
+        return Err(Fail(format!("--kifout: {}", kyodai::kifu::KifuError::NoKifForm { game: v.title.clone() })));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Fail(format!("--kifout: cannot make {dir}: {e}")))?;
+    Ok(Some(KifOut { dir: dir.clone(), sjis: a.kifout_sjis }))
+}
+
 fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
     let variant = load_variant(&a.variant, &a.options)?;
     let variant_file = match kyodai::variant::is_game_file(&a.variant) {
@@ -155,6 +172,7 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
         }
         (None, true, None) => Source::Standard,
     };
+    let kifout = kifout(a, &variant)?;
     Ok(MatchConfig {
         adjudication: adjudication(a, has_draws(&variant), &variant.title)?,
         variant,
@@ -167,6 +185,7 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
         concurrency: a.concurrency,
         source,
         pgnout: output_file("-o/--pgnout", a.pgnout.as_deref())?.map(str::to_owned),
+        kifout,
         sprt,
         shard: a.shard.as_deref().map(parse_shard).transpose()?,
         seed: a.seed,

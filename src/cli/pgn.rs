@@ -1,10 +1,10 @@
 //! `kyodai pgn stats FILE...`: the standings, Elo, LOS and SPRT of finished games read back
-//! from PGN files (for instance the shards of one match).
+//! from PGN or KIF files (for instance the shards of one match).
 
-use super::Fail;
+use super::{load_variant, Fail};
 use crate::outln;
 use clap::{Args, Subcommand};
-use kyodai::tournament::pgn::read_pgn;
+use kyodai::kifu::read_games;
 use kyodai::tournament::standings::Standings;
 use kyodai::tournament::stats::Sprt;
 use std::collections::HashSet;
@@ -22,9 +22,12 @@ enum PgnCommand {
 for the pentanomial SPRT. Unfinished games ('*') are skipped.\n\nExample:\n  \
 kyodai pgn stats part1.pgn part2.pgn part3.pgn --sprt elo0=0 elo1=10")]
     Stats {
-        /// PGN files (all games of all files are counted together).
+        /// PGN or KIF files (all games of all files are counted together).
         #[arg(required = true)]
         files: Vec<String>,
+        /// The game of KIF records whose 手合割 line names none Kyodai knows.
+        #[arg(long, short)]
+        variant: Option<String>,
         /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05].
         #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
         sprt: Vec<String>,
@@ -32,15 +35,17 @@ kyodai pgn stats part1.pgn part2.pgn part3.pgn --sprt elo0=0 elo1=10")]
 }
 
 pub fn run(a: PgnArgs) -> Result<(), Fail> {
-    let PgnCommand::Stats { files, sprt } = a.command;
+    let PgnCommand::Stats { files, sprt, variant } = a.command;
+    let variant = variant.map(|v| load_variant(&v, &[])).transpose()?;
     let sprt = if sprt.is_empty() { None } else { Some(Sprt::parse(&sprt)?) };
     let mut st = Standings::default();
     let (mut counted, mut skipped) = (0, 0);
     let mut seen = HashSet::new();
     let mut repeats = 0;
     for f in &files {
-        let text = std::fs::read_to_string(f).map_err(|e| Fail(format!("cannot read {f}: {e}")))?;
-        for g in read_pgn(&text).map_err(|e| Fail(format!("{f}: {e}")))? {
+        let bytes = std::fs::read(f).map_err(|e| Fail(format!("cannot read {f}: {e}")))?;
+        let game = variant.as_ref().map(|v| &v.variant);
+        for g in read_games(f, &bytes, game).map_err(|e| Fail(format!("{f}: {e}")))? {
             let (w, b) = (g.tag("White").unwrap_or("?"), g.tag("Black").unwrap_or("?"));
             let result = g.tag("Result").unwrap_or(&g.result);
             match st.add(w, b, result, g.tag("Pair")) {

@@ -91,12 +91,16 @@ pub fn usi_move_to_ours(shape: &BoardShape, text: &str) -> CmdResult<String> {
 }
 
 /// The adjacent empty square a pass of the piece on `from` can go through and come back
-/// from (USI writes a pass as origin, that square, origin).
+/// from (USI writes a pass as origin, that square, origin). It must be a square of the piece's
+/// lion moves: a Horned Falcon passes only forward, a Soaring Eagle only diagonally forward,
+/// and lishogi refuses a pass written through another neighbour (found by
+/// `engine-tests/compare/kifu-check.mjs`). Such a square is one where the piece could capture
+/// an enemy and come back (igui), so each empty neighbour is tried with an enemy put there.
 fn pass_square(pos: &mut Position, from: Square) -> Option<Square> {
     let shape = *pos.shape();
-    legal_move_list(pos)
+    let steps: Vec<Square> = legal_move_list(pos)
         .into_iter()
-        .find(|m| {
+        .filter(|m| {
             m.from == from
                 && m.to != from
                 && m.mids().next().is_none()
@@ -105,6 +109,20 @@ fn pass_square(pos: &mut Position, from: Square) -> Option<Square> {
                 && pos.is_empty(m.to)
         })
         .map(|m| m.to)
+        .collect();
+    let mover = pos.piece_at(from)?;
+    let game = std::sync::Arc::clone(pos.game());
+    let target = (0..game.pieces.len())
+        .map(|i| crate::variant::KindId(i as u8))
+        .find(|&k| !game.piece(k).royal && !game.piece(k).lion)
+        .map(|k| crate::cell::Piece::new(k, mover.color().flip()));
+    let lion_square = |v: Square| {
+        let Some(t) = target else { return false };
+        let mut probe = pos.clone();
+        probe.put(v, t);
+        legal_move_list(&mut probe).iter().any(|m| m.from == from && m.to == from && m.mids().eq([v]))
+    };
+    steps.iter().copied().find(|&v| lion_square(v)).or(steps.first().copied())
 }
 
 /// The USI text of `m` in `pos` (where it is legal).
@@ -279,6 +297,19 @@ mod tests {
         assert_eq!(move_to_xb_legs(&v.shape, pass), vec!["@@@@".to_string()]);
         let promo = parse_move(&mut pos, "j8j9+").unwrap();
         assert_eq!(move_to_usi(&mut pos, promo), "3e3d+");
+    }
+
+    #[test]
+    fn a_horned_falcon_passes_through_its_forward_square_only() {
+        let v = Game::builtin("chu").unwrap();
+        // A Horned Falcon on e5 with every neighbour empty: its lion moves go forward only.
+        let mut pos = Position::from_fen(&v, "12/11k/12/12/12/12/12/4+H7/12/12/K11/12 w - 1").unwrap();
+        let pass = parse_move(&mut pos, "e5e5").unwrap();
+        assert_eq!(move_to_usi(&mut pos, pass), "8h8g8h");
+        // A Soaring Eagle passes through a forward diagonal.
+        let mut pos = Position::from_fen(&v, "12/11k/12/12/12/12/12/4+D7/12/12/K11/12 w - 1").unwrap();
+        let pass = parse_move(&mut pos, "e5e5").unwrap();
+        assert!(["8h9g8h", "8h7g8h"].contains(&move_to_usi(&mut pos, pass).as_str()));
     }
 
     #[test]

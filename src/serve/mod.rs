@@ -15,7 +15,7 @@
 //! | `POST /api/new` | a new game: `{game, options, setup, fen, white, black, movetime_ms, depth, clock_ms, increment_ms, multipv}` |
 //! | `POST /api/move` | `{move: "e5e6,e6e7"}` |
 //! | `POST /api/undo`, `POST /api/goto {ply}` | take back; show a ply of the line |
-//! | `POST /api/pgn {pgn}` | load a game record to replay |
+//! | `POST /api/pgn {pgn}` | load a game record (PGN, or KIF) to replay |
 //! | `POST /api/analyse {on}`, `POST /api/pause {on}` | engine analysis; pause engine play |
 //!
 //! A second page (another tab or browser) sees the same game read-only: its requests that
@@ -363,7 +363,13 @@ fn change(app: &App, req: &mut Request, path: &str) -> Result<Reply, ApiError> {
             "/api/undo" => s.undo()?,
             "/api/goto" => s.goto(http::read_json::<PlyReq>(req)?.ply)?,
             "/api/pgn" => {
-                let g = pgn::parse(&http::read_json::<PgnReq>(req)?.pgn).map_err(|e| ApiError::bad(e.to_string()))?;
+                let text = http::read_json::<PgnReq>(req)?.pgn;
+                let g = match crate::kifu::format_of("", text.as_bytes()) {
+                    crate::kifu::Format::Kif { .. } => {
+                        pgn::from_kif(&text, &s.game.variant.variant).map_err(|e| ApiError::bad(format!("KIF: {e}")))?
+                    }
+                    _ => pgn::parse(&text).map_err(|e| ApiError::bad(e.to_string()))?,
+                };
                 s.load(&g)?;
             }
             "/api/analyse" => {

@@ -49,6 +49,19 @@ impl PgnGame {
     }
 }
 
+/// Reads a KIF record (`crate::kifu`): its game is the one its `手合割` line names, else
+/// `current` (lishogi's Chu exports name none).
+pub fn from_kif(text: &str, current: &crate::variant::Variant) -> Result<PgnGame, crate::kifu::KifuError> {
+    use crate::kifu::KifuError;
+    let k = crate::kifu::parse_kif(text)?;
+    let g = match k.to_pgn(None) {
+        Err(KifuError::UnknownGame { named: None }) => k.to_pgn(Some(current))?,
+        other => other?,
+    };
+    let comments = g.comments.iter().map(|c| (!c.is_empty()).then(|| c.join(" "))).collect();
+    Ok(PgnGame { tags: g.tags, moves: g.moves, comments, result: Some(g.result) })
+}
+
 /// Reads the first game of `text`.
 pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
     let mut g = PgnGame::default();

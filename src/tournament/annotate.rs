@@ -140,12 +140,30 @@ pub fn annotate(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<String, AnnotateError> {
     let games = read_pgn(text).map_err(AnnotateError::Pgn)?;
+    annotate_games(v, &games, s, searcher, progress)
+}
+
+/// One annotated game: its start, each move's mark (`?`, `??` or none) and comment.
+pub struct Annotated {
+    pub start: Position,
+    pub marks: Vec<&'static str>,
+    pub comments: Vec<String>,
+}
+
+/// Searches every position of `games` (from PGN, or from KIF by `crate::kifu`).
+pub fn annotate_records(
+    v: &Arc<Game>,
+    games: &[PgnGame],
+    s: &AnnotateSettings,
+    searcher: &mut Searcher,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<Annotated>, AnnotateError> {
     let all: Vec<Vec<Position>> =
         games.iter().enumerate().map(|(i, g)| positions(v, g, i + 1)).collect::<Result<_, _>>()?;
     let total: usize = all.iter().map(Vec::len).sum();
     let mut done = 0;
-    let mut out = String::new();
-    for (g, pos) in games.iter().zip(&all) {
+    let mut out = Vec::new();
+    for (g, pos) in games.iter().zip(all) {
         searcher.clear();
         let evals: Vec<Eval> = pos
             .iter()
@@ -156,22 +174,39 @@ pub fn annotate(
                 e
             })
             .collect();
-        let mut marked = Vec::new();
-        let mut comments = Vec::new();
-        for (i, m) in g.moves.iter().enumerate() {
-            let (c, mark) = annotate_move(m, &evals[i], &evals[i + 1], s);
-            marked.push(format!("{m}{mark}"));
-            comments.push(c);
-        }
+        let (comments, marks) =
+            g.moves.iter().enumerate().map(|(i, m)| annotate_move(m, &evals[i], &evals[i + 1], s)).unzip();
+        out.push(Annotated { start: pos.into_iter().next().expect("the start"), marks, comments });
+    }
+    Ok(out)
+}
+
+/// The reason of the result a game written by `kyodai match` ends with (its last comment).
+pub fn final_reason(g: &PgnGame) -> Option<&str> {
+    g.tag("Termination").and(g.comments.last().and_then(|c| c.last())).map(String::as_str)
+}
+
+/// Annotates games already read (from PGN, or from KIF by `crate::kifu`); the result is PGN.
+pub fn annotate_games(
+    v: &Arc<Game>,
+    games: &[PgnGame],
+    s: &AnnotateSettings,
+    searcher: &mut Searcher,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<String, AnnotateError> {
+    let done = annotate_records(v, games, s, searcher, progress)?;
+    let mut out = String::new();
+    for (g, a) in games.iter().zip(&done) {
         for (k, v) in &g.tags {
             out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
         }
         out.push('\n');
-        let first = &pos[0];
-        let black_first = first.side() == crate::geometry::Color::Black;
-        let mut tokens = movetext(&marked, first.fullmove_number().max(1), black_first, |i| Some(comments[i].clone()));
+        let marked: Vec<String> = g.moves.iter().zip(&a.marks).map(|(m, mark)| format!("{m}{mark}")).collect();
+        let black_first = a.start.side() == crate::geometry::Color::Black;
+        let mut tokens =
+            movetext(&marked, a.start.fullmove_number().max(1), black_first, |i| Some(a.comments[i].clone()));
         // A game written by `kyodai match` ends with the reason of its result: keep it.
-        if let (Some(_), Some(f)) = (g.tag("Termination"), g.comments.last().and_then(|c| c.last())) {
+        if let Some(f) = final_reason(g) {
             tokens.extend(format!("{{{f}}}").split(' ').map(String::from));
         }
         tokens.push(if g.result.is_empty() { "*".into() } else { g.result.clone() });

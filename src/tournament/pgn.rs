@@ -1,5 +1,6 @@
 //! PGN in our move text: the writer of `--pgnout` and the reader of `kyodai pgn stats`,
-//! `kyodai annotate` and `--openings format=pgn`.
+//! `kyodai annotate` and `--openings format=pgn`. Its [`PgnGame`] is also what a KIF record
+//! is read into (`crate::kifu`).
 //!
 //! Tags: Event, Site, Date, Round (the game number), White, Black, Result, Variant, FEN and
 //! SetUp when the game does not start from the standard position, TimeControl (or White- and
@@ -46,7 +47,7 @@ pub fn score_text(s: Score) -> String {
 }
 
 /// The comment of an engine move, or `None` when the engine said nothing and no time is known.
-fn note_text(n: &MoveNote) -> Option<String> {
+pub(crate) fn note_text(n: &MoveNote) -> Option<String> {
     let mut parts = Vec::new();
     match (n.score, n.depth) {
         (Some(s), Some(d)) => parts.push(format!("{}/{d}", score_text(s))),

@@ -8,13 +8,14 @@ use super::adjudicate::Adjudication;
 use super::engine::{tc_tag, EngineSpec};
 use super::game::{play_game, GameRecord, GameSetup, Stopped};
 use super::openings::Source;
-use super::pgn::{today, write_game, Header};
+use super::pgn::{note_text, today, write_game, Header};
 use super::player::Player;
 use super::referee::start_position;
 use super::schedule::{schedule, shard, Job, Kind};
 use super::standings::Standings;
 use super::stats::Sprt;
 use crate::game::Game;
+use crate::kifu::{encode_sjis, write_kif, KifHeader};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,6 +38,8 @@ pub struct MatchConfig {
     pub source: Source,
     pub adjudication: Adjudication,
     pub pgnout: Option<String>,
+    /// Each finished game as a KIF file in this folder (`game-0001.kifu`, or `.kif` in Shift-JIS).
+    pub kifout: Option<KifOut>,
     pub sprt: Option<Sprt>,
     pub shard: Option<(usize, usize)>,
     pub seed: u64,
@@ -45,6 +48,22 @@ pub struct MatchConfig {
     pub debug: bool,
     pub event: String,
     pub site: String,
+}
+
+/// Where `--kifout` writes: a folder, and whether in Shift-JIS (`.kif`) or UTF-8 (`.kifu`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KifOut {
+    pub dir: String,
+    pub sjis: bool,
+}
+
+impl KifOut {
+    /// The file of game `number`: numbered as in the PGN's Round tag, so the shards of one match
+    /// never write the same file.
+    pub fn path(&self, number: usize) -> std::path::PathBuf {
+        let ext = if self.sjis { "kif" } else { "kifu" };
+        std::path::Path::new(&self.dir).join(format!("game-{number:04}.{ext}"))
+    }
 }
 
 /// What a match did.
@@ -166,6 +185,30 @@ fn save(cfg: &MatchConfig, rec: &GameRecord) -> Result<(), RunError> {
     f.write_all(write_game(&h, rec).as_bytes()).and_then(|_| f.flush()).map_err(cannot)
 }
 
+/// Writes a game to its KIF file (`--kifout`).
+fn save_kif(cfg: &MatchConfig, rec: &GameRecord) -> Result<(), RunError> {
+    let Some(out) = &cfg.kifout else { return Ok(()) };
+    let path = out.path(rec.number);
+    let shown = path.display().to_string();
+    let fatal = |why: String| RunError::Fatal(format!("cannot write {shown}: {why}"));
+    let start = start_position(&cfg.variant, rec.fen.as_deref()).map_err(|e| fatal(e.to_string()))?;
+    let moves: Vec<String> = rec.moves.iter().map(|m| m.text.clone()).collect();
+    let notes: Vec<Option<String>> =
+        rec.moves.iter().map(|m| if m.book { Some("book".into()) } else { note_text(&m.note) }).collect();
+    let h = KifHeader {
+        date: Some(today()),
+        event: Some(cfg.event.clone()),
+        site: Some(cfg.site.clone()),
+        sente: rec.white.clone(),
+        gote: rec.black.clone(),
+        sjis: out.sjis,
+    };
+    let text =
+        write_kif(&start, &moves, &notes, rec.result, Some(&rec.reason), &h).map_err(|e| fatal(e.to_string()))?;
+    let bytes = if out.sjis { encode_sjis(&text).map_err(|e| fatal(e.to_string()))? } else { text.into_bytes() };
+    std::fs::write(&path, bytes).map_err(|error| RunError::Save { path: shown, error })
+}
+
 /// Prints one line (a closed output is ignored: the match goes on and the PGN is kept).
 fn say(out: &mut dyn Write, line: &str) {
     let _ = writeln!(out, "{line}");
@@ -197,7 +240,7 @@ pub fn run(cfg: &MatchConfig, stop: Arc<AtomicBool>, out: &mut dyn Write) -> Res
                     stop.store(true, Ordering::Relaxed);
                 }
                 Event::Finished(rec) => {
-                    if let Err(e) = save(cfg, &rec) {
+                    if let Err(e) = save(cfg, &rec).and_then(|()| save_kif(cfg, &rec)) {
                         fatal.get_or_insert(e);
                         stop.store(true, Ordering::Relaxed);
                     }

@@ -177,6 +177,9 @@ pub(crate) struct VariantFile {
     /// Named handicap starts (`handicap.rs`).
     #[serde(default)]
     pub handicap: Vec<super::handicap::Handicap>,
+    /// How KIF records name the game (`[kifu]`); a game without it has no KIF form.
+    #[serde(default)]
+    pub kifu: Option<super::KifuNames>,
     pub piece: Vec<PieceFile>,
 }
 
@@ -249,6 +252,9 @@ pub(crate) struct PieceFile {
     /// A short display label (kanji, chess symbol) for diagrams; the ID is shown without it.
     #[serde(default)]
     pub(crate) glyph: Option<String>,
+    /// The piece's full name in kanji, as KIF move text writes it (`歩兵`); default: the glyph.
+    #[serde(default)]
+    pub(crate) kanji: Option<String>,
 }
 
 /// The IDs of the catalogue, upper case, with their indices.
@@ -353,6 +359,7 @@ impl PieceFile {
             pass_needs_empty_step: self.pass_needs_empty_step,
             requires: self.requires.clone(),
             glyph: self.glyph.clone().filter(|g| !g.trim().is_empty()),
+            kanji: self.kanji.clone().filter(|g| !g.trim().is_empty()),
         })
     }
 }

@@ -105,6 +105,7 @@ mod tests {
             ("`[setup]`", keys::<SetupFile>().iter().map(ToString::to_string).collect()),
             ("`[bench]`", keys::<Bench>().iter().map(ToString::to_string).collect()),
             ("`[protocols]`", keys::<Protocols>().iter().map(ToString::to_string).collect()),
+            ("`[kifu]`", keys::<crate::variant::KifuNames>().iter().map(ToString::to_string).collect()),
             ("`[[piece]]`", keys::<PieceFile>().iter().map(ToString::to_string).collect()),
             ("`[[option]]`", crate::variant::options::KEYS.iter().map(ToString::to_string).collect()),
         ];

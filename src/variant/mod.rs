@@ -96,6 +96,15 @@ impl fmt::Display for VariantError {
 
 impl std::error::Error for VariantError {}
 
+/// The `[kifu]` table of a game file: the game has a KIF form (`docs/kifu.md`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KifuNames {
+    /// The game's name on the KIF `手合割` line (`中将棋`); default: its title.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
 /// One game's rules, as its data file states them.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -128,6 +137,8 @@ pub struct Variant {
     pub rule_choices: Vec<RuleChoice>,
     /// Named handicap starts (`[[handicap]]` tables).
     pub handicaps: Vec<Handicap>,
+    /// Its KIF names (`[kifu]`), if the game can be recorded in KIF (`docs/kifu.md`).
+    pub kifu: Option<KifuNames>,
     by_id: HashMap<String, KindId>,
 }
 
@@ -256,6 +267,7 @@ impl Variant {
             protocols: file.protocols,
             rule_choices,
             handicaps: Vec::new(),
+            kifu: file.kifu,
             by_id,
         };
         // Check the start position and mark the types it uses.

@@ -161,6 +161,8 @@ pub struct PieceType {
     pub requires: Option<String>,
     /// A short display label for diagrams (kanji, chess symbol); `None`: show the ID.
     pub glyph: Option<String>,
+    /// The full name in kanji for KIF move text (`docs/kifu.md`); `None`: the glyph, or the ID.
+    pub kanji: Option<String>,
 }
 
 impl PieceType {

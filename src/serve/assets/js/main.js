@@ -213,7 +213,14 @@ function wire() {
   act('loadpgn', () => post('/api/pgn', { pgn: $('pgn').value }));
   $('pgnfile').addEventListener('change', async (e) => {
     const f = e.target.files[0];
-    if (f) $('pgn').value = await f.text();
+    if (!f) return;
+    // A .kif record is Shift-JIS: text that is not UTF-8 is read as Shift-JIS (docs/kifu.md).
+    const bytes = await f.arrayBuffer();
+    try {
+      $('pgn').value = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      $('pgn').value = new TextDecoder('shift_jis').decode(bytes);
+    }
   });
   act('copyfen', () => copy(state.fen));
   act('copymoves', () => copy(moveText(state)));
