@@ -191,19 +191,11 @@ fn s8_no_two_passes_in_a_row() {
 // The independent generator (great_shogi_reference.rs) against the engine
 // ------------------------------------------------------------------------------------------
 
-/// The start perft of `perft/data/dai.txt` (depths 1-3; depth 4 in the slow test below): the
-/// numbers went into the file only once the engine and the reference generator agreed.
+/// The start perft of `perft/data/dai.txt` to depth 4 (seconds in a test build): the numbers
+/// went into the file only once the engine and the reference generator agreed.
 #[test]
 fn reference_agrees_on_the_start_perft() {
     for e in perft_data::select("dai", perft_data::Speed::Quick) {
-        assert_eq!(reference::parse(Rules::Dai, &e.fen).perft(e.depth), e.count, "{} perft {}", e.position, e.depth);
-    }
-}
-
-#[test]
-#[ignore = "slow: about a minute in a test build; cargo test --test dai_rules -- --ignored"]
-fn reference_agrees_on_the_start_perft_depth_4() {
-    for e in perft_data::select("dai", perft_data::Speed::Slow) {
         assert_eq!(reference::parse(Rules::Dai, &e.fen).perft(e.depth), e.count, "{} perft {}", e.position, e.depth);
     }
 }

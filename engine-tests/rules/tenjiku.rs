@@ -196,6 +196,17 @@ fn reference_agrees_on_the_start_perft() {
     }
 }
 
+/// Depth 4 (39,356,869), the engine's count, confirmed by the reference before it was written
+/// down.
+#[test]
+#[ignore = "slow: minutes in a test build; cargo test --test tenjiku_rules -- --ignored"]
+fn reference_agrees_on_the_start_perft_depth_4() {
+    for e in perft_data::select("tenjiku", perft_data::Speed::Slow) {
+        let n = reference::parse(Rules::Tenjiku, &e.fen).perft(e.depth);
+        assert_eq!(n, e.count, "{} perft {}", e.position, e.depth);
+    }
+}
+
 /// Every test case's position, move by move and to depth 2.
 #[test]
 fn reference_agrees_on_the_test_cases() {
