@@ -61,8 +61,9 @@ def owner_is_first(token):
 
 
 def kyodai_targets(legal, origin):
-    """Every square a legal move of the piece on `origin` visits; the origin itself only when
-    a move ends there (a pass, a capture without moving), as HaChu marks it then."""
+    """Every square a legal move of the piece on `origin` visits; the origin itself only for the
+    pass (`h3h3`), which XBoard makes with one click on the origin. A capture without moving
+    (`h3h4,h4h3`) is two clicks, and lifting shows only the first."""
     out = set()
     back = False
     for m in legal:
@@ -71,7 +72,7 @@ def kyodai_targets(legal, origin):
             continue
         squares = [f + r for leg in legs for f, r in SQUARE.findall(leg)]
         out.update(squares[1:])
-        back |= squares[-1] == origin
+        back |= squares == [origin, origin]
     if not back:
         out.discard(origin)
     return out
