@@ -131,6 +131,17 @@ fn d7_iron_and_stone_general() {
     assert!(moves_of(&g, &stuck, "g15").is_empty(), "D7: a Stone General on the last rank cannot move");
 }
 
+/// §11: `pawn_last_rank_promotion` gives a Pawn stepping onto the last rank inside the zone the
+/// promotion it lacks by the entry rule (and forces it there).
+#[test]
+fn s11_pawn_last_rank_promotion_option() {
+    let f = fen(&[(14, "7P6k")]);
+    check(&dai(), &f, "h14", &["h14-h15"], "§6 default: no chance, the Pawn is stuck");
+    let opt = [("pawn_last_rank_promotion".to_string(), "on".to_string())];
+    let g = Game::builtin_with("dai", &opt).unwrap_or_else(|e| panic!("{e}"));
+    check(&g, &f, "h14", &["h14-h15 +"], "§11 option");
+}
+
 /// D8 (§5): Horned Falcon 52 moves, Soaring Eagle 47 (lion lines and the pass).
 #[test]
 fn d8_falcon_and_eagle() {
