@@ -75,7 +75,7 @@ pub fn play(p: &mut Position, text: &str) {
 /// The engine's move as the reference's effect key.
 pub fn key(p: &Position, m: Move) -> Key {
     let shape = p.game().shape;
-    let xy = |s: kyodai::Square| (shape.file_of(s) as i32, shape.rank_of(s) as i32);
+    let xy = |s: kyodai::Square| (shape.file_of(s), shape.rank_of(s));
     let mut caps: Vec<(i32, i32)> = m.mids().filter(|&s| !p.is_empty(s)).map(xy).collect();
     if m.to != m.from && !p.is_empty(m.to) {
         caps.push(xy(m.to));
