@@ -176,6 +176,12 @@ fn s10_options() {
     assert!(!hawk.contains("h8-h8") && hawk.contains("h8-h10") && !hawk.contains("h8-h11"));
     let tetrarchs = moves_of(&with("tetrarchs_no_vertical"), &alone("+(CHS)"), "h8");
     assert!(!tetrarchs.contains("h8-h10") && tetrarchs.contains("h8-j10"));
+    // ShogiVar's jumping captures take only lower ranks: the Great General of N3 no longer takes
+    // the equal-ranked Great General beyond the other pieces.
+    let n3 = "16/3p11k/3(ggn)12/16/3(vgn)12/16/3p12/16/3(rgn)12/16/3P12/16/3(GGN)12/16/K15/16 w 1";
+    let lower = moves_of(&with("jump_capture_lower_only"), n3, "d4");
+    assert_eq!(lower.len(), 43, "{lower:?}");
+    assert!(lower.contains("d4-d12 x d12") && !lower.contains("d4-d14 x d14"));
     // A Crown Prince of rank 0 may be jumped by a Rook General.
     let f = "16/15k/16/16/16/16/7P8/16/7+E8/16/16/16/16/16/K15/7(rgn)8 b 1";
     assert!(!moves_of(&tenjiku(), f, "h1").contains("h1-h10 x h10"));
