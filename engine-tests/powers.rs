@@ -394,6 +394,15 @@ fn power_jump() {
     let g = game("R", &["jump-capture:R"], "jump_rank = 0");
     check(moves(&g, &fen, "d4"), "d4c4 d4b4 d4a4 d4d3 d4d2 d4d1 d4e4 d4f4", "jump rank 0");
     check_attacks(&g, &fen, "f4", "g4 d7");
+    // `lower-only`: beyond the first piece only enemies of lower rank are taken. The enemy King
+    // (rank 4 here) on d7 beyond the friend cannot be; the plain enemy g4 (rank 0) can; the
+    // first piece on a line is the ordinary slide's capture whatever its rank.
+    let t = text("R", &["jump-capture:R(lower-only)"], "jump_rank = 3")
+        .replace("royal = true", "royal = true\njump_rank = 4");
+    let g = build(&t);
+    let fen = board("Ka1 kd7 Pd4 Fd5 ef4 eg4 ea4");
+    check(moves(&g, &fen, "d4"), "d4c4 d4b4 d4a4 d4d3 d4d2 d4d1 d4e4 d4f4 d4g4", "jump-capture lower-only");
+    check_attacks(&g, &fen, "f4 g4 a4", "d7");
 }
 
 #[test]

@@ -7,7 +7,7 @@ use kyodai::rules::legality::History;
 use kyodai::{Game, Position};
 
 /// The games with a perft file.
-const GAMES: [&str; 6] = ["bigorra", "chu", "nutty", "scirocco", "typhoon", "tai"];
+const GAMES: [&str; 8] = ["bigorra", "chu", "nutty", "scirocco", "typhoon", "tai", "dai", "tenjiku"];
 
 fn check(game: &str, speed: Speed) {
     let g = Game::builtin(game).unwrap_or_else(|e| panic!("{game}: {e}"));
@@ -52,6 +52,16 @@ fn typhoon() {
 #[test]
 fn tai() {
     check("tai", Speed::Quick);
+}
+
+#[test]
+fn dai() {
+    check("dai", Speed::Quick);
+}
+
+#[test]
+fn tenjiku() {
+    check("tenjiku", Speed::Quick);
 }
 
 /// `cargo test --test perft -- --ignored`: Scirocco's depth 5, Typhoon's depth 5.

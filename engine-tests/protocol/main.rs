@@ -256,6 +256,8 @@ transcripts! {
     uci_book_file => "uci_book_file.txt",
     usi_book_file => "usi_book_file.txt",
     xboard_book_file => "xboard_book_file.txt",
+    usi_great_shogi => "usi_great_shogi.txt",
+    xboard_great_shogi => "xboard_great_shogi.txt",
 }
 
 #[test]

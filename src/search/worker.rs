@@ -322,7 +322,10 @@ impl<'a> Worker<'a> {
         if self.eval_cache[i].0 == h && h != 0 {
             return self.eval_cache[i].1;
         }
-        let e = self.ev.evaluate(&self.pos);
+        // Kept inside the non-mate range: in the largest games the material alone can pass
+        // MATE_BOUND (a Tenjiku side holds over 100,000 centipawns), and a static score beyond
+        // it would read as a mate, or reach -INF, where no root move beats alpha.
+        let e = self.ev.evaluate(&self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         self.eval_cache[i] = (h, e);
         e
     }

@@ -4,45 +4,57 @@
 //! piece may have any rank. Non-capturing moves are the piece's ordinary slides, and so is the
 //! capture of the first piece on a line; this module adds only the captures beyond it.
 //!
+//! With the parameter `lower-only` (`jump-capture:R(lower-only)`, Tenjiku's ShogiVar option), a
+//! capture beyond the first piece takes only an enemy of strictly lower jump rank than the mover.
+//!
 //! Jumping captures attack: [`attacks`] answers for `attack::is_attacked`.
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{
+    check_flags, Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps,
+};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{add_to, Compile, KindSet};
 use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
-/// `jump-capture:RIDER`: the lines along which the piece jump-captures.
+/// `jump-capture:RIDER`: the lines along which the piece jump-captures, and whether a capture
+/// over pieces takes only lower-ranked enemies (`lower-only`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JumpCapture(pub Steps);
+pub struct JumpCapture(pub Steps, pub bool);
 
 /// Board deltas of its jump lines.
 #[derive(Clone, Debug)]
 pub struct Compiled {
     pub dirs: Vec<i32>,
+    pub lower_only: bool,
 }
 
 /// (delta from target toward the attacker, types that jump-capture along it); the jump ranks
-/// decide what may stand between.
+/// decide what may stand between. The second field: the types with `lower-only`.
 #[derive(Clone, Debug, Default)]
-pub struct AttackTable(pub Vec<(i32, KindSet)>);
+pub struct AttackTable(pub Vec<(i32, KindSet)>, pub KindSet);
+
+const LOWER_ONLY: &str = "lower-only";
 
 impl Spec for JumpCapture {
     const NAME: &'static str = "jump-capture";
-    const SYNTAX: &'static str = "jump-capture:RIDER";
+    const SYNTAX: &'static str = "jump-capture:RIDER[(lower-only)]";
 
     fn parse(call: &PowerCall) -> Result<JumpCapture, PowerError> {
-        let steps = Steps::parse(call, StepRule::Rider)?;
+        check_flags(call, &[LOWER_ONLY])?;
+        let mut bare = call.clone();
+        bare.flags.clear();
+        let steps = Steps::parse(&bare, StepRule::Rider)?;
         if steps.vectors.iter().any(|v| !matches!(v.travel, crate::variant::betza::Travel::Ride { max: 0 })) {
             return Err(PowerError(format!(
                 "jump-capture:{}: the argument must be an unlimited rider (R, B, Q)",
                 steps.spec
             )));
         }
-        Ok(JumpCapture(steps))
+        Ok(JumpCapture(steps, call.flags.iter().any(|f| f == LOWER_ONLY)))
     }
 
     fn reach(&self) -> u8 {
@@ -50,7 +62,8 @@ impl Spec for JumpCapture {
     }
 
     fn describe(&self) -> Description {
-        Description::text_only(format!("jumping captures `{}` over lower jump ranks", self.0.spec))
+        let of = if self.1 { " of lower-ranked enemies" } else { "" };
+        Description::text_only(format!("jumping captures `{}`{of} over lower jump ranks", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Own;
@@ -64,7 +77,10 @@ impl Spec for JumpCapture {
         for &j in &dirs {
             add_to(&mut cx.attacks.jump.0, -j, cx.kind);
         }
-        cx.moves.add_gen(Gen::JumpCapture(Compiled { dirs }));
+        if self.1 {
+            cx.attacks.jump.1.insert(cx.kind);
+        }
+        cx.moves.add_gen(Gen::JumpCapture(Compiled { dirs, lower_only: self.1 }));
     }
 
     fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
@@ -81,18 +97,19 @@ fn rank_of(pos: &impl Board, piece: Piece) -> u8 {
 impl Generate for Compiled {
     /// The jumping captures beyond the first piece of each line.
     fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
-        generate(pos, piece, from, &self.dirs, out);
+        generate(pos, piece, from, self, out);
     }
 
     fn absorb(&mut self, other: Compiled) {
         self.dirs.extend(other.dirs);
+        self.lower_only |= other.lower_only;
     }
 }
 
-fn generate(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+fn generate(pos: &impl Board, piece: Piece, from: Square, jc: &Compiled, out: &mut Vec<Move>) {
     let them = piece.color().flip();
     let mine = pos.variant().piece(piece.kind()).jump_rank;
-    for &d in dirs {
+    for &d in &jc.dirs {
         let mut to = from;
         let mut passed_first = false;
         loop {
@@ -105,7 +122,7 @@ fn generate(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mu
                 continue;
             };
             // The first piece is the ordinary slide's target; later ones are jump captures.
-            if passed_first && passed.color() == them {
+            if passed_first && passed.color() == them && !(jc.lower_only && rank_of(pos, passed) >= mine) {
                 promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
             }
             if rank_of(pos, passed) >= mine {
@@ -119,6 +136,9 @@ fn generate(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mu
 /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
 pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
     let ranks = &pos.tables().special.jump_rank;
+    let lower_only = &pos.tables().attacks[by].jump.1;
+    // The rank of what would be taken (an empty square: the lowest).
+    let taken = cell_at(target).piece().map_or(0, |p| ranks[p.kind().index()]);
     for (d, set) in &pos.tables().attacks[by].jump.0 {
         let mut sq = target;
         // Highest rank passed so far walking out from the target (None: nothing passed yet).
@@ -133,7 +153,10 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(S
                 continue;
             };
             let r = ranks[p.kind().index()];
-            if p.color() == by && set.contains(p.kind()) && highest.is_none_or(|h| h < r) {
+            if p.color() == by
+                && set.contains(p.kind())
+                && highest.is_none_or(|h| h < r && !(lower_only.contains(p.kind()) && taken >= r))
+            {
                 return true;
             }
             let h = highest.map_or(r, |h| h.max(r));

@@ -1,0 +1,237 @@
+//! Dai Shogi rules tests. The authority is `docs/rules/dai.md`; every test names the section
+//! (§) or test case (D*) of the page it checks. Move sets are compared exactly, in the listing
+//! notation (`h8-i8 x i8`, `+` for promotion). The independent generator
+//! (`great_shogi_reference.rs`) checks the engine on perft and random games at the end.
+
+#[path = "../support/perft_data.rs"]
+mod perft_data;
+
+#[path = "great_shogi_reference.rs"]
+mod reference;
+
+#[path = "great_shogi_helpers.rs"]
+mod helpers;
+
+use helpers::{check, game, moves_of, play, pos};
+use kyodai::rules::legality::legal_move_list;
+use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::{Color, Game};
+use reference::Rules;
+use std::sync::{Arc, OnceLock};
+
+const START: &str = "l(kt)(st)(ig)csgkgsc(ig)(st)(kt)l/a1(csw)1f1tet1f1(csw)1a/1(vo)1(ab)1(ew)xno(ew)1(ab)1(vo)1/r(fd)mvbhdqdhbvm(fd)r/ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/R(FD)MVBHDQDHBVM(FD)R/1(VO)1(AB)1(EW)ONX(EW)1(AB)1(VO)1/A1(CSW)1F1TET1F1(CSW)1A/L(KT)(ST)(IG)CSGKGSC(IG)(ST)(KT)L w 1";
+
+fn dai() -> Arc<Game> {
+    static G: OnceLock<Arc<Game>> = OnceLock::new();
+    Arc::clone(G.get_or_init(|| game("dai")))
+}
+
+/// A FEN with the test cases' Kings (first player a2, second player o14) and `rows` given as
+/// (rank, row text) for the other ranks.
+fn fen(rows: &[(u32, &str)]) -> String {
+    let mut out = Vec::new();
+    for rank in (1..=15).rev() {
+        let row = match rows.iter().find(|(r, _)| *r == rank) {
+            Some((_, t)) => (*t).to_string(),
+            None if rank == 14 => "14k".to_string(),
+            None if rank == 2 => "K14".to_string(),
+            None => "15".to_string(),
+        };
+        out.push(row);
+    }
+    format!("{} w 1", out.join("/"))
+}
+
+fn to(from: &str, squares: &[&str]) -> Vec<String> {
+    squares.iter().map(|t| format!("{from}-{t}")).collect()
+}
+
+/// §3: the start position is the game's, and it reads back unchanged.
+#[test]
+fn s3_start_position() {
+    let g = dai();
+    assert_eq!(kyodai::Position::start(&g).to_fen(), START);
+    assert_eq!(g.shape.files, 15);
+    assert_eq!(kyodai::Position::start(&g).pieces(Color::White).len(), 65);
+}
+
+/// D1: 71 moves from the start, by piece as the case lists them.
+#[test]
+fn d1_start_moves_by_piece() {
+    let g = dai();
+    let mut p = pos(&g, START);
+    assert_eq!(legal_move_list(&mut p).len(), 71);
+    check(&g, START, "b4", &to("b4", &["a3", "c3", "d2"]), "D1 Flying Dragon b4");
+    check(&g, START, "b3", &to("b3", &["a3", "c3", "b2"]), "D1 Violent Ox b3");
+    check(&g, START, "d3", &to("d3", &["c3", "e3", "d2"]), "D1 Angry Boar d3");
+    check(&g, START, "g3", &to("g3", &["e3", "f2"]), "D1 Kirin");
+    check(&g, START, "h3", &to("h3", &["f2", "j2"]), "D1 Lion (no pass: no empty neighbour)");
+    check(&g, START, "b1", &to("b1", &["a3", "c3"]), "D1 Knight");
+    check(&g, START, "c1", &to("c1", &["b2", "d2"]), "D1 Stone General");
+    for quiet in ["i3", "h4", "g4", "e4", "d4", "h2", "h1"] {
+        assert!(moves_of(&g, START, quiet).is_empty(), "D1: {quiet} has no move");
+    }
+}
+
+/// D2 (§5): the Lion alone has its 24 squares and the pass.
+#[test]
+fn d2_lion_alone() {
+    let f = fen(&[(8, "7N7")]);
+    assert_eq!(moves_of(&dai(), &f, "h8").len(), 25);
+    assert!(moves_of(&dai(), &f, "h8").contains("h8-h8"));
+}
+
+/// D3 (§2.1): the Violent Ox moves up to two squares and never leaps.
+#[test]
+fn d3_violent_ox() {
+    let f = fen(&[(9, "7P7"), (8, "7(VO)p6")]);
+    check(&dai(), &f, "h8", &["h8-h7", "h8-h6", "h8-g8", "h8-f8", "h8-i8 x i8"], "D3");
+}
+
+/// D4 (§2.1): the Flying Dragon likewise on the diagonals.
+#[test]
+fn d4_flying_dragon() {
+    let f = fen(&[(9, "6p1P6"), (8, "7(FD)7")]);
+    check(&dai(), &f, "h8", &["h8-g9 x g9", "h8-g7", "h8-f6", "h8-i7", "h8-j6"], "D4");
+}
+
+/// D5 (§2.1): the small generals alone.
+#[test]
+fn d5_small_generals() {
+    let g = dai();
+    let alone = |id: &str| fen(&[(8, &format!("7{id}7"))]);
+    check(&g, &alone("(EW)"), "h8", &to("h8", &["g8", "i8", "g9", "h9", "i9"]), "D5 Evil Wolf");
+    check(&g, &alone("(CSW)"), "h8", &to("h8", &["g7", "i7", "g9", "i9"]), "D5 Cat Sword");
+    check(&g, &alone("(AB)"), "h8", &to("h8", &["h7", "h9", "g8", "i8"]), "D5 Angry Boar");
+}
+
+/// D6 (§6): the Knight's promotion: optional on entering, forced on the last two ranks, none
+/// for a quiet move inside the zone.
+#[test]
+fn d6_knight_and_the_zone() {
+    let g = dai();
+    check(&g, &fen(&[(10, "7(KT)7")]), "h10", &["h10-g12", "h10-g12 +", "h10-i12", "h10-i12 +"], "D6 entering");
+    check(&g, &fen(&[(12, "7(KT)7")]), "h12", &["h12-g14", "h12-i14"], "D6 inside the zone");
+    check(&g, &fen(&[(14, "6p7k"), (12, "7(KT)7")]), "h12", &["h12-g14 x g14 +", "h12-i14"], "D6 capture");
+}
+
+/// D7 (§6): the Iron General may promote on entering; the Stone General reaches the last rank
+/// without a chance and stays there unpromoted.
+#[test]
+fn d7_iron_and_stone_general() {
+    let g = dai();
+    let iron = fen(&[(10, "7(IG)7")]);
+    let expected: Vec<String> =
+        ["g11", "h11", "i11"].iter().flat_map(|t| [format!("h10-{t}"), format!("h10-{t} +")]).collect();
+    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
+    check(&g, &iron, "h10", &expected, "D7 Iron General");
+    let stone = fen(&[(14, "7(ST)6k")]);
+    check(&g, &stone, "h14", &["h14-g15", "h14-i15"], "D7 Stone General");
+    let stuck = fen(&[(15, "6(ST)8"), (14, "14k")]);
+    assert!(moves_of(&g, &stuck, "g15").is_empty(), "D7: a Stone General on the last rank cannot move");
+}
+
+/// §11: `pawn_last_rank_promotion` gives a Pawn stepping onto the last rank inside the zone the
+/// promotion it lacks by the entry rule (and forces it there).
+#[test]
+fn s11_pawn_last_rank_promotion_option() {
+    let f = fen(&[(14, "7P6k")]);
+    check(&dai(), &f, "h14", &["h14-h15"], "§6 default: no chance, the Pawn is stuck");
+    let opt = [("pawn_last_rank_promotion".to_string(), "on".to_string())];
+    let g = Game::builtin_with("dai", &opt).unwrap_or_else(|e| panic!("{e}"));
+    check(&g, &f, "h14", &["h14-h15 +"], "§11 option");
+}
+
+/// D8 (§5): Horned Falcon 52 moves, Soaring Eagle 47 (lion lines and the pass).
+#[test]
+fn d8_falcon_and_eagle() {
+    let g = dai();
+    let falcon = moves_of(&g, &fen(&[(8, "7+H7")]), "h8");
+    assert_eq!(falcon.len(), 52);
+    for t in ["h8-h9", "h8-h10", "h8-h8"] {
+        assert!(falcon.contains(t), "D8 Falcon {t}");
+    }
+    let eagle = moves_of(&g, &fen(&[(8, "7+D7")]), "h8");
+    assert_eq!(eagle.len(), 47);
+    for t in ["h8-g9", "h8-f10", "h8-i9", "h8-j10", "h8-h8"] {
+        assert!(eagle.contains(t), "D8 Eagle {t}");
+    }
+}
+
+/// D9 (§7): no lion-capture rules: a Lion takes a protected Lion two squares away.
+#[test]
+fn d9_no_lion_protection_rule() {
+    let f = fen(&[(10, "7p7"), (9, "7n7"), (7, "7N7")]);
+    let m = moves_of(&dai(), &f, "h7");
+    assert!(m.contains("h7-h9 x h9"));
+    assert_eq!(m.len(), 25);
+}
+
+/// D10 (§9): the Crown Prince is royal: losing the King alone does not end the game.
+#[test]
+fn d10_crown_prince() {
+    let g = dai();
+    let rows = |r3: &str, r1: &str| {
+        let mut v = vec!["15", "14k"];
+        v.extend(std::iter::repeat_n("15", 10));
+        v.extend([r3, "+E14", r1]);
+        format!("{} b 1", v.join("/"))
+    };
+    let mut p = pos(&g, &rows("15", "K1r12"));
+    play(&mut p, "c1a1");
+    assert!(outcome(&mut p).is_none(), "the Crown Prince still stands");
+    let mut p = pos(&g, &rows("r14", "15"));
+    play(&mut p, "a3a2");
+    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::AllRoyalsCaptured }));
+}
+
+/// §8: repeating a position is illegal (the Chu rule): after one side passes, the other may
+/// not pass back to the position before.
+#[test]
+fn s8_no_two_passes_in_a_row() {
+    let g = dai();
+    let mut p = pos(&g, &fen(&[(8, "7N7"), (13, "7n7")]));
+    play(&mut p, "h8h8");
+    let black_lion = p.game().shape.parse_square("h13").unwrap();
+    let moves = legal_move_list(&mut p);
+    assert!(moves.iter().any(|m| m.from == black_lion && m.to != black_lion));
+    assert!(!moves.iter().any(|m| m.from == black_lion && m.to == black_lion), "the pass repeats the start");
+}
+
+// ------------------------------------------------------------------------------------------
+// The independent generator (great_shogi_reference.rs) against the engine
+// ------------------------------------------------------------------------------------------
+
+/// The start perft of `perft/data/dai.txt` to depth 4 (seconds in a test build): the numbers
+/// went into the file only once the engine and the reference generator agreed.
+#[test]
+fn reference_agrees_on_the_start_perft() {
+    for e in perft_data::select("dai", perft_data::Speed::Quick) {
+        assert_eq!(reference::parse(Rules::Dai, &e.fen).perft(e.depth), e.count, "{} perft {}", e.position, e.depth);
+    }
+}
+
+/// Every test case's position, move by move and to depth 2.
+#[test]
+fn reference_agrees_on_the_test_cases() {
+    let g = dai();
+    for f in [
+        fen(&[(8, "7N7")]),
+        fen(&[(9, "7P7"), (8, "7(VO)p6")]),
+        fen(&[(9, "6p1P6"), (8, "7(FD)7")]),
+        fen(&[(14, "6p7k"), (12, "7(KT)7")]),
+        fen(&[(8, "7+H7"), (10, "6p1p6")]),
+        fen(&[(8, "7+D7"), (9, "6p8"), (10, "9p5")]),
+        fen(&[(10, "7p7"), (9, "7n7"), (7, "7N7")]),
+    ] {
+        helpers::same_moves(&g, Rules::Dai, &f);
+        helpers::same_perft(&g, Rules::Dai, &f, 2);
+    }
+}
+
+/// Random games from the start: the same moves in every position, the same positions after.
+#[test]
+fn reference_agrees_on_random_games() {
+    let n = helpers::same_on_random_games(&dai(), Rules::Dai, 0x5DEE_CE66_D1A4_F87B, 12, 160);
+    assert!(n > 1000, "{n}");
+}
