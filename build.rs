@@ -1,5 +1,7 @@
 //! Embeds every game file of `src/variant/defs/` in the binary: a built-in game is its data file
-//! alone. Writes `$OUT_DIR/builtin.rs`, the list of (file stem, contents), sorted by name.
+//! alone. Writes `$OUT_DIR/builtin.rs`, the list of (file stem, contents), sorted by name; and
+//! likewise `$OUT_DIR/books.rs`, the opening books of `book/*.txt` (a game's book is
+//! `book/<game>.txt`, so a new game's book is one file too).
 //! Also records the commit the binary is built from (`KYODAI_GIT`), for the headers of the
 //! books it makes: the commit of the sources compiled, not of the tree it later runs beside.
 
@@ -7,27 +9,35 @@ use std::path::Path;
 
 fn main() {
     git_commit();
-    let defs = Path::new("src/variant/defs");
-    println!("cargo:rerun-if-changed={}", defs.display());
-    let mut games: Vec<(String, String)> = std::fs::read_dir(defs)
-        .expect("src/variant/defs is readable")
+    let games = "The built-in games: (name, data file), one per file of `src/variant/defs/`.";
+    embed(Path::new("src/variant/defs"), "toml", "BUILTIN", games, "builtin.rs");
+    let books = "The shipped opening books: (game, book text), one per file of `book/`.";
+    embed(Path::new("book"), "txt", "BOOKS", books, "books.rs");
+}
+
+/// Writes `$OUT_DIR/{out}`: `const {name}: &[(&str, &str)]`, the (file stem, contents) of every
+/// `*.{ext}` file of `dir`, sorted by name.
+fn embed(dir: &Path, ext: &str, name: &str, doc: &str, out: &str) {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .expect("the folder of embedded files is readable")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
         .map(|p| {
             println!("cargo:rerun-if-changed={}", p.display());
             let stem = p.file_stem().expect("a file name").to_string_lossy().into_owned();
-            let abs = std::fs::canonicalize(&p).expect("a readable game file");
+            let abs = std::fs::canonicalize(&p).expect("a readable file");
             (stem, abs.to_string_lossy().into_owned())
         })
         .collect();
-    games.sort();
-    let mut code = String::from("/// The built-in games: (name, data file), one per file of `src/variant/defs/`.\n");
-    code.push_str("const BUILTIN: &[(&str, &str)] = &[\n");
-    for (name, path) in &games {
-        code.push_str(&format!("    ({name:?}, include_str!({path:?})),\n"));
+    files.sort();
+    let mut code = format!("/// {doc}\n");
+    code.push_str(&format!("const {name}: &[(&str, &str)] = &[\n"));
+    for (stem, path) in &files {
+        code.push_str(&format!("    ({stem:?}, include_str!({path:?})),\n"));
     }
     code.push_str("];\n");
-    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin.rs");
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join(out);
     std::fs::write(out, code).expect("OUT_DIR is writable");
 }
 

@@ -273,26 +273,11 @@ pub fn mix(seed: u64, n: u64) -> u64 {
 /// The text of the book shipped for a built-in game (embedded in the binary), if it has one.
 /// Every built-in game has one (the test `every_shipped_book_is_legal_and_big_enough` says so).
 pub fn shipped_text(game: &str) -> Option<&'static str> {
-    Some(match game {
-        "bigorra" => include_str!("../../book/bigorra.txt"),
-        "chu" => include_str!("../../book/chu.txt"),
-        "nutty" => include_str!("../../book/nutty.txt"),
-        "scirocco" => include_str!("../../book/scirocco.txt"),
-        "tai" => include_str!("../../book/tai.txt"),
-        "typhoon" => include_str!("../../book/typhoon.txt"),
-        "patchanka" => include_str!("../../book/patchanka.txt"),
-        "heavy-shako" => include_str!("../../book/heavy-shako.txt"),
-        "timurid-herat" => include_str!("../../book/timurid-herat.txt"),
-        "timurid-babur" => include_str!("../../book/timurid-babur.txt"),
-        "timurid-mirza" => include_str!("../../book/timurid-mirza.txt"),
-        "timurid-samarkand" => include_str!("../../book/timurid-samarkand.txt"),
-        "timurid-wild-herat" => include_str!("../../book/timurid-wild-herat.txt"),
-        "timurid-wild-babur" => include_str!("../../book/timurid-wild-babur.txt"),
-        "timurid-wild-mirza" => include_str!("../../book/timurid-wild-mirza.txt"),
-        "timurid-wild-samarkand" => include_str!("../../book/timurid-wild-samarkand.txt"),
-        _ => return None,
-    })
+    BOOKS.iter().find(|(g, _)| *g == game).map(|(_, text)| *text)
 }
+
+// `BOOKS`: every `book/<game>.txt`, embedded by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/books.rs"));
 
 /// The book shipped for `variant` (by its name), read and checked.
 pub fn shipped(variant: &Arc<Game>) -> Option<Result<Book, format::BookError>> {
