@@ -134,7 +134,40 @@ fn kifout(a: &MatchArgs, v: &kyodai::game::Game) -> Result<Option<KifOut>, Fail>
         return Err(Fail(format!("--kifout: {}", kyodai::kifu::KifuError::NoKifForm { game: v.title.clone() })));
     }
     std::fs::create_dir_all(dir).map_err(|e| Fail(format!("--kifout: cannot make {dir}: {e}")))?;
-    Ok(Some(KifOut { dir: dir.clone(), sjis: a.kifout_sjis }))
+    let sjis = a.kifout_sjis;
+    Ok(Some(KifOut {
+        dir: dir.clone(),
+        sjis,
+        render: std::sync::Arc::new(move |start, rec, cfg| kif_bytes(start, rec, cfg, sjis)),
+    }))
+}
+
+/// A finished game of the match as the bytes of its KIF file.
+fn kif_bytes(
+    start: &kyodai::Position,
+    rec: &kyodai::tournament::game::GameRecord,
+    cfg: &MatchConfig,
+    sjis: bool,
+) -> Result<Vec<u8>, String> {
+    use kyodai::kifu::{encode_sjis, write_kif, KifHeader};
+    use kyodai::tournament::pgn::{note_text, today};
+    let moves: Vec<String> = rec.moves.iter().map(|m| m.text.clone()).collect();
+    let notes: Vec<Option<String>> =
+        rec.moves.iter().map(|m| if m.book { Some("book".into()) } else { note_text(&m.note) }).collect();
+    let h = KifHeader {
+        date: Some(today()),
+        event: Some(cfg.event.clone()),
+        site: Some(cfg.site.clone()),
+        sente: rec.white.clone(),
+        gote: rec.black.clone(),
+        sjis,
+    };
+    let text = write_kif(start, &moves, &notes, rec.result, Some(&rec.reason), &h).map_err(|e| e.to_string())?;
+    if sjis {
+        encode_sjis(&text).map_err(|e| e.to_string())
+    } else {
+        Ok(text.into_bytes())
+    }
 }
 
 fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {

@@ -47,7 +47,7 @@ pub fn score_text(s: Score) -> String {
 }
 
 /// The comment of an engine move, or `None` when the engine said nothing and no time is known.
-pub(crate) fn note_text(n: &MoveNote) -> Option<String> {
+pub fn note_text(n: &MoveNote) -> Option<String> {
     let mut parts = Vec::new();
     match (n.score, n.depth) {
         (Some(s), Some(d)) => parts.push(format!("{}/{d}", score_text(s))),

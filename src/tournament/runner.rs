@@ -8,14 +8,14 @@ use super::adjudicate::Adjudication;
 use super::engine::{tc_tag, EngineSpec};
 use super::game::{play_game, GameRecord, GameSetup, Stopped};
 use super::openings::Source;
-use super::pgn::{note_text, today, write_game, Header};
+use super::pgn::{today, write_game, Header};
 use super::player::Player;
 use super::referee::start_position;
 use super::schedule::{schedule, shard, Job, Kind};
 use super::standings::Standings;
 use super::stats::Sprt;
 use crate::game::Game;
-use crate::kifu::{encode_sjis, write_kif, KifHeader};
+use crate::position::Position;
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -50,11 +50,24 @@ pub struct MatchConfig {
     pub site: String,
 }
 
-/// Where `--kifout` writes: a folder, and whether in Shift-JIS (`.kif`) or UTF-8 (`.kifu`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Where `--kifout` writes: a folder, whether in Shift-JIS (`.kif`) or UTF-8 (`.kifu`), and
+/// how a game becomes the bytes of its file. The match runner knows no KIF: `crate::kifu` sits
+/// a layer above it (it reads into the PGN record), so the command line hands the writer in.
+#[derive(Clone)]
 pub struct KifOut {
     pub dir: String,
     pub sjis: bool,
+    pub render: KifRender,
+}
+
+/// Renders a finished game (its start position, its record, the match's event and site) as the
+/// bytes of its KIF file, or says why it cannot.
+pub type KifRender = Arc<dyn Fn(&Position, &GameRecord, &MatchConfig) -> Result<Vec<u8>, String> + Send + Sync>;
+
+impl std::fmt::Debug for KifOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KifOut").field("dir", &self.dir).field("sjis", &self.sjis).finish_non_exhaustive()
+    }
 }
 
 impl KifOut {
@@ -192,20 +205,7 @@ fn save_kif(cfg: &MatchConfig, rec: &GameRecord) -> Result<(), RunError> {
     let shown = path.display().to_string();
     let fatal = |why: String| RunError::Fatal(format!("cannot write {shown}: {why}"));
     let start = start_position(&cfg.variant, rec.fen.as_deref()).map_err(|e| fatal(e.to_string()))?;
-    let moves: Vec<String> = rec.moves.iter().map(|m| m.text.clone()).collect();
-    let notes: Vec<Option<String>> =
-        rec.moves.iter().map(|m| if m.book { Some("book".into()) } else { note_text(&m.note) }).collect();
-    let h = KifHeader {
-        date: Some(today()),
-        event: Some(cfg.event.clone()),
-        site: Some(cfg.site.clone()),
-        sente: rec.white.clone(),
-        gote: rec.black.clone(),
-        sjis: out.sjis,
-    };
-    let text =
-        write_kif(&start, &moves, &notes, rec.result, Some(&rec.reason), &h).map_err(|e| fatal(e.to_string()))?;
-    let bytes = if out.sjis { encode_sjis(&text).map_err(|e| fatal(e.to_string()))? } else { text.into_bytes() };
+    let bytes = (out.render)(&start, rec, cfg).map_err(fatal)?;
     std::fs::write(&path, bytes).map_err(|error| RunError::Save { path: shown, error })
 }
 
