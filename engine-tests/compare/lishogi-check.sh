@@ -8,24 +8,7 @@
 # repository) is installed with npm into $SHOGIOPS_DIR (default: a folder under ${TMPDIR:-/tmp})
 # on the first run. Without node or npm the check is skipped with a message (exit status 0).
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-kyodai=${1:-target/release/kyodai}
+check="lishogi check"
+. "$(dirname "$0")/shogiops-setup.sh"
 [ $# -gt 0 ] && shift
-if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-    echo "lishogi check skipped: needs node and npm (apt-get install nodejs npm)"
-    exit 0
-fi
-if [ ! -x "$kyodai" ]; then
-    echo "lishogi check: no kyodai binary at '$kyodai' (cargo build --release)" >&2
-    exit 2
-fi
-dir=${SHOGIOPS_DIR:-${TMPDIR:-/tmp}/kyodai-shogiops}
-version=${SHOGIOPS_VERSION:-0.18.0}
-if [ ! -f "$dir/node_modules/shogiops/package.json" ]; then
-    mkdir -p "$dir"
-    if ! (cd "$dir" && npm install --no-audit --no-fund --silent "shogiops@$version" >/dev/null 2>&1); then
-        echo "lishogi check skipped: 'npm install shogiops@$version' failed"
-        exit 0
-    fi
-fi
 exec node "$here/lishogi-check.mjs" "$kyodai" --shogiops "$dir" "$@"
