@@ -259,6 +259,11 @@ fn a_hint_and_a_review_that_marks_a_blunder() {
     assert_eq!(st["review"]["marks"][0], "??", "{}", st["review"]);
     assert_eq!(st["review"]["done"], st["review"]["total"]);
     assert_eq!(st["evals"].as_array().unwrap().len(), 3, "the graph has every position: {}", st["evals"]);
+    // The game saved as KIF reads back with the same moves (docs/kifu.md).
+    let (status, kif) = request(&h, "GET", "/api/game.kifu", None, None);
+    assert_eq!(status, 200, "{kif}");
+    let k = kyodai::kifu::parse_kif(&kif).unwrap_or_else(|e| panic!("{e}\n{kif}"));
+    assert_eq!(k.to_pgn(None).unwrap().moves, ["a1a2", "g6f5"], "{kif}");
     // A new game ends the review.
     let st = post(&h, "/api/new", json!({ "game": "chu" }));
     assert!(st["review"].is_null());

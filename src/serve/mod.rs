@@ -314,6 +314,10 @@ fn route(app: &App, req: &mut Request) -> Result<Reply, ApiError> {
             let mut s = lock(&app.session);
             Ok(http::json(&view::state(&mut s, c)))
         }
+        (Method::Get, "/api/game.kifu") => {
+            let text = pgn::to_kif(&mut lock(&app.session)).map_err(|e| ApiError::bad(e.to_string()))?;
+            Ok(http::body(200, "text/plain; charset=utf-8", text.into_bytes()))
+        }
         (Method::Get, "/api/board.svg") => {
             let flip = http::query(&url, "flip").is_some_and(|f| f == "1" || f == "true");
             Ok(http::body(200, "image/svg+xml", lock(&app.session).svg(flip).into_bytes()))

@@ -62,6 +62,27 @@ pub fn from_kif(text: &str, current: &crate::variant::Variant) -> Result<PgnGame
     Ok(PgnGame { tags: g.tags, moves: g.moves, comments, result: Some(g.result) })
 }
 
+/// The game on the board as a KIF record (UTF-8, `crate::kifu`), for the page's "Save KIF":
+/// the whole line, the comments, the players and the result so far.
+pub fn to_kif(s: &mut super::session::Session) -> Result<String, crate::kifu::KifuError> {
+    let name = |p: super::session::Player| match p {
+        super::session::Player::Human => "human".to_string(),
+        super::session::Player::Engine(i) => s.engines[i].name.clone(),
+    };
+    let h = crate::kifu::KifHeader {
+        date: Some(crate::tournament::pgn::today()),
+        event: None,
+        site: Some("Kyodai web board".into()),
+        sente: name(s.players[0]),
+        gote: name(s.players[1]),
+        sjis: false,
+    };
+    let (result, reason) = s.result().map_or(("*", None), |(r, why)| (r, Some(why)));
+    let moves = s.line_texts();
+    let notes: Vec<Option<String>> = (0..moves.len()).map(|i| s.comments.get(i).cloned().flatten()).collect();
+    crate::kifu::write_kif(&s.game.start, &moves, &notes, result, reason.as_deref(), &h)
+}
+
 /// Reads the first game of `text`.
 pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
     let mut g = PgnGame::default();

@@ -179,6 +179,18 @@ function syncForm() {
   $('inc').hidden = $('tc').value !== 'clock';
 }
 
+/** Downloads the game as a KIF file (the server writes it; a game without a KIF form says why). */
+async function saveKif() {
+  const r = await fetch('/api/game.kifu');
+  const text = await r.text();
+  if (!r.ok) throw new Error(JSON.parse(text).error || text);
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  a.download = `${state.game.name}.kifu`;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
 async function copy(text) {
   const box = $('copybox');
   box.value = text;
@@ -224,6 +236,7 @@ function wire() {
   });
   act('copyfen', () => copy(state.fen));
   act('copymoves', () => copy(moveText(state)));
+  act('savekif', saveKif);
   act('flip', async () => { board.flip = !board.flip; await refreshBoard(true); });
   act('zoomin', async () => board.zoomBy(1.25));
   act('zoomout', async () => board.zoomBy(0.8));
