@@ -6,6 +6,9 @@
 #[path = "../support/perft_data.rs"]
 mod perft_data;
 
+#[path = "../support/walk.rs"]
+mod walk;
+
 #[path = "great_shogi_reference.rs"]
 mod reference;
 

@@ -126,15 +126,8 @@ pub fn same_on_random_games(g: &Arc<Game>, rules: Rules, mut seed: u64, games: u
             let fen = p.to_fen();
             same_moves(g, rules, &fen);
             positions += 1;
-            let moves = legal_move_list(&mut p);
-            if moves.is_empty() {
+            let Some(m) = super::walk::random_move(&mut p, &mut next, 3) else {
                 break;
-            }
-            let caps: Vec<Move> = moves.iter().copied().filter(|&m| kyodai::movegen::is_capture(&p, m)).collect();
-            let m = if !caps.is_empty() && next() % 3 == 0 {
-                caps[(next() % caps.len() as u64) as usize]
-            } else {
-                moves[(next() % moves.len() as u64) as usize]
             };
             let after = reference::parse(rules, &fen).play(&key(&p, m));
             p.make(m);

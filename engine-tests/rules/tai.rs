@@ -9,6 +9,9 @@ mod common;
 #[path = "../support/perft_data.rs"]
 mod perft_data;
 
+#[path = "../support/walk.rs"]
+mod walk;
+
 #[path = "tai_reference.rs"]
 mod reference;
 

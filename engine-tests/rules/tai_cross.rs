@@ -9,7 +9,7 @@ use kyodai::notation::format_move;
 use kyodai::perft::perft;
 use kyodai::rules::legality::legal_move_list;
 use kyodai::rules::legality::History;
-use kyodai::{Color, Move, Position};
+use kyodai::{Color, Position};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
@@ -113,15 +113,8 @@ fn reference_agrees_on_random_games() {
                 let b = reference::Board::from_fen(ref_table(), &p.to_fen());
                 assert_eq!(perft(&mut p, 2, History::Ignore), b.perft(ref_table(), 2), "perft(2) of {}", p.to_fen());
             }
-            let moves = legal_move_list(&mut p);
-            if moves.is_empty() {
+            let Some(m) = super::walk::random_move(&mut p, &mut next, 2) else {
                 break;
-            }
-            let caps: Vec<Move> = moves.iter().copied().filter(|&m| kyodai::movegen::is_capture(&p, m)).collect();
-            let m = if !caps.is_empty() && next() % 2 == 0 {
-                caps[(next() % caps.len() as u64) as usize]
-            } else {
-                moves[(next() % moves.len() as u64) as usize]
             };
             p.make(m);
         }
@@ -221,15 +214,8 @@ fn attack_detection_matches_the_captures() {
         let mut p = Position::start(&v);
         for _ply in 0..80 {
             fens.push(p.to_fen());
-            let moves = legal_move_list(&mut p);
-            if moves.is_empty() {
+            let Some(m) = super::walk::random_move(&mut p, &mut next, 2) else {
                 break;
-            }
-            let caps: Vec<Move> = moves.iter().copied().filter(|&m| kyodai::movegen::is_capture(&p, m)).collect();
-            let m = if !caps.is_empty() && next() % 2 == 0 {
-                caps[(next() % caps.len() as u64) as usize]
-            } else {
-                moves[(next() % moves.len() as u64) as usize]
             };
             p.make(m);
         }
