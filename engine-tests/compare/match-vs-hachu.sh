@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Kyodai vs HaChu 0.21 in Chu Shogi through 'kyodai match' (both over XBoard), cutechess-style:
+# Kyodai vs HaChu 0.21 through 'kyodai match' (both over XBoard), cutechess-style:
 # colours alternate, every game is refereed by Kyodai's rules, the PGN and the full output are
 # kept in target/match/. Not part of cargo test.
 #
 # Usage: engine-tests/compare/match-vs-hachu.sh [GAMES=20] [TC=15+0.15] [CONCURRENCY=2] [MARGIN_MS=100] [HACHU_TC=TC]
 #   HACHU_TC gives HaChu another clock (time odds), e.g. 15+0.15 for Kyodai and 60+0.6 for HaChu.
 #   KYODAI=path plays another Kyodai binary (default: this tree's release build).
+#   VARIANT=chu|dai|tenjiku names the game (default chu); HaChu plays its own variant of that name.
+#   EXTRA="..." adds arguments to 'kyodai match' (e.g. "--option rules=hachu" for Tenjiku).
 #   PGN=path names the PGN file (default target/match/vs-hachu.pgn; it is replaced).
 # Installs HaChu with apt-get when it is missing (Debian package 'hachu', /usr/games/hachu).
 set -euo pipefail
@@ -28,7 +30,7 @@ PGN=${PGN:-target/match/vs-hachu.pgn}
 rm -f "$PGN"
 # HaChu announces feature memory=1 and crashes if it searches before 'memory N': the XBoard
 # client sends 'memory 64' (option.memory=N changes it).
-"$KYODAI" match --variant chu \
+"$KYODAI" match --variant "${VARIANT:-chu}" ${EXTRA:-} \
     --engine name=kyodai cmd="$KYODAI" proto=xboard tc="$TC" \
     --engine name=hachu cmd=$HACHU proto=xboard tc="$HACHU_TC" \
     --games "$GAMES" --concurrency "$CONC" --timemargin "$MARGIN" \
