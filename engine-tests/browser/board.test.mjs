@@ -108,7 +108,7 @@ async function newGame(page, game, white, black, seconds) {
     const svg = document.querySelector('#board svg');
     return svg && svg.dataset.files === files && document.querySelectorAll('#moves span').length === 0
       && document.getElementById('status').textContent.includes('First player');
-  }, game === 'tai' ? '25' : '12');
+  }, { tai: '25', tenjiku: '16' }[game] || '12');
 }
 
 async function chu(page) {
@@ -186,6 +186,23 @@ async function tai(page) {
   check(fits, 'the board fits a narrow window');
 }
 
+/** Tenjiku on 16x16: the Fire Demon's kanji, readable at the default size; Kyodai replies. */
+async function tenjiku(page) {
+  await newGame(page, 'tenjiku', 'human', 'kyodai', 0.3);
+  check((await pieceAt(page, 'g3')) === 'w:FID', 'a white Fire Demon starts on g3');
+  const glyph = await page.evaluate(() => {
+    const t = document.querySelector('#board g.kd-p[data-sq="g3"] text.kd-g');
+    return t ? { text: t.textContent, height: t.getBoundingClientRect().height } : null;
+  });
+  check(glyph && glyph.text === '火', `the Fire Demon shows its kanji (${glyph && glyph.text})`);
+  check(glyph && glyph.height >= 12, `a kanji on the 16x16 board is at least 12 px high (${glyph && glyph.height})`);
+  await play(page, ['a5', 'a6'], 'a5a6', { a5: null, a6: 'w:P' });
+  await waitPlies(page, 2);
+  const reply = await page.evaluate(() => document.querySelector('#moves span[data-ply="2"]').textContent);
+  check(/^[a-p]\d+[a-p]\d+/.test(reply), `Kyodai replied (${reply})`);
+  await page.screenshot({ path: join(shots, 'tenjiku-vs-kyodai.png') });
+}
+
 /** Chu by lishogi's rules, chosen in the game's rule select; the game starts under them. */
 async function chuRuleSet(page) {
   await page.selectOption('#game', 'chu');
@@ -243,6 +260,8 @@ async function main() {
     await chuRuleSet(page);
     await external(page);
     await tai(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await tenjiku(page);
     check(errors.length === 0, `no script errors (${errors.join('; ')})`);
     console.log(`screenshots in ${shots}`);
     console.log(`${passed} passed, 0 failed`);
