@@ -157,9 +157,22 @@ pub fn xb_square(shape: &BoardShape, sq: Square) -> String {
     format!("{file}{rank}")
 }
 
+/// XBoard stores a rank as the character `'1' + index`, so the 16th rank is `'@'`, its drop
+/// sign: XBoard 4.9 relays a move from the 16th rank to the other engine as a drop, the file
+/// letter in upper case (`i16g13` becomes `I@g13`). None of our games has drops, so on a board
+/// of 16 ranks a letter and `@` name that rank's square.
+const XB_RANK_16: u8 = b'@';
+
 /// Reads an XBoard square at the start of `text`.
 fn parse_xb_square_prefix(shape: &BoardShape, text: &str) -> CmdResult<(Square, usize)> {
     let b = text.as_bytes();
+    if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == XB_RANK_16 && shape.ranks == 16 && !xb_zero_based(shape) {
+        let file = (b[0].to_ascii_lowercase() - b'a') as i32;
+        return match shape.square(file, 15) {
+            Some(sq) => Ok((sq, 2)),
+            None => Err(CommandError::usage(format!("square '{}' is off the board", &text[..2]))),
+        };
+    }
     if b.is_empty() || !b[0].is_ascii_lowercase() {
         return Err(CommandError::usage(format!("expected a square at '{text}'")));
     }
@@ -323,5 +336,17 @@ mod tests {
         assert_eq!(parse_xb_move(&twelve, "e8e7,e7e6+").unwrap().suffix, "+");
         assert!(parse_xb_move(&twelve, "e8").is_err());
         assert!(parse_xb_move(&twelve, "e8e7x,e7e6").is_err());
+    }
+
+    #[test]
+    fn xboard_relays_a_move_from_the_sixteenth_rank_as_a_drop() {
+        let sixteen = BoardShape::new(16, 16, 2);
+        assert_eq!(parse_xb_move(&sixteen, "I@g13").unwrap().body, "i16g13");
+        assert_eq!(parse_xb_move(&sixteen, "g13i@").unwrap().body, "g13i16");
+        assert_eq!(parse_xb_move(&sixteen, "i16g13").unwrap().body, "i16g13");
+        // Elsewhere `@` is no rank: on 12 ranks the drop form stays an error.
+        let twelve = BoardShape::new(12, 12, 2);
+        assert!(parse_xb_move(&twelve, "I@g10").is_err());
+        assert!(parse_xb_move(&sixteen, "Q@g13").is_err());
     }
 }
