@@ -326,6 +326,22 @@ fn castling_from_board(v: &Game, board: &str, given: Option<&str>) -> String {
 
 /// The picture table: pieces in preferred slots, the royal King last.
 fn build_table(v: &Game, ids: &[String]) -> String {
+    table_tokens(v, ids).0
+}
+
+/// The piece types of `v` that find no slot in XBoard's piece table (none when the game fits):
+/// XBoard cannot show them, and refuses a move that makes one (a promotion to it is an
+/// "Impossible move" there).
+pub fn unslotted(v: &Game) -> Vec<String> {
+    if v.protocols.xboard_pieces.is_some() {
+        return Vec::new();
+    }
+    let xb = XbGame::new(v);
+    table_tokens(v, &xb.ids).1.into_iter().map(|k| v.pieces[k].id.clone()).collect()
+}
+
+/// The table of `build_table` and the kinds left without a slot.
+fn table_tokens(v: &Game, ids: &[String]) -> (String, Vec<usize>) {
     let mut slots: Vec<Option<usize>> = vec![None; SLOTS];
     let mut king: Option<usize> = None;
     let mut rest = Vec::new();
@@ -342,9 +358,11 @@ fn build_table(v: &Game, ids: &[String]) -> String {
             _ => rest.push(k),
         }
     }
+    let mut dropped = Vec::new();
     for k in rest {
-        if let Some(s) = slots.iter().position(Option::is_none) {
-            slots[s] = Some(k);
+        match slots.iter().position(Option::is_none) {
+            Some(s) => slots[s] = Some(k),
+            None => dropped.push(k),
         }
     }
     // Shogi-style promoted types take the free slots after the others, written `^X`.
@@ -362,8 +380,9 @@ fn build_table(v: &Game, ids: &[String]) -> String {
         })
         .collect();
     for k in promoted {
-        if let Some(i) = tokens.iter().position(|t| t == ".") {
-            tokens[i] = format!("^{}", &ids[k][1..]);
+        match tokens.iter().position(|t| t == ".") {
+            Some(i) => tokens[i] = format!("^{}", &ids[k][1..]),
+            None => dropped.push(k),
         }
     }
     // XBoard 4.9.1's table layout (as HaChu writes it): 44 slots, '/', then the 20 slots that
@@ -371,7 +390,7 @@ fn build_table(v: &Game, ids: &[String]) -> String {
     let king_id = king.map_or_else(|| "K".into(), |k| ids[k].clone());
     let white = format!("{}/{}{king_id}", tokens.concat(), ".".repeat(TAIL - 1));
     let black: String = white.to_lowercase();
-    format!("{white}{black}")
+    (format!("{white}{black}"), dropped)
 }
 
 /// XBetza of a piece: its Betza atoms rewritten in XBoard's modifier order, plus the XBetza
@@ -475,6 +494,20 @@ mod tests {
         assert!(g.table.ends_with('k') && g.table.matches('/').count() == 2, "{}", g.table);
         for k in 0..v.pieces.len() {
             assert!(!xbetza(&v, k).is_empty());
+        }
+    }
+
+    #[test]
+    fn the_great_shogis_have_more_promoted_types_than_the_table_holds() {
+        // Nutty, Dai and Tenjiku: every promoted type is a type of its own, and 44 slots do not
+        // hold them all (the Tokin would have none: XBoard then refuses a Pawn's promotion).
+        for name in ["nutty", "dai", "tenjiku"] {
+            let v = Game::builtin(name).unwrap();
+            assert!(!unslotted(&v).is_empty(), "{name}");
+        }
+        for name in ["chu", "bigorra", "scirocco", "heavy-shako", "timurid-babur"] {
+            let v = Game::builtin(name).unwrap();
+            assert_eq!(unslotted(&v), Vec::<String>::new(), "{name}");
         }
     }
 }

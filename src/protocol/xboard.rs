@@ -551,7 +551,16 @@ fn refusal(v: &Game) -> Option<String> {
     } else if v.pieces.len() > MAX_XB_PIECE_TYPES {
         Some(format!("{} has {} piece types; XBoard supports at most {MAX_XB_PIECE_TYPES}", v.title, v.pieces.len()))
     } else {
-        None
+        let left = super::xbetza::unslotted(v);
+        (!left.is_empty()).then(|| {
+            format!(
+                "{} has {} piece types, more than XBoard's piece table holds: {} would have no picture and \
+                 their moves no XBoard notation; use UCI or USI",
+                v.title,
+                v.pieces.len(),
+                left.join(", ")
+            )
+        })
     }
 }
 
