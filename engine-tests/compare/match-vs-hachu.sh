@@ -6,8 +6,11 @@
 # Usage: engine-tests/compare/match-vs-hachu.sh [GAMES=20] [TC=15+0.15] [CONCURRENCY=2] [MARGIN_MS=100] [HACHU_TC=TC]
 #   HACHU_TC gives HaChu another clock (time odds), e.g. 15+0.15 for Kyodai and 60+0.6 for HaChu.
 #   KYODAI=path plays another Kyodai binary (default: this tree's release build).
-#   VARIANT=chu|dai|tenjiku names the game (default chu); HaChu plays its own variant of that name.
-#   EXTRA="..." adds arguments to 'kyodai match' (e.g. "--option rules=hachu" for Tenjiku).
+#   VARIANT=chu|dai names the game (default chu); HaChu plays its own variant of that name.
+#   Kyodai speaks XBoard in Chu and USI in Dai (XBoard's piece table cannot hold all of Dai's
+#   types, docs/protocols.md); KYODAI_PROTO=uci|usi|xboard chooses. HaChu cannot play Tenjiku
+#   (docs/rules/tenjiku.md section 12).
+#   EXTRA="..." adds arguments to 'kyodai match'.
 #   PGN=path names the PGN file (default target/match/vs-hachu.pgn; it is replaced).
 # Installs HaChu with apt-get when it is missing (Debian package 'hachu', /usr/games/hachu).
 set -euo pipefail
@@ -25,13 +28,15 @@ if [ -z "${KYODAI:-}" ]; then
     cargo build --release --quiet
     KYODAI=./target/release/kyodai
 fi
+VARIANT=${VARIANT:-chu}
+if [ "$VARIANT" = chu ]; then KPROTO=${KYODAI_PROTO:-xboard}; else KPROTO=${KYODAI_PROTO:-usi}; fi
 mkdir -p target/match
 PGN=${PGN:-target/match/vs-hachu.pgn}
 rm -f "$PGN"
 # HaChu announces feature memory=1 and crashes if it searches before 'memory N': the XBoard
 # client sends 'memory 64' (option.memory=N changes it).
-"$KYODAI" match --variant "${VARIANT:-chu}" ${EXTRA:-} \
-    --engine name=kyodai cmd="$KYODAI" proto=xboard tc="$TC" \
+"$KYODAI" match --variant "$VARIANT" ${EXTRA:-} \
+    --engine name=kyodai cmd="$KYODAI" proto="$KPROTO" tc="$TC" \
     --engine name=hachu cmd=$HACHU proto=xboard tc="$HACHU_TC" \
     --games "$GAMES" --concurrency "$CONC" --timemargin "$MARGIN" \
     --event "Kyodai vs HaChu" --pgnout "$PGN" | tee "${PGN%.pgn}.txt"
