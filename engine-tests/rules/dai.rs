@@ -145,6 +145,25 @@ fn s11_pawn_last_rank_promotion_option() {
     check(&g, &f, "h14", &["h14-h15 +"], "§11 option");
 }
 
+/// Dai with the rule option `key` switched to its other value, `value`.
+fn dai_with(key: &str, value: &str) -> Arc<Game> {
+    Game::builtin_with("dai", &[(key.to_string(), value.to_string())]).unwrap_or_else(|e| panic!("{key}: {e}"))
+}
+
+/// §11 (§13 D3): `promote_in_zone`, ShogiVar's rule: a quiet move inside the zone or out of it
+/// may promote too, and the Stone General of D7 now promotes on the last rank, as it must.
+#[test]
+fn s11_promote_in_zone_option() {
+    let copper = fen(&[(11, "7C7")]);
+    let quiet = ["h11-g12", "h11-h12", "h11-i12", "h11-h10"];
+    check(&dai(), &copper, "h11", &quiet, "§6 default: no chance inside the zone or leaving it");
+    let g = dai_with("promote_in_zone", "on");
+    let both: Vec<String> = quiet.iter().flat_map(|m| [(*m).to_string(), format!("{m} +")]).collect();
+    check(&g, &copper, "h11", &both, "§11 promote_in_zone: every move may promote");
+    let stone = fen(&[(14, "7(ST)6k")]);
+    check(&g, &stone, "h14", &["h14-g15 +", "h14-i15 +"], "§11 promote_in_zone: forced on the last rank");
+}
+
 /// D8 (§5): Horned Falcon 52 moves, Soaring Eagle 47 (lion lines and the pass).
 #[test]
 fn d8_falcon_and_eagle() {

@@ -112,9 +112,14 @@ fn push_choices(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut
         }
         // Tai Shogi: every capturing move promotes, once, and only that way.
         PromotionRule::Capture => (shape.captures, !shape.captures),
-        // Optional: both the promoting and the plain move exist. Relay-only moves never come
-        // here (`relay` pushes them without promotion).
-        PromotionRule::StartOrEnd => (tables.in_zone(us, m.from) || tables.in_zone(us, m.to), true),
+        // Optional: both the promoting and the plain move exist, except where the piece must
+        // promote (ShogiVar's rule in Dai and Tenjiku: a Pawn on the last rank; Scirocco's
+        // pieces have no such ranks). Relay-only moves never come here (`relay` pushes them
+        // without promotion).
+        PromotionRule::StartOrEnd => {
+            let chance = tables.in_zone(us, m.from) || tables.in_zone(us, m.to);
+            (chance, !chance || tables.ranks_to_edge(us, m.to) > t.forced_ranks as i32)
+        }
     };
     if promotes {
         if t.suffix {

@@ -75,7 +75,8 @@ pub enum PromotionRule {
     /// Chu Shogi (HaChu "promote on entry"): a non-capture entering the zone, or a capture that
     /// starts or ends in it.
     ShogiEntry,
-    /// Optional, for any own move that starts or ends in the zone (Scirocco).
+    /// Any own move that starts or ends in the zone; optional except where the piece's
+    /// `forced_promotion_ranks` force it (Scirocco; ShogiVar's rule of Dai and Tenjiku).
     StartOrEnd,
     /// Compulsory for every move that captures, anywhere; there is no zone (Tai Shogi).
     Capture,
