@@ -18,8 +18,9 @@ mod helpers;
 use helpers::{check, game, moves_of, play, pos};
 use kyodai::rules::legality::legal_move_list;
 use kyodai::rules::outcome::{outcome, Outcome, Reason};
-use kyodai::{Color, Game};
+use kyodai::{Color, Game, Position};
 use reference::Rules;
+use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
 const START: &str = "l(kt)(st)(ig)csgkgsc(ig)(st)(kt)l/a1(csw)1f1tet1f1(csw)1a/1(vo)1(ab)1(ew)xno(ew)1(ab)1(vo)1/r(fd)mvbhdqdhbvm(fd)r/ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/R(FD)MVBHDQDHBVM(FD)R/1(VO)1(AB)1(EW)ONX(EW)1(AB)1(VO)1/A1(CSW)1F1TET1F1(CSW)1A/L(KT)(ST)(IG)CSGKGSC(IG)(ST)(KT)L w 1";
@@ -162,6 +163,41 @@ fn s11_promote_in_zone_option() {
     check(&g, &copper, "h11", &both, "§11 promote_in_zone: every move may promote");
     let stone = fen(&[(14, "7(ST)6k")]);
     check(&g, &stone, "h14", &["h14-g15 +", "h14-i15 +"], "§11 promote_in_zone: forced on the last rank");
+}
+
+/// The legal moves of the piece on `from` in `p` (which has its moves' record), listed.
+fn moves_here(p: &mut Position, from: &str) -> BTreeSet<String> {
+    let s = p.game().shape.parse_square(from).unwrap();
+    let moves: Vec<_> = legal_move_list(p).into_iter().filter(|m| m.from == s).collect();
+    moves.iter().map(|&m| helpers::listing(p, m)).collect()
+}
+
+/// §11: `promote_on_entry=off`, HaChu's rule: a Copper General that entered the zone without
+/// promoting has no chance by its next quiet move (its capture keeps one), then every move of it
+/// may promote; with `promote_in_zone` it does not wait.
+#[test]
+fn s11_promote_on_entry_off_option() {
+    let start = fen(&[(12, "8p6"), (10, "7C7")]);
+    let entered = |g: &Arc<Game>| {
+        let mut p = pos(g, &start);
+        play(&mut p, "h10h11");
+        play(&mut p, "o14o13");
+        p
+    };
+    let set = |moves: &[&str]| moves.iter().map(|m| (*m).to_string()).collect::<BTreeSet<String>>();
+    let quiet = ["h11-g12", "h11-h12", "h11-h10"];
+    let capture = ["h11-i12 x i12", "h11-i12 x i12 +"];
+    let plain = set(&[&quiet[..], &capture[..]].concat());
+    let both: Vec<String> = quiet.iter().flat_map(|m| [(*m).to_string(), format!("{m} +")]).collect();
+    let both: BTreeSet<String> = both.into_iter().chain(capture.iter().map(|m| (*m).to_string())).collect();
+    let off = dai_with("promote_on_entry", "off");
+    let mut p = entered(&off);
+    assert_eq!(moves_here(&mut p, "h11"), plain, "§11 off: the next quiet move waits");
+    play(&mut p, "a2a3");
+    play(&mut p, "o13o14");
+    assert_eq!(moves_here(&mut p, "h11"), both, "§11 off: one move later every move may promote");
+    assert_eq!(moves_here(&mut entered(&dai()), "h11"), plain, "§6 default: no quiet chance inside the zone");
+    assert_eq!(moves_here(&mut entered(&dai_with("promote_in_zone", "on")), "h11"), both, "promote_in_zone: no wait");
 }
 
 /// D8 (§5): Horned Falcon 52 moves, Soaring Eagle 47 (lion lines and the pass).

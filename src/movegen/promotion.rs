@@ -121,6 +121,17 @@ fn push_choices(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut
             (chance, !chance || tables.ranks_to_edge(us, m.to) > t.forced_ranks as i32)
         }
     };
+    // HaChu's "Promote on entry" off: a piece that declined on entering the zone by its last
+    // move has no chance by its next quiet move (else declining would cost nothing).
+    let (promotes, may_stay) = if promotes
+        && !shape.captures
+        && pos.variant().promotion.declined_entry_waits
+        && pos.waiting_to_promote() == m.from
+    {
+        (false, true)
+    } else {
+        (promotes, may_stay)
+    };
     if promotes {
         if t.suffix {
             for &k in &pos.variant().piece(piece.kind()).promotion_targets {

@@ -227,6 +227,9 @@ impl Variant {
         // adds nothing there, and is allowed so that an option may switch the rule under it
         // (Dai's `promote_in_zone` beside `pawn_last_rank_promotion`).
         let zone_rule = matches!(file.promotion.rule, PromotionRule::ShogiEntry | PromotionRule::StartOrEnd);
+        if file.promotion.declined_entry_waits && !zone_rule {
+            return Err(e("[promotion] declined_entry_waits needs the rule 'shogi-entry' or 'start-or-end'".into()));
+        }
         if let Some(p) =
             pieces.iter().find(|p| p.promotion_chance_ranks > 0 && (!zone_rule || p.promotion_chance_ranks > zone))
         {

@@ -168,6 +168,11 @@ pub struct Promotion {
     /// Ranks of the promotion zone (0 with the rule `capture`).
     pub zone: u8,
     pub text: PromotionText,
+    /// A piece whose last move entered the zone and declined the promotion may not promote by
+    /// its next quiet move (HaChu's "Promote on entry" off; `movegen::promotion`). Captures
+    /// keep their chance; the move after next has it again.
+    #[serde(default)]
+    pub declined_entry_waits: bool,
 }
 
 fn yes() -> bool {
