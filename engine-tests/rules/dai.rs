@@ -18,6 +18,7 @@ mod helpers;
 use helpers::{check, game, moves_of, play, pos};
 use kyodai::rules::legality::legal_move_list;
 use kyodai::rules::outcome::{outcome, Outcome, Reason};
+use kyodai::search::{Limits, Score, Searcher};
 use kyodai::{Color, Game, Position};
 use reference::Rules;
 use std::collections::BTreeSet;
@@ -198,6 +199,40 @@ fn s11_promote_on_entry_off_option() {
     assert_eq!(moves_here(&mut p, "h11"), both, "§11 off: one move later every move may promote");
     assert_eq!(moves_here(&mut entered(&dai()), "h11"), plain, "§6 default: no quiet chance inside the zone");
     assert_eq!(moves_here(&mut entered(&dai_with("promote_in_zone", "on")), "h11"), both, "promote_in_zone: no wait");
+}
+
+/// §11: `mate_ends_game`, the JCSA's checkmate. The second player's King on o15 is attacked by
+/// the Rook on a15 and every square it can reach is attacked too: the game is over at once by
+/// the option, played on without it. Taking the checker is an escape.
+#[test]
+fn s11_mate_ends_game_option() {
+    let mated = fen(&[(15, "R13k"), (14, "R14")]).replace(" w ", " b ");
+    let on = dai_with("mate_ends_game", "on");
+    assert_eq!(outcome(&mut pos(&dai(), &mated)), None, "§9 default: no checkmate rule");
+    let checkmate = Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate });
+    assert_eq!(outcome(&mut pos(&on, &mated)), checkmate, "§11 mate_ends_game");
+    let escape = fen(&[(15, "13Rk"), (14, "R14")]).replace(" w ", " b ");
+    assert_eq!(outcome(&mut pos(&on, &escape)), None, "the King takes the Rook on n15");
+}
+
+/// §11: the search ends a mated line where the referee does: with `mate_ends_game` Rook b1-b15
+/// mates at once (mate in 1); without it the King must still be taken (mate in 2).
+#[test]
+fn s11_mate_ends_game_in_the_search() {
+    let f = fen(&[(15, "14k"), (14, "R14"), (1, "1R13")]);
+    let search = |g: &Arc<Game>| {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        Searcher::new(8, 1).search(&pos(g, &f), &Limits::depth(3), 1, &stop, &mut |_| {})
+    };
+    let on = dai_with("mate_ends_game", "on");
+    let r = search(&on);
+    assert_eq!(r.score, Score::Mate(1));
+    let mut p = pos(&on, &f);
+    let best = r.best.expect("a move");
+    assert!(kyodai::notation::format_move(&on, best).starts_with("b1b15"), "the Rook's check (promoting or not)");
+    p.make(best);
+    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
+    assert_eq!(search(&dai()).score, Score::Mate(2), "§9 default: the King is taken on the next move");
 }
 
 /// D8 (§5): Horned Falcon 52 moves, Soaring Eagle 47 (lion lines and the pass).

@@ -148,6 +148,10 @@ pub struct Rules {
     /// §14.7).
     #[serde(default)]
     pub lone_royals_draw: bool,
+    /// JCSA's checkmate (`rules::mate`, `docs/rules/dai.md` §11): a side to move whose last
+    /// royal is attacked, and none of whose moves saves it or wins at once, has lost.
+    #[serde(default)]
+    pub mate_ends_game: bool,
     /// Referee setting: the game is drawn once this many full moves were played (0 = off).
     #[serde(default)]
     pub move_cap: u32,
