@@ -235,6 +235,31 @@ fn s11_mate_ends_game_in_the_search() {
     assert_eq!(search(&dai()).score, Score::Mate(2), "§9 default: the King is taken on the next move");
 }
 
+/// §11: `bare_king_jcsa`, the JCSA's bare king: a lone King loses to King and one more piece; a
+/// lone Pawn does not count until it promotes, nor do two pieces; the lone King to move next to
+/// the piece may take it back (then two Kings draw), and loses if it does not.
+#[test]
+fn s11_bare_king_jcsa_option() {
+    let on = dai_with("bare_king_jcsa", "on");
+    let black = |rows: &[(u32, &str)]| fen(rows).replace(" w ", " b ");
+    let judge = |g: &Arc<Game>, f: &str| outcome(&mut pos(g, f));
+    let bare = Some(Outcome::Win { winner: Color::White, reason: Reason::BareKing });
+    let gold = black(&[(8, "6G8")]);
+    assert_eq!(judge(&dai(), &gold), None, "§9 default: no bare-king rule");
+    assert_eq!(judge(&on, &gold), bare, "§11 King and Gold against a lone King");
+    assert_eq!(judge(&on, &black(&[(8, "6P8")])), None, "a lone Pawn does not count");
+    assert_eq!(judge(&on, &black(&[(8, "6+P8")])), bare, "a Tokin does");
+    assert_eq!(judge(&on, &black(&[(8, "6GG7")])), None, "exactly one piece more");
+    let reply = black(&[(13, "13G1")]);
+    assert_eq!(judge(&on, &reply), None, "the lone King may take the Gold first");
+    let mut p = pos(&on, &reply);
+    play(&mut p, "o14n13");
+    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::BareKings }), "two Kings alone draw");
+    let mut p = pos(&on, &reply);
+    play(&mut p, "o14o15");
+    assert_eq!(outcome(&mut p), bare, "the reply did not take the Gold");
+}
+
 /// D8 (§5): Horned Falcon 52 moves, Soaring Eagle 47 (lion lines and the pass).
 #[test]
 fn d8_falcon_and_eagle() {

@@ -148,6 +148,11 @@ pub struct Rules {
     /// §14.7).
     #[serde(default)]
     pub lone_royals_draw: bool,
+    /// JCSA's bare king (`rules::bare`, `docs/rules/dai.md` §11): a side left with one royal
+    /// and only dead pieces loses to a royal with exactly one more piece that `bares`; when it
+    /// is to move and attacks one of the two, it first has that move to take it.
+    #[serde(default)]
+    pub bare_royal_reply: bool,
     /// JCSA's checkmate (`rules::mate`, `docs/rules/dai.md` §11): a side to move whose last
     /// royal is attacked, and none of whose moves saves it or wins at once, has lost.
     #[serde(default)]
