@@ -18,8 +18,10 @@ mod helpers;
 use helpers::{check, game, moves_of, play, pos};
 use kyodai::rules::legality::legal_move_list;
 use kyodai::rules::outcome::{outcome, Outcome, Reason};
-use kyodai::{Color, Game};
+use kyodai::search::{Limits, Score, Searcher};
+use kyodai::{Color, Game, Position};
 use reference::Rules;
+use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
 const START: &str = "l(kt)(st)(ig)csgkgsc(ig)(st)(kt)l/a1(csw)1f1tet1f1(csw)1a/1(vo)1(ab)1(ew)xno(ew)1(ab)1(vo)1/r(fd)mvbhdqdhbvm(fd)r/ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/R(FD)MVBHDQDHBVM(FD)R/1(VO)1(AB)1(EW)ONX(EW)1(AB)1(VO)1/A1(CSW)1F1TET1F1(CSW)1A/L(KT)(ST)(IG)CSGKGSC(IG)(ST)(KT)L w 1";
@@ -143,6 +145,119 @@ fn s11_pawn_last_rank_promotion_option() {
     let opt = [("pawn_last_rank_promotion".to_string(), "on".to_string())];
     let g = Game::builtin_with("dai", &opt).unwrap_or_else(|e| panic!("{e}"));
     check(&g, &f, "h14", &["h14-h15 +"], "§11 option");
+}
+
+/// Dai with the rule option `key` switched to its other value, `value`.
+fn dai_with(key: &str, value: &str) -> Arc<Game> {
+    Game::builtin_with("dai", &[(key.to_string(), value.to_string())]).unwrap_or_else(|e| panic!("{key}: {e}"))
+}
+
+/// §11 (§13 D3): `promote_in_zone`, ShogiVar's rule: a quiet move inside the zone or out of it
+/// may promote too, and the Stone General of D7 now promotes on the last rank, as it must.
+#[test]
+fn s11_promote_in_zone_option() {
+    let copper = fen(&[(11, "7C7")]);
+    let quiet = ["h11-g12", "h11-h12", "h11-i12", "h11-h10"];
+    check(&dai(), &copper, "h11", &quiet, "§6 default: no chance inside the zone or leaving it");
+    let g = dai_with("promote_in_zone", "on");
+    let both: Vec<String> = quiet.iter().flat_map(|m| [(*m).to_string(), format!("{m} +")]).collect();
+    check(&g, &copper, "h11", &both, "§11 promote_in_zone: every move may promote");
+    let stone = fen(&[(14, "7(ST)6k")]);
+    check(&g, &stone, "h14", &["h14-g15 +", "h14-i15 +"], "§11 promote_in_zone: forced on the last rank");
+}
+
+/// The legal moves of the piece on `from` in `p` (which has its moves' record), listed.
+fn moves_here(p: &mut Position, from: &str) -> BTreeSet<String> {
+    let s = p.game().shape.parse_square(from).unwrap();
+    let moves: Vec<_> = legal_move_list(p).into_iter().filter(|m| m.from == s).collect();
+    moves.iter().map(|&m| helpers::listing(p, m)).collect()
+}
+
+/// §11: `promote_on_entry=off`, HaChu's rule: a Copper General that entered the zone without
+/// promoting has no chance by its next quiet move (its capture keeps one), then every move of it
+/// may promote; with `promote_in_zone` it does not wait.
+#[test]
+fn s11_promote_on_entry_off_option() {
+    let start = fen(&[(12, "8p6"), (10, "7C7")]);
+    let entered = |g: &Arc<Game>| {
+        let mut p = pos(g, &start);
+        play(&mut p, "h10h11");
+        play(&mut p, "o14o13");
+        p
+    };
+    let set = |moves: &[&str]| moves.iter().map(|m| (*m).to_string()).collect::<BTreeSet<String>>();
+    let quiet = ["h11-g12", "h11-h12", "h11-h10"];
+    let capture = ["h11-i12 x i12", "h11-i12 x i12 +"];
+    let plain = set(&[&quiet[..], &capture[..]].concat());
+    let both: Vec<String> = quiet.iter().flat_map(|m| [(*m).to_string(), format!("{m} +")]).collect();
+    let both: BTreeSet<String> = both.into_iter().chain(capture.iter().map(|m| (*m).to_string())).collect();
+    let off = dai_with("promote_on_entry", "off");
+    let mut p = entered(&off);
+    assert_eq!(moves_here(&mut p, "h11"), plain, "§11 off: the next quiet move waits");
+    play(&mut p, "a2a3");
+    play(&mut p, "o13o14");
+    assert_eq!(moves_here(&mut p, "h11"), both, "§11 off: one move later every move may promote");
+    assert_eq!(moves_here(&mut entered(&dai()), "h11"), plain, "§6 default: no quiet chance inside the zone");
+    assert_eq!(moves_here(&mut entered(&dai_with("promote_in_zone", "on")), "h11"), both, "promote_in_zone: no wait");
+}
+
+/// §11: `mate_ends_game`, the JCSA's checkmate. The second player's King on o15 is attacked by
+/// the Rook on a15 and every square it can reach is attacked too: the game is over at once by
+/// the option, played on without it. Taking the checker is an escape.
+#[test]
+fn s11_mate_ends_game_option() {
+    let mated = fen(&[(15, "R13k"), (14, "R14")]).replace(" w ", " b ");
+    let on = dai_with("mate_ends_game", "on");
+    assert_eq!(outcome(&mut pos(&dai(), &mated)), None, "§9 default: no checkmate rule");
+    let checkmate = Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate });
+    assert_eq!(outcome(&mut pos(&on, &mated)), checkmate, "§11 mate_ends_game");
+    let escape = fen(&[(15, "13Rk"), (14, "R14")]).replace(" w ", " b ");
+    assert_eq!(outcome(&mut pos(&on, &escape)), None, "the King takes the Rook on n15");
+}
+
+/// §11: the search ends a mated line where the referee does: with `mate_ends_game` Rook b1-b15
+/// mates at once (mate in 1); without it the King must still be taken (mate in 2).
+#[test]
+fn s11_mate_ends_game_in_the_search() {
+    let f = fen(&[(15, "14k"), (14, "R14"), (1, "1R13")]);
+    let search = |g: &Arc<Game>| {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        Searcher::new(8, 1).search(&pos(g, &f), &Limits::depth(3), 1, &stop, &mut |_| {})
+    };
+    let on = dai_with("mate_ends_game", "on");
+    let r = search(&on);
+    assert_eq!(r.score, Score::Mate(1));
+    let mut p = pos(&on, &f);
+    let best = r.best.expect("a move");
+    assert!(kyodai::notation::format_move(&on, best).starts_with("b1b15"), "the Rook's check (promoting or not)");
+    p.make(best);
+    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
+    assert_eq!(search(&dai()).score, Score::Mate(2), "§9 default: the King is taken on the next move");
+}
+
+/// §11: `bare_king_jcsa`, the JCSA's bare king: a lone King loses to King and one more piece; a
+/// lone Pawn does not count until it promotes, nor do two pieces; the lone King to move next to
+/// the piece may take it back (then two Kings draw), and loses if it does not.
+#[test]
+fn s11_bare_king_jcsa_option() {
+    let on = dai_with("bare_king_jcsa", "on");
+    let black = |rows: &[(u32, &str)]| fen(rows).replace(" w ", " b ");
+    let judge = |g: &Arc<Game>, f: &str| outcome(&mut pos(g, f));
+    let bare = Some(Outcome::Win { winner: Color::White, reason: Reason::BareKing });
+    let gold = black(&[(8, "6G8")]);
+    assert_eq!(judge(&dai(), &gold), None, "§9 default: no bare-king rule");
+    assert_eq!(judge(&on, &gold), bare, "§11 King and Gold against a lone King");
+    assert_eq!(judge(&on, &black(&[(8, "6P8")])), None, "a lone Pawn does not count");
+    assert_eq!(judge(&on, &black(&[(8, "6+P8")])), bare, "a Tokin does");
+    assert_eq!(judge(&on, &black(&[(8, "6GG7")])), None, "exactly one piece more");
+    let reply = black(&[(13, "13G1")]);
+    assert_eq!(judge(&on, &reply), None, "the lone King may take the Gold first");
+    let mut p = pos(&on, &reply);
+    play(&mut p, "o14n13");
+    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::BareKings }), "two Kings alone draw");
+    let mut p = pos(&on, &reply);
+    play(&mut p, "o14o15");
+    assert_eq!(outcome(&mut p), bare, "the reply did not take the Gold");
 }
 
 /// D8 (§5): Horned Falcon 52 moves, Soaring Eagle 47 (lion lines and the pass).

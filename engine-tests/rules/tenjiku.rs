@@ -191,6 +191,22 @@ fn s10_options() {
     assert!(moves_of(&with("crown_prince_rank0"), f, "h1").contains("h1-h10 x h10"));
 }
 
+/// §10 (T8): `promote_in_zone`, ShogiVar's rule: a quiet move inside the zone or out of it may
+/// promote, and an Iron General stepping from h15 onto the last rank must.
+#[test]
+fn s10_promote_in_zone_option() {
+    let g = Game::builtin_with("tenjiku", &[("promote_in_zone".to_string(), "on".to_string())])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let copper = "16/15k/16/16/7C8/16/16/16/16/16/16/16/16/16/K15/16 w 1";
+    let quiet = ["h12-g13", "h12-h13", "h12-i13", "h12-h11"];
+    check(&tenjiku(), copper, "h12", &quiet, "§6 default: no chance inside the zone or leaving it");
+    let both: Vec<String> = quiet.iter().flat_map(|m| [(*m).to_string(), format!("{m} +")]).collect();
+    check(&g, copper, "h12", &both, "§10 promote_in_zone: every move may promote");
+    let iron = "16/7(IG)7k/16/16/16/16/16/16/16/16/16/16/16/16/K15/16 w 1";
+    check(&tenjiku(), iron, "h15", &["h15-g16", "h15-h16", "h15-i16"], "§6 default: no chance, stuck there");
+    check(&g, iron, "h15", &["h15-g16 +", "h15-h16 +", "h15-i16 +"], "§10 promote_in_zone: forced");
+}
+
 /// A position of a soak game (`kyodai soak --variant tenjiku --games 40 --seed 1`, game 3) where
 /// one side is over 37,000 centipawns of material ahead: the static evaluation passed the mate
 /// range and -INF, no root move beat alpha, and the search panicked without a root line. The

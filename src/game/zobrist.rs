@@ -16,6 +16,8 @@ pub struct Zobrist {
     pub leap_right: [u64; 2],
     /// Castling rights, per bit of `movegen::castling::bit`.
     pub castling: [u64; 8],
+    /// Per mailbox square: a piece waiting to promote there (`Position::search_key`).
+    pub promotion_waits: Vec<u64>,
 }
 
 /// SplitMix64: small, fast and good enough for hashing keys (and for the scratch boards of
@@ -49,7 +51,8 @@ impl Zobrist {
         let leap_right = [rng.next(), rng.next()];
         // Drawn after the others, so that the keys of games without castling are unchanged.
         let castling = std::array::from_fn(|_| rng.next());
-        Zobrist { piece_square, cells, side, ep, counter_strike, leap_right, castling }
+        let promotion_waits = (0..cells).map(|_| rng.next()).collect();
+        Zobrist { piece_square, cells, side, ep, counter_strike, leap_right, castling, promotion_waits }
     }
 
     #[inline]

@@ -32,6 +32,12 @@ pub trait Board {
     fn leap_right(&self, c: Color) -> bool;
     /// The castling rights held (bits of `movegen::castling::bit`).
     fn castling_rights(&self) -> u8;
+    /// The square of the side to move's piece that may not promote by its next quiet move
+    /// (`[promotion] declined_entry_waits`), or `Square::NONE`: none, or no history to tell.
+    #[inline]
+    fn waiting_to_promote(&self) -> Square {
+        Square::NONE
+    }
 
     #[inline]
     fn shape(&self) -> &BoardShape {

@@ -112,9 +112,25 @@ fn push_choices(pos: &impl Board, piece: Piece, m: Move, shape: Shape, out: &mut
         }
         // Tai Shogi: every capturing move promotes, once, and only that way.
         PromotionRule::Capture => (shape.captures, !shape.captures),
-        // Optional: both the promoting and the plain move exist. Relay-only moves never come
-        // here (`relay` pushes them without promotion).
-        PromotionRule::StartOrEnd => (tables.in_zone(us, m.from) || tables.in_zone(us, m.to), true),
+        // Optional: both the promoting and the plain move exist, except where the piece must
+        // promote (ShogiVar's rule in Dai and Tenjiku: a Pawn on the last rank; Scirocco's
+        // pieces have no such ranks). Relay-only moves never come here (`relay` pushes them
+        // without promotion).
+        PromotionRule::StartOrEnd => {
+            let chance = tables.in_zone(us, m.from) || tables.in_zone(us, m.to);
+            (chance, !chance || tables.ranks_to_edge(us, m.to) > t.forced_ranks as i32)
+        }
+    };
+    // HaChu's "Promote on entry" off: a piece that declined on entering the zone by its last
+    // move has no chance by its next quiet move (else declining would cost nothing).
+    let (promotes, may_stay) = if promotes
+        && !shape.captures
+        && pos.variant().promotion.declined_entry_waits
+        && pos.waiting_to_promote() == m.from
+    {
+        (false, true)
+    } else {
+        (promotes, may_stay)
     };
     if promotes {
         if t.suffix {

@@ -484,6 +484,50 @@ impl Position {
         &self.moves[self.moves.len().saturating_sub(k)..]
     }
 
+    /// Where the side to move has a piece that may not promote by its next quiet move
+    /// (`[promotion] declined_entry_waits`): its previous move, two plies back in the move
+    /// record, took it into the zone from outside without promoting, and it still stands there.
+    /// Entering, a piece that can promote always has the chance under the zone rules, and one
+    /// that had to promote did, so the move alone says that a promotion was declined. Read from
+    /// the record rather than kept as state: a position read from a FEN (or after `make_raw`)
+    /// has no record, and no piece waits.
+    fn waiting_square(&self) -> Square {
+        let n = self.moves.len();
+        if !self.game.variant.promotion.declined_entry_waits || n < 2 {
+            return Square::NONE;
+        }
+        let m = self.moves[n - 2];
+        let (t, us) = (&self.game.tables, self.side);
+        if m.from.is_none()
+            || m.to.is_none()
+            || m.promotion().is_some()
+            || t.in_zone(us, m.from)
+            || !t.in_zone(us, m.to)
+        {
+            return Square::NONE;
+        }
+        match self.piece_at(m.to) {
+            Some(p) if p.color() == us && t.promotion(p.kind()).target.is_some() => m.to,
+            _ => Square::NONE,
+        }
+    }
+
+    /// The key of the search's transposition table: the hash, and the square of a piece that
+    /// waits to promote (`waiting_square`). That state changes the moves (one piece's quiet
+    /// promotions) but is not in the hash, which the repetition rules compare: HaChu, whose
+    /// rule it is, compares boards for repetition too, and mixes the state into its table's
+    /// index only. Without it here a stored best move could be one the position does not have
+    /// (the search checks them against the generated moves, so it would never be played), and
+    /// a stored score could come from the same board with other promotions.
+    pub fn search_key(&self) -> u64 {
+        let sq = self.waiting_square();
+        if sq.is_none() {
+            self.hash
+        } else {
+            self.hash ^ self.game.zobrist.promotion_waits[sq.index()]
+        }
+    }
+
     /// How many moves back the most recent earlier occurrence of the current position is, if
     /// it occurred before (since the last irreversible move).
     pub fn plies_since_occurrence(&self) -> Option<usize> {
@@ -585,5 +629,9 @@ impl Board for Position {
     #[inline]
     fn castling_rights(&self) -> u8 {
         self.castling
+    }
+    #[inline]
+    fn waiting_to_promote(&self) -> Square {
+        self.waiting_square()
     }
 }

@@ -126,3 +126,22 @@ impl Engine {
         Compiled::builtin_with(&v.variant.name, &opts).map_err(CommandError::refused)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::offered;
+
+    /// The Dai and Tenjiku rule options are offered, with their values, default first
+    /// (docs/rules/dai.md §11, docs/rules/tenjiku.md §10).
+    #[test]
+    fn the_dai_and_tenjiku_options_are_offered() {
+        let all = offered();
+        let find = |key: &str| all.iter().find(|o| o.key == key).unwrap_or_else(|| panic!("{key} is not offered"));
+        assert_eq!(find("promote_in_zone").games, ["dai", "tenjiku"]);
+        assert_eq!(find("promote_in_zone").values, ["off", "on"]);
+        assert_eq!(find("promote_on_entry").values, ["on", "off"]);
+        for key in ["pawn_last_rank_promotion", "promote_on_entry", "mate_ends_game", "bare_king_jcsa"] {
+            assert_eq!(find(key).games, ["dai"], "{key}");
+        }
+    }
+}

@@ -64,12 +64,15 @@ pub enum MaterialLoss {
 }
 
 /// Whether `c` meets a loss condition of material: no royal piece left, or, with the bare-king
-/// rule, at most one piece in total (so with two pieces left, losing either loses).
+/// rule, at most one piece in total (so with two pieces left, losing either loses), or a bare
+/// royal by lishogi's or the JCSA's rule (`rules::bare`).
 pub fn loss_condition(pos: &Position, c: Color) -> Option<MaterialLoss> {
+    let rules = &pos.variant().rules;
     if pos.royal_count(c) == 0 {
         Some(MaterialLoss::NoRoyal)
-    } else if pos.variant().rules.bare_king && pos.pieces(c).len() <= 1
-        || pos.variant().rules.bare_royal && super::bare::bared(pos, c)
+    } else if rules.bare_king && pos.pieces(c).len() <= 1
+        || rules.bare_royal && super::bare::bared(pos, c)
+        || rules.bare_royal_reply && super::bare::bared_with_reply(pos, c)
     {
         Some(MaterialLoss::BareKing)
     } else {

@@ -1,11 +1,13 @@
 //! The rules of play above move generation: which moves are legal and why not
 //! (`legality`), the Chu lion-capture rules (`lion`), the end of the game (`outcome`), the
 //! repetition judgements of Nutty Shogi and lishogi's Chu (`repetition`), the bare royal and
-//! the lone royals of lishogi's Chu (`bare`), and the King's succession (`succession`).
+//! the lone royals of lishogi's Chu and the JCSA's bare king (`bare`), the JCSA's checkmate
+//! (`mate`), and the King's succession (`succession`).
 
 pub mod bare;
 pub mod legality;
 pub mod lion;
+pub mod mate;
 pub mod outcome;
 pub mod repetition;
 pub mod succession;

@@ -112,7 +112,8 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
 ///
 /// Order (`docs/rules/scirocco.md` §6, `docs/rules/nutty.md` §5): the side to move loses if it meets a
 /// loss condition of material, otherwise the other side does if it meets one (so a set-up
-/// position where both do is lost by the side to move); a Nutty repetition is judged before any
+/// position where both do is lost by the side to move); then the JCSA's checkmate (Dai
+/// option); a Nutty repetition is judged before any
 /// question of moves; the referee's fourfold repetition (Tai option) and move cap end the game
 /// at once; a side without a legal move loses or is stalemated; only then come the draws by bare
 /// kings, the 50-move rule and threefold repetition. The search follows the same order.
@@ -128,6 +129,11 @@ pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
         }
     }
     let rules = pos.variant().rules;
+    // The JCSA's checkmate ends the game before the royal is taken, for the referee and in the
+    // search's tree alike.
+    if rules.mate_ends_game && super::mate::mated(pos) {
+        return Some(Outcome::Win { winner: side.flip(), reason: Reason::Checkmate });
+    }
     if rules.repetition == Repetition::FirstRepetition && repeats(pos, judge, 1) {
         if let Some(o) = repetition::judge(pos).map(cycle_outcome) {
             return Some(o);

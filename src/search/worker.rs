@@ -398,7 +398,7 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
 
         // Step 1: transposition table.
-        let key = self.pos.hash();
+        let key = self.pos.search_key();
         let (tt_move, cut) = self.probe_tt(key, alpha, beta, depth, ply);
         if let Some(s) = cut {
             return s;

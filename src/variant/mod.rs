@@ -223,12 +223,19 @@ impl Variant {
         if let Some(p) = pieces.iter().find(|p| p.promotion_suffix && file.promotion.text != PromotionText::Implicit) {
             return Err(e(format!("piece {p}: promotion_text = \"suffix\" needs [promotion] text = \"implicit\"")));
         }
-        if let Some(p) = pieces.iter().find(|p| {
-            p.promotion_chance_ranks > 0
-                && (file.promotion.rule != PromotionRule::ShogiEntry || p.promotion_chance_ranks > zone)
-        }) {
+        // With `start-or-end` every move ending in the zone has the chance already: the key
+        // adds nothing there, and is allowed so that an option may switch the rule under it
+        // (Dai's `promote_in_zone` beside `pawn_last_rank_promotion`).
+        let zone_rule = matches!(file.promotion.rule, PromotionRule::ShogiEntry | PromotionRule::StartOrEnd);
+        if file.promotion.declined_entry_waits && !zone_rule {
+            return Err(e("[promotion] declined_entry_waits needs the rule 'shogi-entry' or 'start-or-end'".into()));
+        }
+        if let Some(p) =
+            pieces.iter().find(|p| p.promotion_chance_ranks > 0 && (!zone_rule || p.promotion_chance_ranks > zone))
+        {
             return Err(e(format!(
-                "piece {p}: promotion_chance_ranks needs the rule 'shogi-entry' and at most the zone's {zone} ranks"
+                "piece {p}: promotion_chance_ranks needs the rule 'shogi-entry' or 'start-or-end' and at most the \
+                 zone's {zone} ranks"
             )));
         }
         if let Some(p) = pieces.iter().find(|p| p.initial_rank.is_some_and(|r| r > file.ranks)) {

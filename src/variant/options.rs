@@ -10,6 +10,8 @@
 //!   patches of all options (so a power an option adds gets them too);
 //! - `{ rules = { KEY = VALUE, ... } }` sets those keys of the `[rules]` table (Timurid's
 //!   castling option turns `castling` on);
+//! - `{ promotion = { KEY = VALUE, ... } }` sets those keys of the `[promotion]` table (Dai's
+//!   `promote_in_zone` changes the rule);
 //! - `{ start = FEN }` replaces the start position (the same option gives it castling rights).
 
 use super::file::VariantFile;
@@ -18,7 +20,7 @@ use super::VariantError;
 
 /// The keys of an `[[option]]` table and of its `set` entries (see the module documentation).
 #[cfg(test)]
-pub(crate) const KEYS: [&str; 9] = [KEY, DEFAULT, VALUE, SET, PIECE, POWER, FLAGS, RULES, START];
+pub(crate) const KEYS: [&str; 10] = [KEY, DEFAULT, VALUE, SET, PIECE, POWER, FLAGS, RULES, PROMOTION, START];
 const KEY: &str = "key";
 const DEFAULT: &str = "default";
 const VALUE: &str = "value";
@@ -27,6 +29,7 @@ const PIECE: &str = "piece";
 const POWER: &str = "power";
 const FLAGS: &str = "flags";
 const RULES: &str = "rules";
+const PROMOTION: &str = "promotion";
 const START: &str = "start";
 
 /// A declared `[[option]]`: its key and its two values as text (`on`/`off` for booleans).
@@ -112,7 +115,7 @@ pub(crate) fn read(
                     for patch in patches {
                         if patch.contains_key(POWER) {
                             power_patches.push((key.to_string(), patch));
-                        } else if patch.contains_key(RULES) || patch.contains_key(START) {
+                        } else if [RULES, PROMOTION, START].iter().any(|k| patch.contains_key(*k)) {
                             patch_game(&mut table, key, &patch)?;
                         } else {
                             patch_piece(&mut table, key, &patch)?;
@@ -234,18 +237,19 @@ fn patch_piece(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Resul
     Ok(())
 }
 
-/// `{ rules = { KEY = VALUE } }`, `{ start = FEN }`: sets keys of `[rules]`, or the start
-/// position.
+/// `{ rules = { KEY = VALUE } }`, `{ promotion = { KEY = VALUE } }`, `{ start = FEN }`: sets
+/// keys of `[rules]` or `[promotion]`, or the start position. The keys and values are checked
+/// when the patched file is read, as the file's own are.
 fn patch_game(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Result<(), VariantError> {
     for (k, v) in patch {
         match (k.as_str(), v) {
-            (RULES, toml::Value::Table(keys)) => {
-                let rules = table
-                    .get_mut("rules")
+            (RULES | PROMOTION, toml::Value::Table(keys)) => {
+                let target = table
+                    .get_mut(k.as_str())
                     .and_then(|r| r.as_table_mut())
-                    .ok_or_else(|| option_err(key, "the variant file has no [rules] table".into()))?;
-                for (rk, rv) in keys {
-                    rules.insert(rk.clone(), rv.clone());
+                    .ok_or_else(|| option_err(key, format!("the variant file has no [{k}] table")))?;
+                for (tk, tv) in keys {
+                    target.insert(tk.clone(), tv.clone());
                 }
             }
             (START, toml::Value::String(fen)) => {
@@ -254,7 +258,10 @@ fn patch_game(table: &mut toml::Table, key: &str, patch: &toml::Table) -> Result
             _ => {
                 return Err(option_err(
                     key,
-                    format!("a game patch is 'rules = {{ KEY = VALUE }}' or 'start = \"FEN\"', not '{k}'"),
+                    format!(
+                        "a game patch is 'rules = {{ KEY = VALUE }}', 'promotion = {{ KEY = VALUE }}' or \
+                         'start = \"FEN\"', not '{k}'"
+                    ),
                 ))
             }
         }
@@ -309,4 +316,33 @@ fn check_requires(table: &toml::Table, declared: &[toml::Value]) -> Result<(), V
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::{PromotionRule, Variant};
+
+    /// Chu's data file with one more option, `zone_rule`, whose `set` list is `set`.
+    fn chu_with(set: &str) -> String {
+        let chu = include_str!("defs/chu.toml");
+        format!("{chu}\n[[option]]\nkey = \"zone_rule\"\ndefault = false\nvalue = true\nset = [{set}]\n")
+    }
+
+    fn on() -> [(String, String); 1] {
+        [("zone_rule".to_string(), "on".to_string())]
+    }
+
+    /// `{ promotion = { KEY = VALUE } }` sets keys of `[promotion]` when the option is chosen,
+    /// and its values are checked as the file's own are.
+    #[test]
+    fn a_patch_sets_keys_of_the_promotion_table() {
+        let text = chu_with(r#"{ promotion = { rule = "start-or-end", zone = 3 } }"#);
+        let default = Variant::from_toml_with(&text, &[]).unwrap();
+        assert_eq!((default.promotion.rule, default.promotion.zone), (PromotionRule::ShogiEntry, 4));
+        let chosen = Variant::from_toml_with(&text, &on()).unwrap();
+        assert_eq!((chosen.promotion.rule, chosen.promotion.zone), (PromotionRule::StartOrEnd, 3));
+        assert!(Variant::from_toml_with(&chu_with(r#"{ promotion = { rule = "anywhere" } }"#), &on()).is_err());
+        let err = Variant::from_toml_with(&chu_with(r#"{ promotion = "start-or-end" }"#), &on()).unwrap_err();
+        assert!(err.to_string().contains("zone_rule") && err.to_string().contains("promotion = {"), "{err}");
+    }
 }

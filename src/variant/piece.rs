@@ -130,8 +130,9 @@ pub struct PieceType {
     /// rank) always offers promotion, even a quiet move from inside the zone (lishogi's Chu
     /// Pawn and Lance, `docs/rules/chu.md` §14.1).
     pub promotion_chance_ranks: u8,
-    /// Counts as material that bares the enemy royal (`[rules] bare_royal`; lishogi's Chu:
-    /// not the Pawn and Go-Between, `docs/rules/chu.md` §14.6).
+    /// Counts as material that bares the enemy royal (`[rules] bare_royal` and
+    /// `bare_royal_reply`; not the Pawn and Go-Between in lishogi's Chu, `docs/rules/chu.md`
+    /// §14.6, nor by the JCSA's rule in Dai, `docs/rules/dai.md` §11).
     pub bares: bool,
     /// Promotes only with a one-square step (Bigorra Troll).
     pub promotion_needs_step: bool,

@@ -75,7 +75,8 @@ pub enum PromotionRule {
     /// Chu Shogi (HaChu "promote on entry"): a non-capture entering the zone, or a capture that
     /// starts or ends in it.
     ShogiEntry,
-    /// Optional, for any own move that starts or ends in the zone (Scirocco).
+    /// Any own move that starts or ends in the zone; optional except where the piece's
+    /// `forced_promotion_ranks` force it (Scirocco; ShogiVar's rule of Dai and Tenjiku).
     StartOrEnd,
     /// Compulsory for every move that captures, anywhere; there is no zone (Tai Shogi).
     Capture,
@@ -147,6 +148,15 @@ pub struct Rules {
     /// §14.7).
     #[serde(default)]
     pub lone_royals_draw: bool,
+    /// JCSA's bare king (`rules::bare`, `docs/rules/dai.md` §11): a side left with one royal
+    /// and only dead pieces loses to a royal with exactly one more piece that `bares`; when it
+    /// is to move and attacks one of the two, it first has that move to take it.
+    #[serde(default)]
+    pub bare_royal_reply: bool,
+    /// JCSA's checkmate (`rules::mate`, `docs/rules/dai.md` §11): a side to move whose last
+    /// royal is attacked, and none of whose moves saves it or wins at once, has lost.
+    #[serde(default)]
+    pub mate_ends_game: bool,
     /// Referee setting: the game is drawn once this many full moves were played (0 = off).
     #[serde(default)]
     pub move_cap: u32,
@@ -167,6 +177,11 @@ pub struct Promotion {
     /// Ranks of the promotion zone (0 with the rule `capture`).
     pub zone: u8,
     pub text: PromotionText,
+    /// A piece whose last move entered the zone and declined the promotion may not promote by
+    /// its next quiet move (HaChu's "Promote on entry" off; `movegen::promotion`). Captures
+    /// keep their chance; the move after next has it again.
+    #[serde(default)]
+    pub declined_entry_waits: bool,
 }
 
 fn yes() -> bool {
