@@ -320,7 +320,7 @@ fn plain_kyodai_hints_on_a_terminal_and_stays_quiet_for_a_gui() {
 
 #[test]
 fn a_game_file_whose_start_lacks_a_royal_is_refused_not_a_panic() {
-    let chu = include_str!("../src/variant/defs/chu.toml");
+    let chu = include_str!("../core/src/variant/defs/chu.toml");
     // Chu's King and Crown Prince lose their royal flag: the start has no royal.
     let text = chu.replace("royal = true", "royal = false");
     assert_ne!(text, chu);

@@ -1,4 +1,4 @@
-//! One test per power module (`src/movegen/powers/`): the piece alone on a small made-up
+//! One test per power module (`core/src/movegen/powers/`): the piece alone on a small made-up
 //! board, with a friend or an enemy where the power needs one, and its moves (as text)
 //! compared with a list written by hand from the power's line in `docs/data-files.md`. Where a
 //! power answers attacks (`movegen::attack::is_attacked`), the squares it attacks are checked
@@ -588,12 +588,12 @@ fn power_withdraw() {
     check_attacks(&g, &fen, "e5 c3", "a4");
 }
 
-/// Every module of `src/movegen/powers/` has its `power_<module>` test here.
+/// Every module of `core/src/movegen/powers/` has its `power_<module>` test here.
 #[test]
 fn every_power_module_has_a_test() {
     let root = env!("CARGO_MANIFEST_DIR");
     let here = std::fs::read_to_string(format!("{root}/engine-tests/powers.rs")).unwrap();
-    let mut modules: Vec<String> = std::fs::read_dir(format!("{root}/src/movegen/powers"))
+    let mut modules: Vec<String> = std::fs::read_dir(format!("{root}/core/src/movegen/powers"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter_map(|n| n.strip_suffix(".rs").map(str::to_string))

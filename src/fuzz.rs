@@ -403,16 +403,10 @@ pub fn gamefile_input(rng: &mut Rng) -> String {
     static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
     // The smaller games: each input is compiled, so Tai's 25x25 would dominate the time.
     let texts = TEXTS.get_or_init(|| {
-        [
-            include_str!("variant/defs/chu.toml"),
-            include_str!("variant/defs/scirocco.toml"),
-            include_str!("variant/defs/bigorra.toml"),
-            include_str!("variant/defs/nutty.toml"),
-            include_str!("variant/defs/typhoon.toml"),
-        ]
-        .iter()
-        .map(ToString::to_string)
-        .collect()
+        ["chu", "scirocco", "bigorra", "nutty", "typhoon"]
+            .iter()
+            .map(|g| Variant::builtin_source(g).expect("a built-in game").to_string())
+            .collect()
     });
     let base = &texts[rng.below(texts.len() as u64) as usize];
     let mut lines: Vec<String> = base.lines().map(str::to_string).collect();

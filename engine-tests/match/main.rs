@@ -500,7 +500,8 @@ fn a_game_file_and_an_openings_file() {
     // the openings are played first and marked {book}.
     let dir = scratch("files");
     let data =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/variant/defs/scirocco.toml")).unwrap();
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/variant/defs/scirocco.toml"))
+            .unwrap();
     let game = dir.join("myrocco.toml");
     std::fs::write(&game, data.replacen("name = \"scirocco\"", "name = \"myrocco\"", 1)).unwrap();
     let book = dir.join("book.txt");

@@ -424,7 +424,7 @@ fn r1_third_occurrence_is_illegal() {
 
 /// The rules page's 2x3 test geometry (R2): the Scirocco data file on a 2x3 board.
 fn tiny(bare_king: bool) -> Arc<Game> {
-    let text = include_str!("../../src/variant/defs/scirocco.toml")
+    let text = include_str!("../../core/src/variant/defs/scirocco.toml")
         .replacen("files = 10", "files = 2", 1)
         .replacen("ranks = 10", "ranks = 3", 1)
         .replacen("zone = 3", "zone = 1", 1);

@@ -11,7 +11,7 @@ use super::error::{CmdResult, CommandError};
 use crate::geometry::{BoardShape, Square};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::legality::legal_move_list;
+use crate::rules::pass::pass_square;
 
 /// The USI name of `sq`: file from the right, rank letter from the top.
 pub fn usi_square(shape: &BoardShape, sq: Square) -> String {
@@ -88,41 +88,6 @@ pub fn usi_move_to_ours(shape: &BoardShape, text: &str) -> CmdResult<String> {
         }
     };
     Ok(format!("{body}{suffix}"))
-}
-
-/// The adjacent empty square a pass of the piece on `from` can go through and come back
-/// from (USI writes a pass as origin, that square, origin). It must be a square of the piece's
-/// lion moves: a Horned Falcon passes only forward, a Soaring Eagle only diagonally forward,
-/// and lishogi refuses a pass written through another neighbour (found by
-/// `engine-tests/compare/kifu-check.mjs`). Such a square is one where the piece could capture
-/// an enemy and come back (igui), so each empty neighbour is tried with an enemy put there.
-fn pass_square(pos: &mut Position, from: Square) -> Option<Square> {
-    let shape = *pos.shape();
-    let steps: Vec<Square> = legal_move_list(pos)
-        .into_iter()
-        .filter(|m| {
-            m.from == from
-                && m.to != from
-                && m.mids().next().is_none()
-                && m.promotion().is_none()
-                && shape.distance(from, m.to) == 1
-                && pos.is_empty(m.to)
-        })
-        .map(|m| m.to)
-        .collect();
-    let mover = pos.piece_at(from)?;
-    let game = std::sync::Arc::clone(pos.game());
-    let target = (0..game.pieces.len())
-        .map(|i| crate::variant::KindId(i as u8))
-        .find(|&k| !game.piece(k).royal && !game.piece(k).lion)
-        .map(|k| crate::cell::Piece::new(k, mover.color().flip()));
-    let lion_square = |v: Square| {
-        let Some(t) = target else { return false };
-        let mut probe = pos.clone();
-        probe.put(v, t);
-        legal_move_list(&mut probe).iter().any(|m| m.from == from && m.to == from && m.mids().eq([v]))
-    };
-    steps.iter().copied().find(|&v| lion_square(v)).or(steps.first().copied())
 }
 
 /// The USI text of `m` in `pos` (where it is legal).

@@ -68,7 +68,7 @@ fn fifty_move_rule() {
 /// §6: the `fifty_move_rule` switch turns the rule off.
 #[test]
 fn fifty_move_rule_switch() {
-    let text = include_str!("../../../src/variant/defs/bigorra.toml");
+    let text = include_str!("../../../core/src/variant/defs/bigorra.toml");
     assert!(text.contains("fifty_move_rule = true"));
     let off = Arc::new(Game::from_toml(&text.replace("fifty_move_rule = true", "fifty_move_rule = false")).unwrap());
     assert!(!off.rules.fifty_move_rule);

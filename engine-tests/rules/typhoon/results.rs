@@ -76,7 +76,7 @@ fn r2_passes_take_part_in_repetition() {
 /// The rules page's 2x3 test geometry (R3): the Typhoon data file on a 2x3 board, bare-king
 /// rule off, no promotion (the King's `promotes` removed).
 fn tiny() -> Arc<Game> {
-    let text = include_str!("../../../src/variant/defs/typhoon.toml")
+    let text = include_str!("../../../core/src/variant/defs/typhoon.toml")
         .replacen("files = 12", "files = 2", 1)
         .replacen("ranks = 12", "ranks = 3", 1)
         .replacen("zone = 4", "zone = 1", 1)

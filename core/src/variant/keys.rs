@@ -65,7 +65,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn reference() -> String {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/data-files.md");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/data-files.md");
         std::fs::read_to_string(path).expect("docs/data-files.md")
     }
 
