@@ -24,5 +24,5 @@ pub mod soak;
 pub mod tournament;
 pub mod tune;
 
-pub use kyodai_core::{cell, game, geometry, movegen, moves, notation, perft, position, rules, variant};
+pub use kyodai_core::{cell, game, geometry, movegen, moves, notation, perft, position, record, rules, variant};
 pub use kyodai_core::{BoardShape, ByColor, Cell, Color, Game, Move, Piece, Position, Square, Variant};

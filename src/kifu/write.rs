@@ -12,8 +12,8 @@ use super::KifuError;
 use crate::geometry::Color;
 use crate::notation::parse_move;
 use crate::position::Position;
-use crate::protocol::engine::Game;
 use crate::protocol::squares::move_to_usi;
+use crate::record::Record;
 
 /// What a KIF header says besides the game.
 #[derive(Clone, Debug, Default)]
@@ -104,7 +104,7 @@ pub fn write_kif(
     }
     s.push_str("手数----指手---------消費時間--\n");
     let names = PieceNames::new(v);
-    let mut g = Game::from_position(start.clone());
+    let mut g = Record::from_position(start.clone());
     for (i, text) in moves.iter().enumerate() {
         let bad = |why: String| KifuError::Move { number: i + 1, text: text.clone(), why };
         let m = parse_move(&mut g.pos, text).map_err(|e| bad(e.to_string()))?;

@@ -8,9 +8,9 @@ use super::{Event, Out};
 use crate::game::Game as Compiled;
 use crate::moves::Move;
 use crate::perft::perft;
-use crate::position::{Position, Undo};
+use crate::position::Position;
+use crate::record::Record;
 use crate::rules::legality::{legal_moves_with, History};
-use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Info, Limits, SearchResult, Searcher};
 use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,52 +18,6 @@ use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
-
-/// One game: where it started, the moves played since, and the current position (with the
-/// history the repetition rules need).
-#[derive(Clone)]
-pub struct Game {
-    pub variant: Arc<Compiled>,
-    pub start: Position,
-    pub moves: Vec<Move>,
-    pub pos: Position,
-    undos: Vec<Undo>,
-}
-
-impl Game {
-    /// A game from `start`.
-    pub fn from_position(start: Position) -> Game {
-        Game { variant: Arc::clone(start.game()), pos: start.clone(), start, moves: Vec::new(), undos: Vec::new() }
-    }
-
-    /// A game from the variant's start position.
-    pub fn new(v: &Arc<Compiled>) -> Game {
-        Game::from_position(Position::start(v))
-    }
-
-    /// Plays a legal move.
-    pub fn play(&mut self, m: Move) {
-        let u = self.pos.make(m);
-        self.moves.push(m);
-        self.undos.push(u);
-    }
-
-    /// Takes back the last move; false when there is none.
-    pub fn undo(&mut self) -> bool {
-        match (self.moves.pop(), self.undos.pop()) {
-            (Some(m), Some(u)) => {
-                self.pos.unmake(m, u);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// The result if the game is over.
-    pub fn outcome(&mut self) -> Option<Outcome> {
-        outcome(&mut self.pos)
-    }
-}
 
 /// The engine options every protocol exposes (in its own words).
 #[derive(Clone, Debug)]
@@ -121,7 +75,7 @@ pub type InfoFormatter = Box<dyn FnMut(&Info) -> Option<String> + Send>;
 
 /// The controller.
 pub struct Engine {
-    pub game: Game,
+    pub game: Record,
     /// Why `game` may not be searched or played on: no position given yet, or the last one
     /// was refused. `None` when the GUI's position is `game`.
     pub no_position: Option<String>,
@@ -154,7 +108,7 @@ impl Engine {
     pub fn new(out: Out, events: Sender<Event>) -> Engine {
         let v = builtin(default_variant_name()).expect("the default game is built in");
         Engine {
-            game: Game::new(&v),
+            game: Record::new(&v),
             no_position: None,
             opts: Options::default(),
             user_variants: Vec::new(),
@@ -179,7 +133,7 @@ impl Engine {
     }
 
     pub fn variant(&self) -> &Arc<Compiled> {
-        &self.game.variant
+        self.game.game()
     }
 
     /// Finds a game by name or alias: loaded files first, then the built-in games; a name
@@ -246,7 +200,7 @@ impl Engine {
     /// Starts a new game of `v` from its start position.
     pub fn new_game(&mut self, v: &Arc<Compiled>) {
         self.abort();
-        self.game = Game::new(v);
+        self.game = Record::new(v);
         self.no_position = None;
         self.replay.clear();
     }
@@ -357,7 +311,7 @@ impl Engine {
     /// with the file and the line when it cannot be read or does not fit its game.
     pub fn set_book_file(&mut self, path: Option<&str>) -> CmdResult {
         let mut books = std::mem::take(&mut self.books);
-        let current = Arc::clone(&self.game.variant);
+        let current = Arc::clone(self.game.game());
         let r = books.set_file(path, &current, &|name: &str| self.find_variant(name));
         self.books = books;
         r
@@ -370,7 +324,7 @@ impl Engine {
 
     /// The book for the current game (see [`super::book::BookSource::book`]).
     pub fn book(&mut self) -> Result<Option<Arc<crate::book::Book>>, String> {
-        self.books.book(&self.game.variant)
+        self.books.book(self.game.game())
     }
 
     /// With `OwnBook` on, a move of the book for the current position (drawn by weight), if

@@ -8,11 +8,11 @@
 //! The reused game is the one the same moves produced, so the answer never differs from a full
 //! reading: the texts are compared, not guessed.
 
-use super::engine::Game;
 use super::error::{CmdResult, CommandError};
 use crate::game::Game as Compiled;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::record::Record;
 use std::sync::Arc;
 
 /// The last position read in full: its start and move texts, and the game (which knows its
@@ -26,7 +26,7 @@ pub struct Replay {
 struct Read {
     fen: Option<String>,
     moves: Vec<String>,
-    game: Game,
+    game: Record,
 }
 
 impl Replay {
@@ -43,7 +43,7 @@ impl Replay {
         fen: Option<&str>,
         moves: &[&str],
         parse: &mut dyn FnMut(&mut Position, &str) -> CmdResult<Move>,
-    ) -> CmdResult<Game> {
+    ) -> CmdResult<Record> {
         let (mut g, done) = match self.reusable(v, fen, moves) {
             Some(r) => (r.game.clone(), r.moves.len()),
             None => {
@@ -51,7 +51,7 @@ impl Replay {
                     Some(f) => Position::from_fen(v, f).map_err(CommandError::refused)?,
                     None => Position::start(v),
                 };
-                (Game::from_position(start), 0)
+                (Record::from_position(start), 0)
             }
         };
         for (i, t) in moves.iter().enumerate().skip(done) {
@@ -74,7 +74,7 @@ impl Replay {
     /// The last reading, if `moves` from `fen` in `v` begin with its moves.
     fn reusable(&self, v: &Arc<Compiled>, fen: Option<&str>, moves: &[&str]) -> Option<&Read> {
         let r = self.last.as_ref()?;
-        let same = Arc::ptr_eq(&r.game.variant, v)
+        let same = Arc::ptr_eq(r.game.game(), v)
             && r.fen.as_deref() == fen
             && r.moves.len() <= moves.len()
             && r.moves.iter().zip(moves).all(|(a, b)| a == b);
@@ -92,11 +92,11 @@ mod tests {
     }
 
     /// The game `moves` give when read with nothing to reuse.
-    fn fresh(v: &Arc<Compiled>, fen: Option<&str>, moves: &[&str]) -> CmdResult<Game> {
+    fn fresh(v: &Arc<Compiled>, fen: Option<&str>, moves: &[&str]) -> CmdResult<Record> {
         Replay::default().read(v, fen, moves, &mut parse)
     }
 
-    fn same(a: &Game, b: &Game) {
+    fn same(a: &Record, b: &Record) {
         assert_eq!(a.moves, b.moves);
         assert_eq!(a.pos.hash(), b.pos.hash());
         assert_eq!(a.pos.to_fen(), b.pos.to_fen());

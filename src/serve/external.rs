@@ -160,7 +160,7 @@ impl Opponent for External {
         if let Err(e) = self.prepare(req, &limits) {
             return Err(ThinkError::Engine(self.failed(e)));
         }
-        let v: Arc<Game> = Arc::clone(&referee.game.variant);
+        let v: Arc<Game> = Arc::clone(referee.game.game());
         let proto: Proto = self.player.spec.proto;
         let mut seen = |l: &str| {
             if let Some(t) = proto.thinking(l) {

@@ -370,7 +370,7 @@ fn change(app: &App, req: &mut Request, path: &str) -> Result<Reply, ApiError> {
                 let text = http::read_json::<PgnReq>(req)?.pgn;
                 let g = match crate::kifu::format_of("", text.as_bytes()) {
                     crate::kifu::Format::Kif { .. } => {
-                        pgn::from_kif(&text, &s.game.variant.variant).map_err(|e| ApiError::bad(format!("KIF: {e}")))?
+                        pgn::from_kif(&text, &s.game.game().variant).map_err(|e| ApiError::bad(format!("KIF: {e}")))?
                     }
                     _ => pgn::parse(&text).map_err(|e| ApiError::bad(e.to_string()))?,
                 };

@@ -12,7 +12,7 @@ use crate::geometry::Color;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
 use crate::position::Position;
-use crate::protocol::engine::Game;
+use crate::record::Record;
 use crate::rules::outcome::Outcome;
 use crate::variant::Variant;
 use serde::Deserialize;
@@ -113,7 +113,7 @@ pub struct Eval {
 }
 
 pub struct Session {
-    pub game: Game,
+    pub game: Record,
     pub options: Vec<String>,
     /// The whole line: `game.moves` is a prefix when replaying.
     pub line: Vec<Move>,
@@ -149,7 +149,7 @@ impl Session {
     pub fn new(engines: Vec<Slot>) -> Session {
         let v = crate::Game::builtin(crate::Variant::default_name()).expect("the default game is built in");
         Session {
-            game: Game::new(&v),
+            game: Record::new(&v),
             options: Vec::new(),
             line: Vec::new(),
             comments: Vec::new(),
@@ -176,7 +176,7 @@ impl Session {
     }
 
     pub fn variant(&self) -> &Arc<crate::Game> {
-        &self.game.variant
+        self.game.game()
     }
 
     /// Something shown changed; with `position`, the position did too (searches stop).
@@ -214,7 +214,7 @@ impl Session {
         if req.movetime_ms == Some(0) || req.depth == Some(0) || req.clock_ms == Some(0) {
             return Err(ApiError::bad("time per move, depth and clock must be positive"));
         }
-        self.game = Game::from_position(start);
+        self.game = Record::from_position(start);
         self.options = req.options.clone();
         self.players = players;
         self.movetime_ms = req.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS).min(3_600_000);
@@ -276,7 +276,7 @@ impl Session {
             })
             .map_err(|e| ApiError::bad(format!("Variant tag: {e}")))?;
         let start = start_position(&v, g.tag("FEN"), None, None)?;
-        let mut game = Game::from_position(start);
+        let mut game = Record::from_position(start);
         for (i, t) in g.moves.iter().enumerate() {
             let m = parse_move(&mut game.pos, t)
                 .map_err(|e| ApiError::bad(format!("PGN move {} ({t}): {e}", i / 2 + 1)))?;

@@ -6,7 +6,7 @@ use crate::geometry::Color;
 use crate::notation::{format_move, parse_move, MoveError};
 use crate::position::fen::FenError;
 use crate::position::Position;
-use crate::protocol::engine::Game;
+use crate::record::Record;
 use crate::rules::legality::legal_move_list;
 use crate::rules::outcome::{outcome, Outcome};
 use crate::variant::setup::SetupError;
@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 /// A game under the referee's eye.
 pub struct Referee {
-    pub game: Game,
+    pub game: Record,
 }
 
 /// `1-0`, `0-1` or `1/2-1/2` and the words of a result (`White wins: all royals captured`).
@@ -138,7 +138,7 @@ pub fn has_draws(v: &Variant) -> bool {
 
 impl Referee {
     pub fn new(start: Position) -> Referee {
-        Referee { game: Game::from_position(start) }
+        Referee { game: Record::from_position(start) }
     }
 
     pub fn side(&self) -> Color {
@@ -153,7 +153,7 @@ impl Referee {
     pub fn play(&mut self, text: &str) -> Result<String, MoveError> {
         let m = parse_move(&mut self.game.pos, text)?;
         self.game.play(m);
-        Ok(format_move(&self.game.variant, m))
+        Ok(format_move(self.game.game(), m))
     }
 
     /// The result if the game is over by its rules.
@@ -167,7 +167,7 @@ impl Referee {
         if legal.is_empty() {
             return None;
         }
-        Some(format_move(&self.game.variant, legal[pick(legal.len()) % legal.len()]))
+        Some(format_move(self.game.game(), legal[pick(legal.len()) % legal.len()]))
     }
 }
 

@@ -13,7 +13,7 @@ pub mod xboard;
 
 use crate::game::Game as Compiled;
 use crate::geometry::Color;
-use crate::protocol::engine::Game;
+use crate::record::Record;
 use crate::search::Score;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -195,7 +195,7 @@ pub trait Client: Send {
     fn go(
         &mut self,
         link: &mut dyn Link,
-        game: &Game,
+        game: &Record,
         clocks: &Clocks,
         deadline: Instant,
     ) -> Result<Reply, ClientError>;

@@ -5,7 +5,7 @@
 use super::{parse_info, wait_for, Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking};
 use crate::geometry::Color;
 use crate::notation::format_move;
-use crate::protocol::engine::Game;
+use crate::record::Record;
 use std::time::Instant;
 
 #[derive(Default)]
@@ -134,13 +134,13 @@ impl Client for UciClient {
         sync(link, deadline)
     }
 
-    fn go(&mut self, link: &mut dyn Link, game: &Game, c: &Clocks, deadline: Instant) -> Result<Reply, ClientError> {
+    fn go(&mut self, link: &mut dyn Link, game: &Record, c: &Clocks, deadline: Instant) -> Result<Reply, ClientError> {
         let mut pos = format!("position {}", self.position);
         if !game.moves.is_empty() {
             pos.push_str(" moves");
             for &m in &game.moves {
                 pos.push(' ');
-                pos.push_str(&format_move(&game.variant, m));
+                pos.push_str(&format_move(game.game(), m));
             }
         }
         link.send(&pos)?;

@@ -6,9 +6,9 @@ use super::uci::{fixed_limits, handshake, option_name, read_bestmove, stop_searc
 use super::{Answer, Claimed, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits};
 use crate::geometry::Color;
 use crate::position::Position;
-use crate::protocol::engine::Game;
 use crate::protocol::squares::{move_to_usi, usi_move_to_ours};
 use crate::protocol::usi::{is_shogi_style, position_to_sfen};
+use crate::record::Record;
 use std::time::Instant;
 
 #[derive(Default)]
@@ -39,7 +39,7 @@ impl UsiClient {
     }
 
     /// Brings the USI move texts up to date with `game`.
-    fn catch_up(&mut self, game: &Game) {
+    fn catch_up(&mut self, game: &Record) {
         if self.texts.len() > game.moves.len() || self.pos.is_none() {
             self.texts.clear();
             self.pos = Some(game.start.clone());
@@ -92,7 +92,7 @@ impl Client for UsiClient {
         sync(link, deadline)
     }
 
-    fn go(&mut self, link: &mut dyn Link, game: &Game, c: &Clocks, deadline: Instant) -> Result<Reply, ClientError> {
+    fn go(&mut self, link: &mut dyn Link, game: &Record, c: &Clocks, deadline: Instant) -> Result<Reply, ClientError> {
         self.catch_up(game);
         let mut pos = format!("position {}", self.position);
         if !self.texts.is_empty() {
@@ -118,7 +118,7 @@ impl Client for UsiClient {
                 reason: "bestmove win".into(),
             },
             "(none)" | "" => Answer::NoMove,
-            _ => Answer::Move { text: mv.clone(), ours: usi_move_to_ours(&game.variant.shape, &mv) },
+            _ => Answer::Move { text: mv.clone(), ours: usi_move_to_ours(&game.game().shape, &mv) },
         };
         Ok(Reply { answer, thinking })
     }

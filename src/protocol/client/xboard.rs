@@ -7,8 +7,8 @@
 use super::{Answer, Claimed, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking};
 use crate::geometry::Color;
 use crate::position::Position;
-use crate::protocol::engine::Game;
 use crate::protocol::xbetza::XbGame;
+use crate::record::Record;
 use crate::search::Score;
 use std::time::{Duration, Instant};
 
@@ -157,21 +157,21 @@ impl XboardClient {
     }
 
     /// The text of the game's moves not yet sent, one command each.
-    fn send_moves(&mut self, link: &mut dyn Link, game: &Game) -> Result<(), ClientError> {
+    fn send_moves(&mut self, link: &mut dyn Link, game: &Record) -> Result<(), ClientError> {
         if self.sent > game.moves.len() {
             return Err(ClientError::Protocol("the game is shorter than the moves sent".into()));
         }
         let xb = self.xb.as_ref().expect("new_game sets the XBoard game");
         let prefix = if self.on("usermove") { "usermove " } else { "" };
         for &m in &game.moves[self.sent..] {
-            link.send(&format!("{prefix}{}", xb.move_legs(&game.variant, m).concat()))?;
+            link.send(&format!("{prefix}{}", xb.move_legs(game.game(), m).concat()))?;
         }
         self.sent = game.moves.len();
         Ok(())
     }
 
     /// Reads until the engine moves, resigns or claims.
-    fn read_answer(&mut self, link: &mut dyn Link, game: &Game, deadline: Instant) -> Result<Reply, ClientError> {
+    fn read_answer(&mut self, link: &mut dyn Link, game: &Record, deadline: Instant) -> Result<Reply, ClientError> {
         let mut thinking = Thinking::default();
         let mut legs = String::new();
         let xb = self.xb.as_ref().expect("new_game sets the XBoard game");
@@ -183,7 +183,7 @@ impl XboardClient {
                 if legs.ends_with(',') {
                     continue;
                 }
-                let ours = xb.move_to_ours(&game.variant, &legs);
+                let ours = xb.move_to_ours(game.game(), &legs);
                 return Ok(Reply { answer: Answer::Move { text: legs, ours }, thinking });
             }
             if t == "resign" || t.starts_with("resign ") {
@@ -275,7 +275,7 @@ impl Client for XboardClient {
         Ok(())
     }
 
-    fn go(&mut self, link: &mut dyn Link, game: &Game, c: &Clocks, deadline: Instant) -> Result<Reply, ClientError> {
+    fn go(&mut self, link: &mut dyn Link, game: &Record, c: &Clocks, deadline: Instant) -> Result<Reply, ClientError> {
         if self.playing {
             link.send("force")?;
         }
