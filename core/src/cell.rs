@@ -61,12 +61,12 @@ impl Cell {
     pub const OFF: Cell = Cell(u16::MAX);
 
     #[inline]
-    pub fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     #[inline]
-    pub fn is_off(self) -> bool {
+    pub(crate) fn is_off(self) -> bool {
         self.0 == u16::MAX
     }
 

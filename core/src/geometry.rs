@@ -60,23 +60,23 @@ impl Color {
 /// A value per colour, indexed by [`Color`] rather than by casts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T> {
-    pub white: T,
-    pub black: T,
+    pub(crate) white: T,
+    pub(crate) black: T,
 }
 
 impl<T> ByColor<T> {
-    pub fn new(white: T, black: T) -> Self {
+    pub(crate) fn new(white: T, black: T) -> Self {
         ByColor { white, black }
     }
     #[inline]
-    pub fn get(&self, c: Color) -> &T {
+    pub(crate) fn get(&self, c: Color) -> &T {
         match c {
             Color::White => &self.white,
             Color::Black => &self.black,
         }
     }
     #[inline]
-    pub fn get_mut(&mut self, c: Color) -> &mut T {
+    pub(crate) fn get_mut(&mut self, c: Color) -> &mut T {
         match c {
             Color::White => &mut self.white,
             Color::Black => &mut self.black,
@@ -250,7 +250,7 @@ impl BoardShape {
         s
     }
 
-    pub fn write_name(&self, sq: Square, out: &mut String) {
+    pub(crate) fn write_name(&self, sq: Square, out: &mut String) {
         use std::fmt::Write;
         if sq.is_none() || !self.on_board(sq) {
             out.push('?');

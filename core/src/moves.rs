@@ -120,7 +120,7 @@ const _: () = assert!(std::mem::size_of::<Move>() == 12);
 
 impl Move {
     #[inline]
-    pub fn new(from: Square, to: Square) -> Move {
+    pub(crate) fn new(from: Square, to: Square) -> Move {
         Move { from, to, mid: [Square::NONE; 2], aux: Square::NONE, promo: 0, kind: MoveKind::Normal }
     }
 
@@ -155,12 +155,12 @@ impl Move {
     }
 
     #[inline]
-    pub fn en_passant(from: Square, to: Square) -> Move {
+    pub(crate) fn en_passant(from: Square, to: Square) -> Move {
         Move { kind: MoveKind::EnPassant, ..Move::new(from, to) }
     }
 
     #[inline]
-    pub fn with_promotion(mut self, k: KindId) -> Move {
+    pub(crate) fn with_promotion(mut self, k: KindId) -> Move {
         self.promo = k.0 + 1;
         self
     }

@@ -21,7 +21,7 @@ pub struct Game {
     /// The board: its size and the mailbox padding (the longest reach of any move).
     pub shape: BoardShape,
     pub tables: Tables,
-    pub zobrist: Zobrist,
+    pub(crate) zobrist: Zobrist,
     /// Material and piece-square values, kept summed by `Position` (see `game::psq`).
     pub psq: PieceSquare,
 }

@@ -40,7 +40,7 @@ pub struct SquareTerms {
 /// What the table is built from: each piece type's average empty-board mobility (White
 /// tables; Black is symmetric) and material value.
 pub struct Basis {
-    pub avg: Vec<i32>,
+    pub(crate) avg: Vec<i32>,
     pub values: Vec<i32>,
 }
 
@@ -89,7 +89,7 @@ impl Basis {
 }
 
 impl PieceSquare {
-    pub fn build(v: &Variant, tables: &Tables) -> PieceSquare {
+    pub(crate) fn build(v: &Variant, tables: &Tables) -> PieceSquare {
         let shape = tables.shape;
         let cells = shape.cells as usize;
         let p = &v.eval;

@@ -23,9 +23,9 @@ pub struct Way {
     /// Its right's FEN letter (upper case for the first player).
     pub letter: char,
     pub king_from: Square,
-    pub king_to: Square,
+    pub(crate) king_to: Square,
     pub rook_from: Square,
-    pub rook_to: Square,
+    pub(crate) rook_to: Square,
     /// Squares that must be empty.
     empty: Vec<Square>,
     /// Squares the King crosses or lands on, which must not be attacked.

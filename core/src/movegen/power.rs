@@ -147,7 +147,7 @@ pub enum PowerRefusal {
 pub struct Steps {
     /// As written in the data file.
     pub spec: String,
-    pub vectors: Vec<Vector>,
+    pub(crate) vectors: Vec<Vector>,
 }
 
 /// What a power's argument must be.
@@ -256,7 +256,7 @@ macro_rules! powers {
 
         /// Which power, without its parameters.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum PowerKind {
+        pub(crate) enum PowerKind {
             $( $variant, )*
         }
 
@@ -276,19 +276,19 @@ macro_rules! powers {
                 vec![$( <$spec as Spec>::SYNTAX ),*]
             }
 
-            pub fn kind(&self) -> PowerKind {
+            pub(crate) fn kind(&self) -> PowerKind {
                 match self {
                     $( Power::$variant(_) => PowerKind::$variant, )*
                 }
             }
 
-            pub fn reach(&self) -> u8 {
+            pub(crate) fn reach(&self) -> u8 {
                 match self {
                     $( Power::$variant(p) => p.reach(), )*
                 }
             }
 
-            pub fn text(&self) -> String {
+            pub(crate) fn text(&self) -> String {
                 match self {
                     $( Power::$variant(p) => p.describe().text, )*
                 }
@@ -300,13 +300,13 @@ macro_rules! powers {
                 }
             }
 
-            pub fn attacks(&self) -> Attacks {
+            pub(crate) fn attacks(&self) -> Attacks {
                 match self {
                     $( Power::$variant(_) => <$spec as Spec>::ATTACKS, )*
                 }
             }
 
-            pub fn captures(&self) -> Captures {
+            pub(crate) fn captures(&self) -> Captures {
                 match self {
                     $( Power::$variant(p) => p.captures(), )*
                 }
@@ -371,7 +371,7 @@ macro_rules! generators {
     ( $( $variant:ident($ty:ty) ),* $(,)? ) => {
         /// A power compiled for one piece type and colour.
         #[derive(Clone, Debug)]
-        pub enum Gen {
+        pub(crate) enum Gen {
             $( $variant($ty), )*
         }
 
@@ -389,32 +389,32 @@ macro_rules! generators {
             }
 
             #[inline]
-            pub fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
+            pub(crate) fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
                 match self {
                     $( Gen::$variant(g) => g.generate(pos, piece, from, start, out), )*
                 }
             }
 
             #[inline]
-            pub fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+            pub(crate) fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
                 match self {
                     $( Gen::$variant(g) => g.captures(pos, piece, from, out), )*
                 }
             }
 
-            pub fn overlaps(&self, has_atoms: bool) -> bool {
+            pub(crate) fn overlaps(&self, has_atoms: bool) -> bool {
                 match self {
                     $( Gen::$variant(g) => g.overlaps(has_atoms), )*
                 }
             }
 
-            pub fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
+            pub(crate) fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
                 match self {
                     $( Gen::$variant(g) => g.mobility(shape, from), )*
                 }
             }
 
-            pub fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+            pub(crate) fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
                 match self {
                     $( Gen::$variant(g) => g.refuses(pos, piece, from, to), )*
                 }

@@ -23,9 +23,9 @@ impl KindId {
 /// the syntax is checked here; the power's module (`movegen`) reads the argument and flags.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PowerCall {
-    pub name: String,
-    pub arg: Option<String>,
-    pub flags: Vec<String>,
+    pub(crate) name: String,
+    pub(crate) arg: Option<String>,
+    pub(crate) flags: Vec<String>,
 }
 
 /// A power call that is not well formed; the message quotes it.
@@ -41,7 +41,7 @@ impl fmt::Display for PowerCallError {
 impl std::error::Error for PowerCallError {}
 
 impl PowerCall {
-    pub fn parse(text: &str) -> Result<PowerCall, PowerCallError> {
+    pub(crate) fn parse(text: &str) -> Result<PowerCall, PowerCallError> {
         let t = text.trim();
         let (head, flags) = match t.split_once('(') {
             None => (t, Vec::new()),
@@ -103,7 +103,7 @@ pub struct PieceType {
     pub id: String,
     pub name: String,
     pub betza: String,
-    pub vectors: Vec<Vector>,
+    pub(crate) vectors: Vec<Vector>,
     /// Named powers, as written (their meaning: `movegen::power`).
     pub powers: Vec<PowerCall>,
     pub royal: bool,

@@ -173,7 +173,7 @@ pub struct Rules {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Promotion {
-    pub rule: PromotionRule,
+    pub(crate) rule: PromotionRule,
     /// Ranks of the promotion zone (0 with the rule `capture`).
     pub zone: u8,
     pub text: PromotionText,
@@ -223,7 +223,7 @@ impl Default for FenFormat {
 }
 
 impl FenFormat {
-    pub fn has(&self, f: FenField) -> bool {
+    pub(crate) fn has(&self, f: FenField) -> bool {
         self.fields.contains(&f)
     }
 }

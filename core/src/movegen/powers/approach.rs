@@ -19,7 +19,7 @@ use crate::variant::PowerCall;
 pub struct Approach;
 
 #[derive(Clone, Debug)]
-pub struct Compiled;
+pub(crate) struct Compiled;
 
 impl Spec for Approach {
     const NAME: &'static str = "approach";

@@ -18,7 +18,7 @@ const QUEEN: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1
 pub struct Cicada;
 
 #[derive(Clone, Debug)]
-pub struct Compiled;
+pub(crate) struct Compiled;
 
 impl Spec for Cicada {
     const NAME: &'static str = "cicada";

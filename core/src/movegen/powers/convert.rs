@@ -18,7 +18,7 @@ pub struct Convert(pub Steps);
 /// Board deltas of the squares it converts on.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub deltas: Vec<i32>,
+    pub(crate) deltas: Vec<i32>,
 }
 
 impl Spec for Convert {

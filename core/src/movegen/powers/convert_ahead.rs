@@ -16,7 +16,7 @@ use crate::variant::PowerCall;
 pub struct ConvertAhead;
 
 #[derive(Clone, Debug)]
-pub struct Compiled;
+pub(crate) struct Compiled;
 
 impl Spec for ConvertAhead {
     const NAME: &'static str = "convert-ahead";

@@ -19,7 +19,7 @@ pub struct HopCapture(pub Steps);
 /// Board deltas of the victims (landing at twice the delta).
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub dirs: Vec<i32>,
+    pub(crate) dirs: Vec<i32>,
 }
 
 /// (delta from target to the attacker, types); the landing square, target minus that delta,

@@ -22,7 +22,7 @@ pub struct KingLeap {
 /// The King leap of a type (the same for both colours).
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub both_safe: bool,
+    pub(crate) both_safe: bool,
 }
 
 impl Spec for KingLeap {

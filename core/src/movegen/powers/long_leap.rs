@@ -18,7 +18,7 @@ pub struct LongLeap(pub Steps);
 /// Unit board deltas of its lines.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub dirs: Vec<i32>,
+    pub(crate) dirs: Vec<i32>,
 }
 
 impl Spec for LongLeap {

@@ -19,7 +19,7 @@ use crate::variant::PowerCall;
 pub struct Parrot(pub Steps);
 
 #[derive(Clone, Debug)]
-pub struct Compiled {
+pub(crate) struct Compiled {
     /// Unit board deltas.
     pub dirs: Vec<i32>,
     /// May pass only next to an empty step square.

@@ -49,21 +49,21 @@ pub enum Relay {
 /// (`reflect-only`, `knight-away`).
 #[derive(Clone, Debug, Default)]
 pub struct RelayKinds {
-    pub dervish: KindSet,
-    pub harpy: KindSet,
-    pub dervish_1999: KindSet,
-    pub harpy_1999: KindSet,
+    pub(crate) dervish: KindSet,
+    pub(crate) harpy: KindSet,
+    pub(crate) dervish_1999: KindSet,
+    pub(crate) harpy_1999: KindSet,
     /// Dervishes that also give the corner leaps (`corner-leaps`).
     pub dervish_corners: KindSet,
     /// Lists of the same, for counting a side's relayers.
     pub dervish_list: Vec<KindId>,
-    pub harpy_list: Vec<KindId>,
-    pub dervish_1999_list: Vec<KindId>,
-    pub harpy_1999_list: Vec<KindId>,
+    pub(crate) harpy_list: Vec<KindId>,
+    pub(crate) dervish_1999_list: Vec<KindId>,
+    pub(crate) harpy_1999_list: Vec<KindId>,
 }
 
 impl RelayKinds {
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         !self.dervish_list.is_empty()
             || !self.harpy_list.is_empty()
             || !self.dervish_1999_list.is_empty()
@@ -143,14 +143,14 @@ const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2
 /// Which relayers a side has on the board.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Relayers {
-    pub dervish: bool,
-    pub harpy: bool,
-    pub dervish_1999: bool,
-    pub harpy_1999: bool,
+    pub(crate) dervish: bool,
+    pub(crate) harpy: bool,
+    pub(crate) dervish_1999: bool,
+    pub(crate) harpy_1999: bool,
 }
 
 impl Relayers {
-    pub fn any(self) -> bool {
+    pub(crate) fn any(self) -> bool {
         self.dervish || self.harpy || self.dervish_1999 || self.harpy_1999
     }
 }
@@ -179,7 +179,7 @@ pub struct Reach {
 }
 
 impl Reach {
-    pub fn of(pos: &impl Board, c: Color) -> Reach {
+    pub(crate) fn of(pos: &impl Board, c: Color) -> Reach {
         let r = &pos.tables().special.relay;
         let mut reach = Reach { squares: ArrayVec::new(), all: !r.dervish_list.is_empty() || !r.harpy_list.is_empty() };
         if reach.all {

@@ -18,7 +18,7 @@ pub struct Shoot(pub Steps);
 /// Board deltas of the victims.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub dirs: Vec<i32>,
+    pub(crate) dirs: Vec<i32>,
 }
 
 impl Spec for Shoot {

@@ -16,7 +16,7 @@ pub struct ShootLine(pub Steps);
 /// Unit board deltas of the lines.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub dirs: Vec<i32>,
+    pub(crate) dirs: Vec<i32>,
 }
 
 impl Spec for ShootLine {

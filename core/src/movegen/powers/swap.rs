@@ -18,7 +18,7 @@ pub struct Swap(pub Steps);
 /// Board deltas of its partner squares.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub deltas: Vec<i32>,
+    pub(crate) deltas: Vec<i32>,
 }
 
 impl Spec for Swap {

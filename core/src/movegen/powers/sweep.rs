@@ -22,7 +22,7 @@ pub struct Sweep(pub Steps);
 /// (unit board delta, range) per line.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub lines: Vec<(i32, u8)>,
+    pub(crate) lines: Vec<(i32, u8)>,
 }
 
 impl Spec for Sweep {

@@ -21,8 +21,8 @@ pub struct Withdraw {
 }
 
 #[derive(Clone, Debug)]
-pub struct Compiled {
-    pub optional: bool,
+pub(crate) struct Compiled {
+    pub(crate) optional: bool,
 }
 
 impl Spec for Withdraw {
