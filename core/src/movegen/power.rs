@@ -247,11 +247,11 @@ pub fn direction(d: &str) -> Option<(i8, i8)> {
 /// The list of powers: the enum [`Power`] of parsed powers, its kinds, and one dispatch per
 /// concern of [`Spec`].
 macro_rules! powers {
-    ( $( $variant:ident($spec:ty) ),* $(,)? ) => {
+    ( $( $(#[$doc:meta])* $variant:ident($spec:ty) ),* $(,)? ) => {
         /// A named power of a piece, parsed from its data file.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Power {
-            $( $variant($spec), )*
+            $( $(#[$doc])* $variant($spec), )*
         }
 
         /// Which power, without its parameters.
@@ -294,6 +294,8 @@ macro_rules! powers {
                 }
             }
 
+            /// Its moves in XBetza, for XBoard's `piece` command; empty where XBetza cannot say
+            /// them.
             pub fn xbetza(&self) -> String {
                 match self {
                     $( Power::$variant(p) => p.describe().xbetza, )*
@@ -338,30 +340,55 @@ macro_rules! powers {
 }
 
 powers! {
+    /// `lion`: walks of king steps that may capture twice, capture and return, or pass.
     Lion(lion::Lion),
+    /// `bent`: one step, then a slide turning away from the origin (Bigorra Eagle, Scirocco Octopus).
     Bent(bent::Bent),
+    /// `king-leap`: the King's once-a-game leap (Bigorra).
     KingLeap(king_leap::KingLeap),
+    /// `skip-first`: a rider that starts at its second square (Scirocco Wagon).
     SkipFirst(skip_first::SkipFirst),
+    /// `leap-first`: a rider that leaps its first square (Nutty Tetrarchs).
     LeapFirst(leap_first::LeapFirst),
+    /// `lame-ride`: a rider of two-square leaps over empty squares only (a Typhoon option).
     LameRide(lame_ride::LameRide),
+    /// `shoot`: igui, taking an adjacent enemy without moving (Scirocco Genie).
     Shoot(shoot::Shoot),
+    /// `shoot-line`: taking the first piece along a line, if an enemy, without moving (Typhoon).
     ShootLine(shoot_line::ShootLine),
+    /// `hop-capture`: jumping an adjacent enemy to take it (Scirocco Zig and Zag).
     HopCapture(hop_capture::HopCapture),
+    /// `relay`: moves friends gain from this piece (Dervish, Harpy).
     Relay(relay::Relay),
+    /// `burn`: the Fire Demon, burning enemies next to where it moves (Nutty).
     Burn(burn::Burn),
+    /// `area`: paths of up to N king steps in any directions (Nutty Fire Demon, Regent).
     Area(area::Area),
+    /// `jump-capture`: captures over pieces of lower jump rank (Nutty's jumping pieces).
     JumpCapture(jump::JumpCapture),
+    /// `cicada`: 2 or 3 squares along a line over at least one piece (Typhoon).
     Cicada(cicada::Cicada),
+    /// `convert`: turning an enemy a leap away to this side instead of moving (Typhoon Cuckoo).
     Convert(convert::Convert),
+    /// `convert-ahead`: turning the enemy beyond the arrival square (Typhoon Missionary).
     ConvertAhead(convert_ahead::ConvertAhead),
+    /// `swap`: exchanging places with a piece a leap away (Typhoon Hummingbird).
     Swap(swap::Swap),
+    /// `withdraw`: capture by stepping away from the victim (Typhoon Undertaker).
     Withdraw(withdraw::Withdraw),
+    /// `approach`: capture by stepping up to a run of enemies (Typhoon Sorcerer).
     Approach(approach::Approach),
+    /// `sweep`: an orthogonal slide taking every enemy it passes (Typhoon piece).
     Sweep(sweep::Sweep),
+    /// `parrot`: shooting or hop-capturing an adjacent enemy (Typhoon Parrot family).
     Parrot(parrot::Parrot),
+    /// `long-leap`: the Longleaper's captures of every enemy it jumps (Typhoon).
     LongLeap(long_leap::LongLeap),
+    /// `immobilize`: freezing adjacent enemies (Typhoon Immobilizer).
     Immobilize(immobilize::Immobilize),
+    /// `hook`: a slide with one right-angled turn (Tai Hook Mover and others).
     Hook(hook::Hook),
+    /// `emperor`: a move to any square, capturing only unprotected pieces (Tai Emperor).
     Emperor(emperor::Emperor),
 }
 

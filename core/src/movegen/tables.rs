@@ -25,6 +25,7 @@ impl KindSet {
         let k = k.index();
         self.0[k >> 6] |= 1 << (k & 63);
     }
+    /// Whether type `k` is in the set.
     #[inline]
     pub fn contains(&self, k: KindId) -> bool {
         let k = k.index();
@@ -35,6 +36,7 @@ impl KindSet {
     pub fn holds(&self, cell: Cell, c: Color) -> bool {
         cell.piece().is_some_and(|p| p.color() == c && self.contains(p.kind()))
     }
+    /// Whether the set holds no type.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
@@ -225,7 +227,9 @@ pub struct Tables {
     /// irreversible.
     pub never_retreats: Vec<bool>,
     pub(crate) moves: ByColor<Vec<KindMoves>>,
+    /// Reverse attack tables per attacking colour: which types capture onto a square from where.
     pub attacks: ByColor<AttackTables>,
+    /// The game's sets of types whose powers act beyond their own moves (relayers, burners, ...).
     pub special: Sets,
     /// Castling, if the game plays it.
     pub castling: Option<super::castling::Compiled>,
@@ -299,6 +303,7 @@ impl Tables {
         }
     }
 
+    /// Whether `sq` is in `c`'s promotion zone.
     #[inline]
     pub fn in_zone(&self, c: Color, sq: Square) -> bool {
         self.zone[sq.index()] >> c.index() & 1 != 0

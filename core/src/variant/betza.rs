@@ -56,6 +56,7 @@ pub struct Vector {
     pub initial: bool,
 }
 
+/// A Betza string that could not be read: the text, where in it, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetzaError {
     pub(crate) text: String,

@@ -12,6 +12,7 @@ use std::fmt;
 pub struct KindId(pub u8);
 
 impl KindId {
+    /// The index, for tables indexed by piece type.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -101,11 +102,15 @@ impl fmt::Display for PowerCall {
 pub struct PieceType {
     /// FEN/notation ID in upper case, e.g. `SQ`, `N`, `+D`.
     pub id: String,
+    /// Its full name, e.g. `Drunk Elephant`.
     pub name: String,
+    /// Its moves in Betza notation, as written (the named powers are apart, in `powers`).
     pub betza: String,
     pub(crate) vectors: Vec<Vector>,
     /// Named powers, as written (their meaning: `movegen::power`).
     pub powers: Vec<PowerCall>,
+    /// Losing it (captured, converted, burned) counts toward losing the game: a King, a Crown
+    /// Prince.
     pub royal: bool,
     /// A Lion for the Chu Shogi lion-capture rules.
     pub lion: bool,

@@ -15,6 +15,7 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `approach`: the Sorcerer captures the run of enemies beyond its arrival square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Approach;
 

@@ -14,6 +14,7 @@ use crate::variant::PowerCall;
 
 const QUEEN: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
 
+/// `cicada`: a queen-line move of 2 or 3 squares hopping at least one piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cicada;
 

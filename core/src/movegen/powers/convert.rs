@@ -12,6 +12,7 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `convert:LEAPS`: instead of moving, an enemy on one of the leap squares changes sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Convert(pub Steps);
 

@@ -12,6 +12,8 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `convert-ahead`: after a move, the enemy on the next square in the direction moved may change
+/// sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConvertAhead;
 

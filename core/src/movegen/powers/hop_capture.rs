@@ -13,6 +13,8 @@ use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
+/// `hop-capture:STEPS`: jump an adjacent enemy along a step onto the empty square beyond, taking
+/// it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HopCapture(pub Steps);
 

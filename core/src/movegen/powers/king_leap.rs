@@ -13,6 +13,7 @@ use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
+/// `king-leap[(both-safe)]`: the King's once-a-game leap to an empty square two away.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KingLeap {
     /// A knight-shaped leap needs both crossed squares safe.

@@ -12,6 +12,7 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `long-leap:RIDER`: the Longleaper, capturing every single enemy it jumps along a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LongLeap(pub Steps);
 

@@ -15,6 +15,7 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `parrot:STEPS`: shoot the adjacent enemy along a step, or hop-capture it onto the square beyond.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parrot(pub Steps);
 

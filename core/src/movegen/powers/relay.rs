@@ -38,10 +38,18 @@ pub enum Relay {
     /// `reflect-only` (Typhoon 1999), an orthogonally adjacent friend may also turn around it,
     /// and with `corner-leaps` (Scirocco option D1) a diagonally adjacent friend may leap to its
     /// two neighbouring corners.
-    Dervish { turn: bool, corner_leaps: bool },
+    Dervish {
+        /// A friend orthogonally adjacent may also turn around it (off with `reflect-only`).
+        turn: bool,
+        /// A friend diagonally adjacent may leap to its two neighbouring corners (`corner-leaps`).
+        corner_leaps: bool,
+    },
     /// `relay:harpy`: friends gain the Knight leap: those 1-3 squares away on an open queen line,
     /// or with `knight-away` (Typhoon 1999) those a Knight's leap away.
-    Harpy { knight_away: bool },
+    Harpy {
+        /// The friends a Knight's leap away gain it, not those on its open queen lines (`knight-away`).
+        knight_away: bool,
+    },
 }
 
 /// Which types relay moves to friends (the same for both colours: relays are symmetric).

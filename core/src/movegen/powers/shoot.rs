@@ -12,6 +12,7 @@ use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
+/// `shoot:STEPS`: remove an adjacent enemy along a step without moving (igui).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shoot(pub Steps);
 

@@ -10,6 +10,7 @@ use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
+/// `shoot-line:RIDER`: remove the first piece along a line, if an enemy, without moving.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShootLine(pub Steps);
 

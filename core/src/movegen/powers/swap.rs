@@ -12,6 +12,7 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `swap:LEAPS`: instead of moving, exchange places with any piece on one of the leap squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Swap(pub Steps);
 

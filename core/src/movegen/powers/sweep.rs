@@ -16,6 +16,7 @@ use crate::moves::{Move, MoveKind};
 use crate::variant::betza::Travel;
 use crate::variant::PowerCall;
 
+/// `sweep:RIDER`: an orthogonal slide that captures every enemy it passes through.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sweep(pub Steps);
 

@@ -14,6 +14,7 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `withdraw[(optional)]`: a step directly away from an adjacent enemy captures it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Withdraw {
     /// The capture is a choice (a second move), not automatic.
