@@ -13,16 +13,19 @@ use crate::variant::KindId;
 pub struct Piece(u16);
 
 impl Piece {
+    /// A piece of type `kind` owned by `color`.
     #[inline]
     pub fn new(kind: KindId, color: Color) -> Piece {
         Piece(((kind.0 as u16 + 1) << 1) | color as u16)
     }
 
+    /// Its type.
     #[inline]
     pub fn kind(self) -> KindId {
         KindId(((self.0 >> 1) - 1) as u8)
     }
 
+    /// Its owner.
     #[inline]
     pub fn color(self) -> Color {
         if self.0 & 1 == 0 {
@@ -56,17 +59,18 @@ impl Piece {
 pub struct Cell(u16);
 
 impl Cell {
+    /// A square with nothing on it.
     pub const EMPTY: Cell = Cell(0);
     /// Beyond the edge of the board (the mailbox padding).
     pub const OFF: Cell = Cell(u16::MAX);
 
     #[inline]
-    pub fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     #[inline]
-    pub fn is_off(self) -> bool {
+    pub(crate) fn is_off(self) -> bool {
         self.0 == u16::MAX
     }
 
@@ -76,6 +80,7 @@ impl Cell {
         self.0 != 0 && self.0 != u16::MAX
     }
 
+    /// The piece it holds; `None` for an empty square or off the board.
     #[inline]
     pub fn piece(self) -> Option<Piece> {
         if self.is_piece() {

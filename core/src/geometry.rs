@@ -13,13 +13,17 @@ pub const MAX_SIDE: u8 = 25;
 /// game calls it (Blue in Scirocco, sente in the shogi games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side that moves first; its pieces move toward higher ranks.
     White = 0,
+    /// The side that moves second; its pieces move toward rank 1.
     Black = 1,
 }
 
 impl Color {
+    /// Both colours, White first: for loops over the two sides.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// The opponent.
     #[inline]
     pub fn flip(self) -> Color {
         match self {
@@ -28,6 +32,7 @@ impl Color {
         }
     }
 
+    /// White 0, Black 1: for tables indexed by colour.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
@@ -42,6 +47,7 @@ impl Color {
         }
     }
 
+    /// The side-to-move letter of FEN: `w` or `b`.
     pub fn fen_char(self) -> char {
         match self {
             Color::White => 'w',
@@ -49,6 +55,7 @@ impl Color {
         }
     }
 
+    /// `white` or `black`, for messages and protocol text.
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -60,23 +67,23 @@ impl Color {
 /// A value per colour, indexed by [`Color`] rather than by casts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T> {
-    pub white: T,
-    pub black: T,
+    pub(crate) white: T,
+    pub(crate) black: T,
 }
 
 impl<T> ByColor<T> {
-    pub fn new(white: T, black: T) -> Self {
+    pub(crate) fn new(white: T, black: T) -> Self {
         ByColor { white, black }
     }
     #[inline]
-    pub fn get(&self, c: Color) -> &T {
+    pub(crate) fn get(&self, c: Color) -> &T {
         match c {
             Color::White => &self.white,
             Color::Black => &self.black,
         }
     }
     #[inline]
-    pub fn get_mut(&mut self, c: Color) -> &mut T {
+    pub(crate) fn get_mut(&mut self, c: Color) -> &mut T {
         match c {
             Color::White => &mut self.white,
             Color::Black => &mut self.black,
@@ -107,11 +114,13 @@ impl Square {
     /// "No square": used for unused move fields. Never a valid mailbox index.
     pub const NONE: Square = Square(u16::MAX);
 
+    /// The mailbox index, for arrays of the shape's `cells`.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// Whether it is [`Square::NONE`].
     #[inline]
     pub fn is_none(self) -> bool {
         self == Square::NONE
@@ -128,8 +137,12 @@ impl Square {
 /// A board of `files` x `ranks` squares inside a mailbox padded by `pad` cells on every side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardShape {
+    /// The number of files (columns) of the board.
     pub files: u8,
+    /// The number of ranks (rows) of the board.
     pub ranks: u8,
+    /// Off-board cells on each side of the board: at least the longest single step of any move, so
+    /// no step from a board square leaves the array.
     pub pad: u8,
     /// Mailbox row length: `files + 2 * pad`.
     pub stride: u16,
@@ -150,6 +163,8 @@ impl fmt::Display for SquareError {
 impl std::error::Error for SquareError {}
 
 impl BoardShape {
+    /// The shape of a `files` x `ranks` board padded by `pad`. Panics if a side is 0 or above
+    /// [`MAX_SIDE`].
     pub fn new(files: u8, ranks: u8, pad: u8) -> BoardShape {
         assert!(files >= 1 && ranks >= 1 && files <= MAX_SIDE && ranks <= MAX_SIDE);
         let stride = files as u16 + 2 * pad as u16;
@@ -166,17 +181,21 @@ impl BoardShape {
         Some(self.square_unchecked(file, rank))
     }
 
+    /// Square of 0-based `file` and `rank`, not checked against the board: for coordinates known to
+    /// be on it.
     #[inline]
     pub fn square_unchecked(&self, file: i32, rank: i32) -> Square {
         let p = self.pad as i32;
         Square(((rank + p) * self.stride as i32 + file + p) as u16)
     }
 
+    /// The 0-based file of `sq`; negative or `files` and above in the padding.
     #[inline]
     pub fn file_of(&self, sq: Square) -> i32 {
         (sq.0 % self.stride) as i32 - self.pad as i32
     }
 
+    /// The 0-based rank of `sq`; negative or `ranks` and above in the padding.
     #[inline]
     pub fn rank_of(&self, sq: Square) -> i32 {
         (sq.0 / self.stride) as i32 - self.pad as i32
@@ -214,6 +233,7 @@ impl BoardShape {
         (self.rank_of(sq) * self.files as i32 + self.file_of(sq)) as usize
     }
 
+    /// The number of board squares, `files * ranks`.
     pub fn num_squares(&self) -> usize {
         self.files as usize * self.ranks as usize
     }
@@ -250,7 +270,7 @@ impl BoardShape {
         s
     }
 
-    pub fn write_name(&self, sq: Square, out: &mut String) {
+    pub(crate) fn write_name(&self, sq: Square, out: &mut String) {
         use std::fmt::Write;
         if sq.is_none() || !self.on_board(sq) {
             out.push('?');

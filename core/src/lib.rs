@@ -16,6 +16,7 @@
 //! assert_eq!(perft(&mut pos, 2, History::Ignore), 1_296);
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod cell;
 pub mod game;

@@ -48,6 +48,7 @@ pub struct Effect {
 /// What a Fire Demon burns after a move.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum Burned {
+    /// Nothing burns: no Fire Demon is involved.
     #[default]
     Nothing,
     /// The mover, arriving next to an enemy Fire Demon.
@@ -67,6 +68,7 @@ impl Effect {
     }
 }
 
+/// What a move does beyond taking its piece from `from` to `to`, for `make` and the move text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum MoveKind {
@@ -107,12 +109,19 @@ pub enum MoveKind {
 /// One move. 12 bytes; see the module documentation for the meaning of each field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The mover's square.
     pub from: Square,
+    /// Where the mover ends (its own square again for igui, shots, passes and conversions in
+    /// place).
     pub to: Square,
+    /// Squares whose pieces are captured on the way, in path order; unused slots `Square::NONE`.
     pub mid: [Square; 2],
+    /// A chosen effect square (a converted piece, the first victim of an approach or a chosen
+    /// withdrawal), or the mark of a promotion written with the new ID; else `Square::NONE`.
     pub aux: Square,
     /// `KindId + 1` of the promoted type, or 0.
     promo: u8,
+    /// What `make` must do beyond moving the piece.
     pub kind: MoveKind,
 }
 
@@ -120,7 +129,7 @@ const _: () = assert!(std::mem::size_of::<Move>() == 12);
 
 impl Move {
     #[inline]
-    pub fn new(from: Square, to: Square) -> Move {
+    pub(crate) fn new(from: Square, to: Square) -> Move {
         Move { from, to, mid: [Square::NONE; 2], aux: Square::NONE, promo: 0, kind: MoveKind::Normal }
     }
 
@@ -131,6 +140,7 @@ impl Move {
         Move { from, to, mid: [via, Square::NONE], aux: Square::NONE, promo: 0, kind: MoveKind::Normal }
     }
 
+    /// The lion-style pass of the piece on `at`: it stays, the turn passes.
     #[inline]
     pub fn pass(at: Square) -> Move {
         Move { from: at, to: at, mid: [Square::NONE; 2], aux: Square::NONE, promo: 0, kind: MoveKind::Pass }
@@ -155,12 +165,12 @@ impl Move {
     }
 
     #[inline]
-    pub fn en_passant(from: Square, to: Square) -> Move {
+    pub(crate) fn en_passant(from: Square, to: Square) -> Move {
         Move { kind: MoveKind::EnPassant, ..Move::new(from, to) }
     }
 
     #[inline]
-    pub fn with_promotion(mut self, k: KindId) -> Move {
+    pub(crate) fn with_promotion(mut self, k: KindId) -> Move {
         self.promo = k.0 + 1;
         self
     }
@@ -194,6 +204,7 @@ impl Move {
         self.promo != 0 && self.kind == MoveKind::Normal && self.aux == self.to
     }
 
+    /// The type the piece becomes, if the move promotes it.
     #[inline]
     pub fn promotion(self) -> Option<KindId> {
         if self.promo == 0 {
@@ -203,6 +214,7 @@ impl Move {
         }
     }
 
+    /// Whether it is a pass (`MoveKind::Pass`).
     #[inline]
     pub fn is_pass(self) -> bool {
         self.kind == MoveKind::Pass

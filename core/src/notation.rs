@@ -20,9 +20,19 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// The text is not a move in our notation.
-    Syntax { text: String, reason: String },
+    Syntax {
+        /// The text as given.
+        text: String,
+        /// What in it is not our notation.
+        reason: String,
+    },
     /// A well-formed move that names no legal move here.
-    Illegal { text: String, reason: Refusal },
+    Illegal {
+        /// The text as given.
+        text: String,
+        /// Why it names no legal move.
+        reason: Refusal,
+    },
 }
 
 impl MoveError {
@@ -48,13 +58,26 @@ impl fmt::Display for MoveError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// Its origin is empty.
-    NoPiece { square: String },
+    NoPiece {
+        /// The origin, by name (`e4`).
+        square: String,
+    },
     /// Its piece belongs to the side not to move.
-    NotYourPiece { square: String, owner: Color },
+    NotYourPiece {
+        /// The origin, by name.
+        square: String,
+        /// Whose piece stands there.
+        owner: Color,
+    },
     /// No piece of the side to move can pass here (`@@@@`, `pass`).
     NoPass,
     /// The piece has no such move.
-    CannotMoveThatWay { piece: String, square: String },
+    CannotMoveThatWay {
+        /// The piece's name.
+        piece: String,
+        /// Its square, by name.
+        square: String,
+    },
     /// The move exists, promoting: the text declines or omits the promotion.
     MustPromote,
     /// The move exists, but not promoting: the text asks to promote.
@@ -64,9 +87,25 @@ pub enum Refusal {
     /// The move promotes to a piece the player chooses: the text must name it (`c9c10q`).
     NamePromotion,
     /// `+` or `=` in a game whose promotions are forced and written without them (Bigorra).
-    SuffixNotWritten { suffix: char, game: String },
+    SuffixNotWritten {
+        /// The suffix written (`+` or `=`).
+        suffix: char,
+        /// The game's title.
+        game: String,
+    },
     /// A rule of the piece's power forbids the move its geometry allows.
-    Power { piece: String, square: String, victim: String, target: String, rule: PowerRefusal },
+    Power {
+        /// The mover's name.
+        piece: String,
+        /// Its square, by name.
+        square: String,
+        /// The name of the piece it would take.
+        victim: String,
+        /// That piece's square, by name.
+        target: String,
+        /// The power's rule that forbids the capture.
+        rule: PowerRefusal,
+    },
     /// A rule forbids the move (`rules::legality`).
     Rule(Illegal),
     /// The move exists, written another way (a Typhoon move with markers).

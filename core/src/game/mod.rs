@@ -17,11 +17,14 @@ use zobrist::Zobrist;
 
 /// A game ready for play: its rules as data, and what is compiled from them.
 pub struct Game {
+    /// The game's data file, read and validated (also reached through `Deref`).
     pub variant: Variant,
     /// The board: its size and the mailbox padding (the longest reach of any move).
     pub shape: BoardShape,
+    /// What its pieces' moves and powers compile to: move generation and attack detection read
+    /// these.
     pub tables: Tables,
-    pub zobrist: Zobrist,
+    pub(crate) zobrist: Zobrist,
     /// Material and piece-square values, kept summed by `Position` (see `game::psq`).
     pub psq: PieceSquare,
 }

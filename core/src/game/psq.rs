@@ -14,6 +14,8 @@ use crate::geometry::{BoardShape, Color, Square};
 use crate::movegen::tables::{KindMoves, Tables};
 use crate::variant::{KindId, Variant};
 
+/// Material plus piece-square value of every piece on every square, and each type's material value
+/// alone.
 #[derive(Clone, Debug, Default)]
 pub struct PieceSquare {
     /// Material value per kind (royals 0: their loss is scored by the game's end, not here).
@@ -32,6 +34,7 @@ pub struct SquareTerms {
     /// Progress toward the promotion zone: `near` of `half` (`promotion_potential` percent of
     /// the promotion gain, times `near / half`).
     pub near: i32,
+    /// Half the board's ranks (at least 1): the scale `near` is measured on.
     pub half: i32,
     /// Ranks beyond the owner's first (`advancement`; 0 for royals).
     pub ranks: i32,
@@ -40,11 +43,14 @@ pub struct SquareTerms {
 /// What the table is built from: each piece type's average empty-board mobility (White
 /// tables; Black is symmetric) and material value.
 pub struct Basis {
-    pub avg: Vec<i32>,
+    pub(crate) avg: Vec<i32>,
+    /// Material value per type: the data file's, or from its mobility when the file says 0; royals
+    /// 0.
     pub values: Vec<i32>,
 }
 
 impl Basis {
+    /// The averages and values of game `v`, from its compiled `tables`.
     pub fn of(v: &Variant, tables: &Tables) -> Basis {
         let shape = tables.shape;
         let nk = v.pieces.len();
@@ -89,7 +95,7 @@ impl Basis {
 }
 
 impl PieceSquare {
-    pub fn build(v: &Variant, tables: &Tables) -> PieceSquare {
+    pub(crate) fn build(v: &Variant, tables: &Tables) -> PieceSquare {
         let shape = tables.shape;
         let cells = shape.cells as usize;
         let p = &v.eval;
@@ -115,6 +121,7 @@ impl PieceSquare {
         PieceSquare { values: basis.values, table, cells }
     }
 
+    /// The material value of type `k` (0 for a royal).
     #[inline]
     pub fn value(&self, k: KindId) -> i32 {
         self.values[k.index()]

@@ -3,11 +3,11 @@
 use crate::cell::Piece;
 use crate::geometry::{BoardShape, Square};
 
-pub struct Zobrist {
+pub(crate) struct Zobrist {
     /// Indexed by `piece index * cells + square`.
     piece_square: Vec<u64>,
     cells: usize,
-    pub side: u64,
+    pub(crate) side: u64,
     /// Per mailbox square: en-passant square.
     pub ep: Vec<u64>,
     /// Per mailbox square: Chu counter-strike square.
@@ -40,7 +40,7 @@ impl SplitMix {
 }
 
 impl Zobrist {
-    pub fn new(shape: &BoardShape, num_kinds: usize) -> Zobrist {
+    pub(crate) fn new(shape: &BoardShape, num_kinds: usize) -> Zobrist {
         let cells = shape.cells as usize;
         let codes = Piece::table_size(num_kinds);
         let mut rng = SplitMix(0x4B59_4F44_4149_2026);
@@ -56,7 +56,7 @@ impl Zobrist {
     }
 
     #[inline]
-    pub fn piece(&self, p: Piece, sq: Square) -> u64 {
+    pub(crate) fn piece(&self, p: Piece, sq: Square) -> u64 {
         self.piece_square[p.index() * self.cells + sq.index()]
     }
 }

@@ -16,8 +16,8 @@ use arrayvec::ArrayVec;
 /// A leap (or lame leap) to `delta`.
 #[derive(Clone, Debug)]
 pub struct LeapT {
-    pub delta: i32,
-    pub mode: Mode,
+    pub(crate) delta: i32,
+    pub(crate) mode: Mode,
     /// Captures en passant onto an empty square too.
     pub ep: bool,
     /// Squares (as deltas from the origin) that must be empty: lame leaps only.
@@ -31,8 +31,8 @@ pub struct LeapT {
 /// A slide along `delta`.
 #[derive(Clone, Debug)]
 pub struct SlideT {
-    pub delta: i32,
-    pub mode: Mode,
+    pub(crate) delta: i32,
+    pub(crate) mode: Mode,
     /// Maximum number of steps; 255 = unlimited.
     pub max: u8,
     /// First step that is a target: 1 normally, 2 for a skip-first rider (Scirocco Wagon),
@@ -61,8 +61,8 @@ impl SlideT {
 /// The atom moves of one type and colour.
 #[derive(Clone, Debug, Default)]
 pub struct Atoms {
-    pub leaps: Vec<LeapT>,
-    pub slides: Vec<SlideT>,
+    pub(crate) leaps: Vec<LeapT>,
+    pub(crate) slides: Vec<SlideT>,
     /// Cannon-style hop captures, per direction.
     pub hops: Vec<i32>,
     /// Has an en-passant capture vector.

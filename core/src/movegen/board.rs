@@ -16,7 +16,9 @@ pub trait Board {
     fn variant(&self) -> &Variant;
     /// The game's move and attack tables.
     fn tables(&self) -> &Tables;
+    /// What stands on `sq`: a piece, nothing, or the edge (mailbox squares beyond the board).
     fn cell(&self, sq: Square) -> Cell;
+    /// The side to move.
     fn side(&self) -> Color;
     /// The squares of `c`'s pieces.
     fn pieces(&self, c: Color) -> &[Square];
@@ -39,14 +41,17 @@ pub trait Board {
         Square::NONE
     }
 
+    /// The board's size and mailbox padding.
     #[inline]
     fn shape(&self) -> &BoardShape {
         &self.tables().shape
     }
+    /// The piece on `sq`, if any.
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.cell(sq).piece()
     }
+    /// Whether `sq` is a board square with nothing on it.
     #[inline]
     fn is_empty(&self, sq: Square) -> bool {
         self.cell(sq).is_empty()

@@ -22,10 +22,12 @@ pub struct Way {
     pub bit: u8,
     /// Its right's FEN letter (upper case for the first player).
     pub letter: char,
+    /// The King's square before castling.
     pub king_from: Square,
-    pub king_to: Square,
+    pub(crate) king_to: Square,
+    /// The Rook's square before castling (its right is lost when it moves or is taken).
     pub rook_from: Square,
-    pub rook_to: Square,
+    pub(crate) rook_to: Square,
     /// Squares that must be empty.
     empty: Vec<Square>,
     /// Squares the King crosses or lands on, which must not be attacked.
@@ -35,6 +37,7 @@ pub struct Way {
 /// A game's castling, compiled for its board.
 #[derive(Clone, Debug)]
 pub struct Compiled {
+    /// Each colour's ways to castle, in the order of the data file's `[castling]` table.
     pub ways: ByColor<Vec<Way>>,
     /// The type that castles with the King.
     pub rook: KindId,

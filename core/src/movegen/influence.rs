@@ -107,6 +107,8 @@ impl Influence {
         }
     }
 
+    /// Whether the set is known (`Offsets`), so a move that changes none of its squares leaves the
+    /// attack as it was.
     pub fn is_bounded(&self) -> bool {
         matches!(self, Influence::Offsets(_))
     }

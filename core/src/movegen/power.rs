@@ -147,7 +147,7 @@ pub enum PowerRefusal {
 pub struct Steps {
     /// As written in the data file.
     pub spec: String,
-    pub vectors: Vec<Vector>,
+    pub(crate) vectors: Vec<Vector>,
 }
 
 /// What a power's argument must be.
@@ -247,16 +247,16 @@ pub fn direction(d: &str) -> Option<(i8, i8)> {
 /// The list of powers: the enum [`Power`] of parsed powers, its kinds, and one dispatch per
 /// concern of [`Spec`].
 macro_rules! powers {
-    ( $( $variant:ident($spec:ty) ),* $(,)? ) => {
+    ( $( $(#[$doc:meta])* $variant:ident($spec:ty) ),* $(,)? ) => {
         /// A named power of a piece, parsed from its data file.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Power {
-            $( $variant($spec), )*
+            $( $(#[$doc])* $variant($spec), )*
         }
 
         /// Which power, without its parameters.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum PowerKind {
+        pub(crate) enum PowerKind {
             $( $variant, )*
         }
 
@@ -276,37 +276,39 @@ macro_rules! powers {
                 vec![$( <$spec as Spec>::SYNTAX ),*]
             }
 
-            pub fn kind(&self) -> PowerKind {
+            pub(crate) fn kind(&self) -> PowerKind {
                 match self {
                     $( Power::$variant(_) => PowerKind::$variant, )*
                 }
             }
 
-            pub fn reach(&self) -> u8 {
+            pub(crate) fn reach(&self) -> u8 {
                 match self {
                     $( Power::$variant(p) => p.reach(), )*
                 }
             }
 
-            pub fn text(&self) -> String {
+            pub(crate) fn text(&self) -> String {
                 match self {
                     $( Power::$variant(p) => p.describe().text, )*
                 }
             }
 
+            /// Its moves in XBetza, for XBoard's `piece` command; empty where XBetza cannot say
+            /// them.
             pub fn xbetza(&self) -> String {
                 match self {
                     $( Power::$variant(p) => p.describe().xbetza, )*
                 }
             }
 
-            pub fn attacks(&self) -> Attacks {
+            pub(crate) fn attacks(&self) -> Attacks {
                 match self {
                     $( Power::$variant(_) => <$spec as Spec>::ATTACKS, )*
                 }
             }
 
-            pub fn captures(&self) -> Captures {
+            pub(crate) fn captures(&self) -> Captures {
                 match self {
                     $( Power::$variant(p) => p.captures(), )*
                 }
@@ -338,30 +340,55 @@ macro_rules! powers {
 }
 
 powers! {
+    /// `lion`: walks of king steps that may capture twice, capture and return, or pass.
     Lion(lion::Lion),
+    /// `bent`: one step, then a slide turning away from the origin (Bigorra Eagle, Scirocco Octopus).
     Bent(bent::Bent),
+    /// `king-leap`: the King's once-a-game leap (Bigorra).
     KingLeap(king_leap::KingLeap),
+    /// `skip-first`: a rider that starts at its second square (Scirocco Wagon).
     SkipFirst(skip_first::SkipFirst),
+    /// `leap-first`: a rider that leaps its first square (Nutty Tetrarchs).
     LeapFirst(leap_first::LeapFirst),
+    /// `lame-ride`: a rider of two-square leaps over empty squares only (a Typhoon option).
     LameRide(lame_ride::LameRide),
+    /// `shoot`: igui, taking an adjacent enemy without moving (Scirocco Genie).
     Shoot(shoot::Shoot),
+    /// `shoot-line`: taking the first piece along a line, if an enemy, without moving (Typhoon).
     ShootLine(shoot_line::ShootLine),
+    /// `hop-capture`: jumping an adjacent enemy to take it (Scirocco Zig and Zag).
     HopCapture(hop_capture::HopCapture),
+    /// `relay`: moves friends gain from this piece (Dervish, Harpy).
     Relay(relay::Relay),
+    /// `burn`: the Fire Demon, burning enemies next to where it moves (Nutty).
     Burn(burn::Burn),
+    /// `area`: paths of up to N king steps in any directions (Nutty Fire Demon, Regent).
     Area(area::Area),
+    /// `jump-capture`: captures over pieces of lower jump rank (Nutty's jumping pieces).
     JumpCapture(jump::JumpCapture),
+    /// `cicada`: 2 or 3 squares along a line over at least one piece (Typhoon).
     Cicada(cicada::Cicada),
+    /// `convert`: turning an enemy a leap away to this side instead of moving (Typhoon Cuckoo).
     Convert(convert::Convert),
+    /// `convert-ahead`: turning the enemy beyond the arrival square (Typhoon Missionary).
     ConvertAhead(convert_ahead::ConvertAhead),
+    /// `swap`: exchanging places with a piece a leap away (Typhoon Hummingbird).
     Swap(swap::Swap),
+    /// `withdraw`: capture by stepping away from the victim (Typhoon Undertaker).
     Withdraw(withdraw::Withdraw),
+    /// `approach`: capture by stepping up to a run of enemies (Typhoon Sorcerer).
     Approach(approach::Approach),
+    /// `sweep`: an orthogonal slide taking every enemy it passes (Typhoon piece).
     Sweep(sweep::Sweep),
+    /// `parrot`: shooting or hop-capturing an adjacent enemy (Typhoon Parrot family).
     Parrot(parrot::Parrot),
+    /// `long-leap`: the Longleaper's captures of every enemy it jumps (Typhoon).
     LongLeap(long_leap::LongLeap),
+    /// `immobilize`: freezing adjacent enemies (Typhoon Immobilizer).
     Immobilize(immobilize::Immobilize),
+    /// `hook`: a slide with one right-angled turn (Tai Hook Mover and others).
     Hook(hook::Hook),
+    /// `emperor`: a move to any square, capturing only unprotected pieces (Tai Emperor).
     Emperor(emperor::Emperor),
 }
 
@@ -371,7 +398,7 @@ macro_rules! generators {
     ( $( $variant:ident($ty:ty) ),* $(,)? ) => {
         /// A power compiled for one piece type and colour.
         #[derive(Clone, Debug)]
-        pub enum Gen {
+        pub(crate) enum Gen {
             $( $variant($ty), )*
         }
 
@@ -389,32 +416,32 @@ macro_rules! generators {
             }
 
             #[inline]
-            pub fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
+            pub(crate) fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
                 match self {
                     $( Gen::$variant(g) => g.generate(pos, piece, from, start, out), )*
                 }
             }
 
             #[inline]
-            pub fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+            pub(crate) fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
                 match self {
                     $( Gen::$variant(g) => g.captures(pos, piece, from, out), )*
                 }
             }
 
-            pub fn overlaps(&self, has_atoms: bool) -> bool {
+            pub(crate) fn overlaps(&self, has_atoms: bool) -> bool {
                 match self {
                     $( Gen::$variant(g) => g.overlaps(has_atoms), )*
                 }
             }
 
-            pub fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
+            pub(crate) fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
                 match self {
                     $( Gen::$variant(g) => g.mobility(shape, from), )*
                 }
             }
 
-            pub fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+            pub(crate) fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
                 match self {
                     $( Gen::$variant(g) => g.refuses(pos, piece, from, to), )*
                 }

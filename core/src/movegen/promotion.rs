@@ -10,8 +10,8 @@ use crate::variant::{KindId, PieceType, PromotionRule};
 /// is a one-square step (Bigorra's Troll promotes only by a step).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
-    pub captures: bool,
-    pub step: bool,
+    pub(crate) captures: bool,
+    pub(crate) step: bool,
 }
 
 impl Shape {
@@ -47,14 +47,14 @@ pub struct Promotes {
     pub target: Option<KindId>,
     /// It chooses among several types (`promotion_targets`), written as a suffix.
     pub suffix: bool,
-    pub optional: bool,
-    pub needs_step: bool,
-    pub forced_ranks: u8,
-    pub chance_ranks: u8,
+    pub(crate) optional: bool,
+    pub(crate) needs_step: bool,
+    pub(crate) forced_ranks: u8,
+    pub(crate) chance_ranks: u8,
 }
 
 impl Promotes {
-    pub fn of(t: &PieceType) -> Promotes {
+    pub(crate) fn of(t: &PieceType) -> Promotes {
         Promotes {
             target: t.promotes_to,
             suffix: t.promotion_suffix,

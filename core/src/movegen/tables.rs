@@ -21,10 +21,11 @@ pub struct KindSet([u64; 4]);
 
 impl KindSet {
     #[inline]
-    pub fn insert(&mut self, k: KindId) {
+    pub(crate) fn insert(&mut self, k: KindId) {
         let k = k.index();
         self.0[k >> 6] |= 1 << (k & 63);
     }
+    /// Whether type `k` is in the set.
     #[inline]
     pub fn contains(&self, k: KindId) -> bool {
         let k = k.index();
@@ -35,6 +36,7 @@ impl KindSet {
     pub fn holds(&self, cell: Cell, c: Color) -> bool {
         cell.piece().is_some_and(|p| p.color() == c && self.contains(p.kind()))
     }
+    /// Whether the set holds no type.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
@@ -61,10 +63,10 @@ pub struct KindMoves {
     /// The moves of its Betza string (and of the powers that are riders with a rule).
     pub atoms: Atoms,
     /// Its compiled powers, in generation order.
-    pub gens: Vec<Gen>,
+    pub(crate) gens: Vec<Gen>,
     /// Some targets can be reached twice: the generator merges duplicates.
     pub needs_dedup: bool,
-    pub capture_search: CaptureSearch,
+    pub(crate) capture_search: CaptureSearch,
     /// Its captures are found by generation (a power the attack tables cannot say).
     pub generated_attacks: bool,
 }
@@ -83,14 +85,14 @@ pub struct AttackTables {
     pub hops: Vec<(i32, KindSet)>,
     /// The tables of powers that walk their own (`Attacks::Own`).
     pub bent: bent::AttackTable,
-    pub hop_capture: hop_capture::AttackTable,
-    pub leap_first: leap_first::AttackTable,
-    pub jump: jump::AttackTable,
+    pub(crate) hop_capture: hop_capture::AttackTable,
+    pub(crate) leap_first: leap_first::AttackTable,
+    pub(crate) jump: jump::AttackTable,
     /// The squares, around a target, that can decide an attack by this side (`influence`).
     pub influence: Influence,
     /// The (file, rank) step of each entry of `slides` and of `hops`.
     pub slide_vectors: Vec<(i32, i32)>,
-    pub hop_vectors: Vec<(i32, i32)>,
+    pub(crate) hop_vectors: Vec<(i32, i32)>,
 }
 
 /// Adds type `k` to the set of `list` whose key is `key`.
@@ -147,25 +149,25 @@ pub struct Sets {
     pub jump_rank: Vec<u8>,
     /// Immobilizers (Typhoon): their enemies next to them are frozen.
     pub immobilizers: KindSet,
-    pub immobilizer_list: Vec<KindId>,
+    pub(crate) immobilizer_list: Vec<KindId>,
     /// Types whose attacks are found by generating their moves (`Attacks::Generated`).
     pub generated_attackers: KindSet,
-    pub any_generated_attackers: bool,
+    pub(crate) any_generated_attackers: bool,
     /// Types with hook moves.
     pub hookers: Vec<KindId>,
-    pub hooker_set: KindSet,
+    pub(crate) hooker_set: KindSet,
     /// Types with the Emperor's move, and those of them that may take any non-royal.
     pub emperors: Vec<KindId>,
-    pub emperor_set: KindSet,
-    pub free_emperors: KindSet,
+    pub(crate) emperor_set: KindSet,
+    pub(crate) free_emperors: KindSet,
     /// Types with the King leap (Bigorra): their moves end the leap right.
     pub king_leapers: KindSet,
     /// Lions in the sense of Chu Shogi's lion-capture rules (the piece flag `lion`).
     pub lions: KindSet,
     /// The powers whose own attack tests the game asks (`Attacks::Own`), and those asked after
     /// the others (`Attacks::OwnAfterOthers`).
-    pub own_attackers: Vec<PowerKind>,
-    pub last_attackers: Vec<PowerKind>,
+    pub(crate) own_attackers: Vec<PowerKind>,
+    pub(crate) last_attackers: Vec<PowerKind>,
 }
 
 impl Sets {
@@ -179,16 +181,16 @@ impl Sets {
 
 /// What compiling one piece type for one colour builds.
 pub struct Compile<'a> {
-    pub shape: &'a BoardShape,
-    pub orientation: Orientation,
-    pub color: Color,
-    pub kind: KindId,
+    pub(crate) shape: &'a BoardShape,
+    pub(crate) orientation: Orientation,
+    pub(crate) color: Color,
+    pub(crate) kind: KindId,
     /// The number of types of the game (slide tables keep a range per type).
     pub kinds: usize,
-    pub piece: &'a PieceType,
-    pub moves: &'a mut KindMoves,
-    pub attacks: &'a mut AttackTables,
-    pub sets: &'a mut Sets,
+    pub(crate) piece: &'a PieceType,
+    pub(crate) moves: &'a mut KindMoves,
+    pub(crate) attacks: &'a mut AttackTables,
+    pub(crate) sets: &'a mut Sets,
 }
 
 impl Compile<'_> {
@@ -215,7 +217,7 @@ impl Compile<'_> {
 /// the longest reach of any move), the promotion zones, each type's parsed powers and its moves
 /// per colour, the reverse attack tables, and the sets of types with game-wide powers.
 pub struct Tables {
-    pub shape: BoardShape,
+    pub(crate) shape: BoardShape,
     /// Promotion zone membership, indexed by mailbox square: bit `c.index()` for colour `c`
     /// (one load answers a question the generators ask at nearly every move).
     zone: Vec<u8>,
@@ -224,8 +226,10 @@ pub struct Tables {
     /// No move of the type takes it backward (Pawn, Soldier, Lance): its forward moves are
     /// irreversible.
     pub never_retreats: Vec<bool>,
-    pub moves: ByColor<Vec<KindMoves>>,
+    pub(crate) moves: ByColor<Vec<KindMoves>>,
+    /// Reverse attack tables per attacking colour: which types capture onto a square from where.
     pub attacks: ByColor<AttackTables>,
+    /// The game's sets of types whose powers act beyond their own moves (relayers, burners, ...).
     pub special: Sets,
     /// Castling, if the game plays it.
     pub castling: Option<super::castling::Compiled>,
@@ -299,6 +303,7 @@ impl Tables {
         }
     }
 
+    /// Whether `sq` is in `c`'s promotion zone.
     #[inline]
     pub fn in_zone(&self, c: Color, sq: Square) -> bool {
         self.zone[sq.index()] >> c.index() & 1 != 0

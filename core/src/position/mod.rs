@@ -136,14 +136,18 @@ impl Position {
     pub fn variant(&self) -> &Variant {
         &self.game.variant
     }
+    /// The board's size and mailbox padding.
     #[inline]
     pub fn shape(&self) -> &BoardShape {
         &self.game.shape
     }
+    /// The side to move.
     #[inline]
     pub fn side(&self) -> Color {
         self.side
     }
+    /// The Zobrist key of the board, side to move and rights (the en-passant square only when it
+    /// can be used): the transposition table's key.
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -154,22 +158,27 @@ impl Position {
     pub fn psq(&self, c: Color) -> i32 {
         self.psq[c]
     }
+    /// What stands on `sq`: a piece, nothing, or the edge.
     #[inline]
     pub fn cell(&self, sq: Square) -> Cell {
         self.board[sq.index()]
     }
+    /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()].piece()
     }
+    /// Whether `sq` is a board square with nothing on it.
     #[inline]
     pub fn is_empty(&self, sq: Square) -> bool {
         self.board[sq.index()].is_empty()
     }
+    /// The squares of `c`'s pieces, in no particular order.
     #[inline]
     pub fn pieces(&self, c: Color) -> &[Square] {
         &self.lists[c]
     }
+    /// How many royal pieces `c` has (a side may have several, or none once captured).
     #[inline]
     pub fn royal_count(&self, c: Color) -> u16 {
         self.royals[c].len() as u16
@@ -179,6 +188,7 @@ impl Position {
     pub fn count(&self, kind: KindId, c: Color) -> u16 {
         self.counts[Piece::new(kind, c).index()]
     }
+    /// The square passed over by the last move's double step, if there is one.
     pub fn ep_square(&self) -> Option<Square> {
         if self.ep.is_none() {
             None
@@ -186,6 +196,8 @@ impl Position {
             Some(self.ep)
         }
     }
+    /// The square where the last move took a Lion with a piece that is not one, if it did: for
+    /// this one move, a Lion may be taken only by a Lion (Chu Shogi's counter-strike rule).
     pub fn counter_strike(&self) -> Option<Square> {
         if self.counter_strike.is_none() {
             None
@@ -193,6 +205,7 @@ impl Position {
             Some(self.counter_strike)
         }
     }
+    /// Whether `c`'s King still has its leap (Bigorra).
     pub fn leap_right(&self, c: Color) -> bool {
         self.leap_rights[c]
     }
@@ -200,9 +213,12 @@ impl Position {
     pub fn castling_rights(&self) -> u8 {
         self.castling
     }
+    /// Plies since the last capture, promotion or clock-resetting move (a piece's `clock_reset`
+    /// moves, such as a Pawn's steps): the fifty-move rule's clock.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
+    /// The move number, from 1, counted up after Black's move.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
@@ -210,6 +226,8 @@ impl Position {
     pub fn history_len(&self) -> usize {
         self.history.len()
     }
+    /// Plies since the last move that can never be undone (a capture, a promotion, a forward move
+    /// of a piece that never retreats): how far back a repetition can reach.
     pub fn rev_plies(&self) -> u32 {
         self.rev_plies
     }

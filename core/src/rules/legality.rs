@@ -50,7 +50,9 @@ impl std::error::Error for Illegal {}
 /// in perft, which counts like independent move counters without them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum History {
+    /// Judge repetitions from the position's history, as a game does.
     Apply,
+    /// Take every position as new: perft counts, comparable with other move counters.
     Ignore,
 }
 

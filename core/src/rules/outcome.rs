@@ -9,16 +9,26 @@ use crate::position::Position;
 use crate::variant::{Legality, NoMoves, Repetition};
 use std::fmt;
 
+/// Why a game ended: the rule that decided it, for the result's text and the records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
+    /// The side to move is in check with no legal move (or, under the JCSA's rule in Dai, its royal
+    /// cannot escape capture).
     Checkmate,
+    /// A side has lost its last royal piece.
     AllRoyalsCaptured,
+    /// The side to move has no legal move and loses (the shogi games).
     NoLegalMove,
+    /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
+    /// Each side has one piece left, or (`lone_royals_draw`) one royal each and nothing else that
+    /// counts: a draw in the games that say so.
     BareKings,
     /// Scirocco: the side has at most one piece left.
     BareKing,
+    /// 100 plies without a capture, promotion or clock-resetting move.
     FiftyMoves,
+    /// The third occurrence of a position (for the search, any repetition in its tree).
     Repetition,
     /// Nutty: a side gave check with every move of the repetition cycle.
     PerpetualCheck,
@@ -38,6 +48,7 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// The reason in words, as the result message gives it (`checkmate`, `50-move rule`).
     pub fn text(self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
@@ -59,10 +70,21 @@ impl Reason {
     }
 }
 
+/// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Win { winner: Color, reason: Reason },
-    Draw { reason: Reason },
+    /// One side won.
+    Win {
+        /// The side that wins.
+        winner: Color,
+        /// By which rule.
+        reason: Reason,
+    },
+    /// Neither side won.
+    Draw {
+        /// By which rule.
+        reason: Reason,
+    },
 }
 
 impl fmt::Display for Outcome {

@@ -50,7 +50,7 @@ pub fn attacked_set(pos: &Position, by: Color) -> Vec<Square> {
 
 /// How a repetition cycle is judged (`docs/rules/nutty.md` §7.3, cases a to d).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cycle {
+pub(crate) enum Cycle {
     /// (a) Exactly one side gave check with every move of the cycle: it loses.
     PerpetualCheck { loser: Color },
     /// (b) One side made attacking moves and the other none: the attacker loses.
@@ -77,7 +77,7 @@ fn cycle(pos: &Position, k: usize) -> (Vec<Move>, Vec<Position>) {
 }
 
 /// The judgement of the cycle if the current position repeats an earlier one, else `None`.
-pub fn judge(pos: &Position) -> Option<Cycle> {
+pub(crate) fn judge(pos: &Position) -> Option<Cycle> {
     let k = pos.plies_since_occurrence()?;
     let (_, positions) = cycle(pos, k);
     let mut gave_check_every = ByColor::new(true, true);

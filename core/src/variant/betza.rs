@@ -17,19 +17,19 @@ use std::fmt;
 /// What a move of an atom may do on its target square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mode {
-    pub moves: bool,
-    pub captures: bool,
+    pub(crate) moves: bool,
+    pub(crate) captures: bool,
 }
 
 impl Mode {
-    pub const BOTH: Mode = Mode { moves: true, captures: true };
-    pub const MOVE: Mode = Mode { moves: true, captures: false };
-    pub const CAPTURE: Mode = Mode { moves: false, captures: true };
+    pub(crate) const BOTH: Mode = Mode { moves: true, captures: true };
+    pub(crate) const MOVE: Mode = Mode { moves: true, captures: false };
+    pub(crate) const CAPTURE: Mode = Mode { moves: false, captures: true };
 }
 
 /// How the atom travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Travel {
+pub(crate) enum Travel {
     /// Straight to the target, over anything.
     Leap,
     /// A leap whose intermediate squares (on the straight path; for oblique leaps the
@@ -45,10 +45,10 @@ pub enum Travel {
 /// One vector of one token, from the owner's point of view (dy > 0 is forward).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Vector {
-    pub dx: i8,
-    pub dy: i8,
-    pub travel: Travel,
-    pub mode: Mode,
+    pub(crate) dx: i8,
+    pub(crate) dy: i8,
+    pub(crate) travel: Travel,
+    pub(crate) mode: Mode,
     /// The capture may also be made en passant (Betza `e`).
     pub en_passant: bool,
     /// Only from the piece's initial rank (Betza `i`; the rank is the piece key
@@ -56,11 +56,12 @@ pub struct Vector {
     pub initial: bool,
 }
 
+/// A Betza string that could not be read: the text, where in it, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetzaError {
-    pub text: String,
-    pub column: usize,
-    pub message: String,
+    pub(crate) text: String,
+    pub(crate) column: usize,
+    pub(crate) message: String,
 }
 
 impl fmt::Display for BetzaError {

@@ -13,9 +13,9 @@ use std::fmt;
 pub struct CastlingWay {
     /// The right's letter for the first player (upper case); the second player's is lower case.
     pub right: char,
-    pub king_to: u8,
-    pub rook_from: u8,
-    pub rook_to: u8,
+    pub(crate) king_to: u8,
+    pub(crate) rook_from: u8,
+    pub(crate) rook_to: u8,
 }
 
 /// A game's castling, checked against its board and catalogue.
@@ -23,10 +23,10 @@ pub struct CastlingWay {
 pub struct CastlingRule {
     /// The rank, counted from the owner's side from 0.
     pub rank: u8,
-    pub king_file: u8,
+    pub(crate) king_file: u8,
     /// The type that castles with the King.
     pub rook: KindId,
-    pub ways: Vec<CastlingWay>,
+    pub(crate) ways: Vec<CastlingWay>,
 }
 
 /// At most this many ways to castle per player (the rights are bits of one byte per position).
@@ -34,7 +34,7 @@ pub const MAX_WAYS: usize = 4;
 
 /// Why a `[castling]` table does not fit its game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CastlingError {
+pub(crate) enum CastlingError {
     /// The castling rank is off the board (`ranks` ranks).
     Rank { rank: u8, ranks: u8 },
     /// The value of `key` is not a file letter of a board `files` wide.

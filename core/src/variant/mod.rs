@@ -62,17 +62,48 @@ fn builtins() -> &'static [Builtin] {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantError {
     /// No built-in game has this name or alias.
-    Unknown { name: String, known: Vec<String> },
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The names of the built-in games.
+        known: Vec<String>,
+    },
     /// The text is not a well-formed game file (TOML, or a key of the wrong shape).
     File(String),
     /// An `--option` (or the `[[option]]` table that declares it) that cannot be applied.
-    Option { key: String, message: String },
+    Option {
+        /// The option's key.
+        key: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// An `--option` key the game does not offer; `options` are the keys it does.
-    NotAnOption { key: String, game: String, options: Vec<String> },
+    NotAnOption {
+        /// The key given.
+        key: String,
+        /// The game's title.
+        game: String,
+        /// The keys the game offers.
+        options: Vec<String>,
+    },
     /// A key of one piece, e.g. an unreadable Betza string or an unknown power.
-    Piece { game: String, piece: String, key: String, message: String },
+    Piece {
+        /// The game's name.
+        game: String,
+        /// The piece, by name and ID.
+        piece: String,
+        /// The key of the piece's table that is wrong.
+        key: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// Anything else about a game: board size, catalogue, start position, setup, promotion zone.
-    Game { game: String, message: String },
+    Game {
+        /// The game's name.
+        game: String,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 impl fmt::Display for VariantError {
@@ -108,20 +139,32 @@ pub struct KifuNames {
 /// One game's rules, as its data file states them.
 #[derive(Clone, Debug)]
 pub struct Variant {
+    /// The name the game is asked for by (`chu`, `bigorra`).
     pub name: String,
+    /// The name to show (`Chu Shogi`).
     pub title: String,
+    /// Other names it is found by (`--variant`, the protocols' variant names).
     pub aliases: Vec<String>,
+    /// The board's width.
     pub files: u8,
+    /// The board's height.
     pub ranks: u8,
+    /// The catalogue of piece types, promoted forms included; a [`KindId`] indexes it.
     pub pieces: Vec<PieceType>,
+    /// The `[rules]` table: how the game is won, drawn and lost, and what is illegal.
     pub rules: Rules,
+    /// The `[promotion]` table: the rule, the zone, and how a promotion is written.
     pub promotion: Promotion,
+    /// The `[fen]` table: the game's FEN fields.
     pub fen: FenFormat,
     /// How the King castles (`[castling]`), if the game describes it; played while
     /// `rules.castling` is on.
     pub castling: Option<CastlingRule>,
+    /// The `[eval]` table: the evaluation's weights for this game.
     pub eval: EvalParams,
+    /// The `[search]` table: what the search needs to know about this game.
     pub search: SearchParams,
+    /// The start position in FEN, as the data file's `start` gives it.
     pub start_fen: String,
     /// The start arrays a player may choose, if the game has array freedom.
     pub setup: Option<SetupRules>,
@@ -291,6 +334,7 @@ impl Variant {
         Ok(v)
     }
 
+    /// The piece type `k`.
     #[inline]
     pub fn piece(&self, k: KindId) -> &PieceType {
         &self.pieces[k.index()]
@@ -301,6 +345,7 @@ impl Variant {
         self.by_id.get(&id.to_ascii_uppercase()).copied()
     }
 
+    /// The number of piece types in the catalogue.
     pub fn num_types(&self) -> usize {
         self.pieces.len()
     }

@@ -35,8 +35,11 @@ const START: &str = "start";
 /// A declared `[[option]]`: its key and its two values as text (`on`/`off` for booleans).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleChoice {
+    /// The option's key, as `--option KEY=VALUE` names it.
     pub key: String,
+    /// The value the game plays without the option.
     pub default: String,
+    /// The other value, which applies the option's patches.
     pub value: String,
     /// The other value is in force.
     pub chosen: bool,

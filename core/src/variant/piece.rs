@@ -12,6 +12,7 @@ use std::fmt;
 pub struct KindId(pub u8);
 
 impl KindId {
+    /// The index, for tables indexed by piece type.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -23,9 +24,9 @@ impl KindId {
 /// the syntax is checked here; the power's module (`movegen`) reads the argument and flags.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PowerCall {
-    pub name: String,
-    pub arg: Option<String>,
-    pub flags: Vec<String>,
+    pub(crate) name: String,
+    pub(crate) arg: Option<String>,
+    pub(crate) flags: Vec<String>,
 }
 
 /// A power call that is not well formed; the message quotes it.
@@ -41,7 +42,7 @@ impl fmt::Display for PowerCallError {
 impl std::error::Error for PowerCallError {}
 
 impl PowerCall {
-    pub fn parse(text: &str) -> Result<PowerCall, PowerCallError> {
+    pub(crate) fn parse(text: &str) -> Result<PowerCall, PowerCallError> {
         let t = text.trim();
         let (head, flags) = match t.split_once('(') {
             None => (t, Vec::new()),
@@ -101,11 +102,15 @@ impl fmt::Display for PowerCall {
 pub struct PieceType {
     /// FEN/notation ID in upper case, e.g. `SQ`, `N`, `+D`.
     pub id: String,
+    /// Its full name, e.g. `Drunk Elephant`.
     pub name: String,
+    /// Its moves in Betza notation, as written (the named powers are apart, in `powers`).
     pub betza: String,
-    pub vectors: Vec<Vector>,
+    pub(crate) vectors: Vec<Vector>,
     /// Named powers, as written (their meaning: `movegen::power`).
     pub powers: Vec<PowerCall>,
+    /// Losing it (captured, converted, burned) counts toward losing the game: a King, a Crown
+    /// Prince.
     pub royal: bool,
     /// A Lion for the Chu Shogi lion-capture rules.
     pub lion: bool,

@@ -9,9 +9,13 @@ use std::fmt;
 /// A piece standing on the board: file and rank from 0 (`a1` is (0, 0)), type and owner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placed {
+    /// The file, from 0 (`a`).
     pub file: i32,
+    /// The rank, from 0 (rank 1).
     pub rank: i32,
+    /// The piece's type.
     pub kind: KindId,
+    /// Its owner.
     pub color: Color,
 }
 

@@ -107,7 +107,9 @@ pub enum FenField {
     CounterStrike,
     /// Castling rights: `KQkq`, a subset, or `-` (the `[castling]` table's right letters).
     CastlingRights,
+    /// The halfmove clock: plies since the last capture, promotion or clock-resetting move.
     Halfmove,
+    /// The move number, from 1.
     Fullmove,
 }
 
@@ -116,9 +118,14 @@ pub enum FenField {
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
+    /// How Black's directions follow from White's: a rotated board (the shogi games) or a mirrored
+    /// one (Bigorra).
     pub orientation: Orientation,
+    /// What makes a move illegal beyond its geometry (leaving the royal in check, or nothing).
     pub legality: Legality,
+    /// Whether a side without a legal move loses, or is checkmated or stalemated.
     pub no_moves: NoMoves,
+    /// Whether repeating a position is forbidden, or ends the game, and how.
     pub repetition: Repetition,
     /// A game is drawn when the halfmove clock reaches 100.
     #[serde(default)]
@@ -173,9 +180,10 @@ pub struct Rules {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Promotion {
-    pub rule: PromotionRule,
+    pub(crate) rule: PromotionRule,
     /// Ranks of the promotion zone (0 with the rule `capture`).
     pub zone: u8,
+    /// How a promotion is written in move text (`+`, or the new piece's ID).
     pub text: PromotionText,
     /// A piece whose last move entered the zone and declined the promotion may not promote by
     /// its next quiet move (HaChu's "Promote on entry" off; `movegen::promotion`). Captures
@@ -223,7 +231,7 @@ impl Default for FenFormat {
 }
 
 impl FenFormat {
-    pub fn has(&self, f: FenField) -> bool {
+    pub(crate) fn has(&self, f: FenField) -> bool {
         self.fields.contains(&f)
     }
 }

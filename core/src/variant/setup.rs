@@ -41,17 +41,17 @@ pub(crate) struct SetupFile {
 /// (`None`: empty, as the Dervish's partner square).
 #[derive(Clone, Debug)]
 pub struct Pair {
-    pub left: Coord,
-    pub right: Coord,
-    pub left_piece: Option<KindId>,
-    pub right_piece: Option<KindId>,
+    pub(crate) left: Coord,
+    pub(crate) right: Coord,
+    pub(crate) left_piece: Option<KindId>,
+    pub(crate) right_piece: Option<KindId>,
 }
 
 /// The start arrays of a game with array freedom.
 #[derive(Clone, Debug)]
 pub struct SetupRules {
-    pub pairs: Vec<Pair>,
-    pub symmetries: Vec<Orientation>,
+    pub(crate) pairs: Vec<Pair>,
+    pub(crate) symmetries: Vec<Orientation>,
     /// The first player's pieces outside the pairs (the same in every array).
     fixed: Vec<Placed>,
     /// The start FEN's fields after the placement (side to move, ...).

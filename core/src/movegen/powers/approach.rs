@@ -15,11 +15,12 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `approach`: the Sorcerer captures the run of enemies beyond its arrival square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Approach;
 
 #[derive(Clone, Debug)]
-pub struct Compiled;
+pub(crate) struct Compiled;
 
 impl Spec for Approach {
     const NAME: &'static str = "approach";

@@ -24,7 +24,7 @@ pub struct Area(pub u8);
 /// The area move of a type (the same for both colours).
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub steps: u8,
+    pub(crate) steps: u8,
 }
 
 impl Area {

@@ -41,15 +41,15 @@ impl Bent {
 /// One first step and its continuations, as board deltas.
 #[derive(Clone, Debug)]
 pub struct BentT {
-    pub first: i32,
-    pub first_mode: Mode,
-    pub conts: ArrayVec<i32, 3>,
+    pub(crate) first: i32,
+    pub(crate) first_mode: Mode,
+    pub(crate) conts: ArrayVec<i32, 3>,
 }
 
 /// The bent moves of a type and colour.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub bents: Vec<BentT>,
+    pub(crate) bents: Vec<BentT>,
 }
 
 /// Per continuation direction u: [(first-step delta s, types)]: an attacker stands at Y - s

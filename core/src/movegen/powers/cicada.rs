@@ -14,11 +14,12 @@ use crate::variant::PowerCall;
 
 const QUEEN: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
 
+/// `cicada`: a queen-line move of 2 or 3 squares hopping at least one piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cicada;
 
 #[derive(Clone, Debug)]
-pub struct Compiled;
+pub(crate) struct Compiled;
 
 impl Spec for Cicada {
     const NAME: &'static str = "cicada";

@@ -12,13 +12,14 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `convert:LEAPS`: instead of moving, an enemy on one of the leap squares changes sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Convert(pub Steps);
 
 /// Board deltas of the squares it converts on.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub deltas: Vec<i32>,
+    pub(crate) deltas: Vec<i32>,
 }
 
 impl Spec for Convert {

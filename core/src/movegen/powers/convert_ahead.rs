@@ -12,11 +12,13 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `convert-ahead`: after a move, the enemy on the next square in the direction moved may change
+/// sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConvertAhead;
 
 #[derive(Clone, Debug)]
-pub struct Compiled;
+pub(crate) struct Compiled;
 
 impl Spec for ConvertAhead {
     const NAME: &'static str = "convert-ahead";

@@ -26,7 +26,7 @@ pub struct Hook {
     /// Second-leg unit directions allowed (owner-relative); of these, only the two at right
     /// angles to the first leg are used.
     pub then: Vec<(i8, i8)>,
-    pub spec: String,
+    pub(crate) spec: String,
 }
 
 impl Hook {
@@ -39,17 +39,17 @@ impl Hook {
 /// A hook move's first-leg direction and its (up to two) second-leg directions.
 #[derive(Clone, Debug)]
 pub struct HookT {
-    pub first: i32,
-    pub turns: ArrayVec<i32, 2>,
+    pub(crate) first: i32,
+    pub(crate) turns: ArrayVec<i32, 2>,
     /// The same as board vectors (files, ranks), for the attack test's corner arithmetic.
     pub first_v: (i32, i32),
-    pub turns_v: ArrayVec<(i32, i32), 2>,
+    pub(crate) turns_v: ArrayVec<(i32, i32), 2>,
 }
 
 /// The hook moves of a type and colour.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub hooks: Vec<HookT>,
+    pub(crate) hooks: Vec<HookT>,
 }
 
 impl Spec for Hook {

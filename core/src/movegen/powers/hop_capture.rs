@@ -13,13 +13,15 @@ use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
+/// `hop-capture:STEPS`: jump an adjacent enemy along a step onto the empty square beyond, taking
+/// it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HopCapture(pub Steps);
 
 /// Board deltas of the victims (landing at twice the delta).
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub dirs: Vec<i32>,
+    pub(crate) dirs: Vec<i32>,
 }
 
 /// (delta from target to the attacker, types); the landing square, target minus that delta,

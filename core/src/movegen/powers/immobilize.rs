@@ -13,6 +13,7 @@ use crate::variant::PowerCall;
 
 const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
 
+/// `immobilize`: enemies on the 8 neighbouring squares are frozen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Immobilize;
 

@@ -28,8 +28,8 @@ pub struct JumpCapture(pub Steps, pub bool);
 /// Board deltas of its jump lines.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub dirs: Vec<i32>,
-    pub lower_only: bool,
+    pub(crate) dirs: Vec<i32>,
+    pub(crate) lower_only: bool,
 }
 
 /// (delta from target toward the attacker, types that jump-capture along it); the jump ranks

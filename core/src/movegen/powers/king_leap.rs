@@ -13,6 +13,7 @@ use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
+/// `king-leap[(both-safe)]`: the King's once-a-game leap to an empty square two away.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KingLeap {
     /// A knight-shaped leap needs both crossed squares safe.
@@ -22,7 +23,7 @@ pub struct KingLeap {
 /// The King leap of a type (the same for both colours).
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub both_safe: bool,
+    pub(crate) both_safe: bool,
 }
 
 impl Spec for KingLeap {

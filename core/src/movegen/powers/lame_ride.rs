@@ -8,6 +8,7 @@ use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, St
 use crate::movegen::tables::Compile;
 use crate::variant::PowerCall;
 
+/// `lame-ride:DD`: a rider of two-square leaps whose skipped squares must be empty.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LameRide(pub Steps);
 

@@ -11,6 +11,8 @@ use crate::movegen::tables::{add_range, Compile};
 use crate::movegen::Board;
 use crate::variant::PowerCall;
 
+/// `leap-first:RIDER`: a rider that leaps its first square, which it neither takes nor is blocked
+/// by.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeapFirst(pub Steps);
 

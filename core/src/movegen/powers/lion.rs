@@ -27,7 +27,7 @@ use crate::variant::PowerCall;
 
 /// The shape of a lion move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LionShape {
+pub(crate) enum LionShape {
     /// Up to `steps` king steps in any directions.
     King { steps: u8 },
     /// Two steps along each listed unit direction (owner-relative).
@@ -48,13 +48,13 @@ pub enum PassRule {
 /// A lion power.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lion {
-    pub shape: LionShape,
-    pub pass: PassRule,
+    pub(crate) shape: LionShape,
+    pub(crate) pass: PassRule,
 }
 
 /// A lion shape compiled for one colour.
 #[derive(Clone, Debug)]
-pub enum ShapeT {
+pub(crate) enum ShapeT {
     King2,
     /// Board deltas of the lines.
     Lines(Vec<i32>),
@@ -66,8 +66,8 @@ pub enum ShapeT {
 #[derive(Clone, Debug)]
 pub struct Compiled {
     /// In generation order: King2, Lines, Diagonal, King3.
-    pub shapes: Vec<ShapeT>,
-    pub pass: PassRule,
+    pub(crate) shapes: Vec<ShapeT>,
+    pub(crate) pass: PassRule,
 }
 
 impl Lion {

@@ -12,13 +12,14 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `long-leap:RIDER`: the Longleaper, capturing every single enemy it jumps along a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LongLeap(pub Steps);
 
 /// Unit board deltas of its lines.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub dirs: Vec<i32>,
+    pub(crate) dirs: Vec<i32>,
 }
 
 impl Spec for LongLeap {

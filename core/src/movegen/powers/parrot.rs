@@ -15,11 +15,12 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `parrot:STEPS`: shoot the adjacent enemy along a step, or hop-capture it onto the square beyond.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parrot(pub Steps);
 
 #[derive(Clone, Debug)]
-pub struct Compiled {
+pub(crate) struct Compiled {
     /// Unit board deltas.
     pub dirs: Vec<i32>,
     /// May pass only next to an empty step square.

@@ -38,10 +38,18 @@ pub enum Relay {
     /// `reflect-only` (Typhoon 1999), an orthogonally adjacent friend may also turn around it,
     /// and with `corner-leaps` (Scirocco option D1) a diagonally adjacent friend may leap to its
     /// two neighbouring corners.
-    Dervish { turn: bool, corner_leaps: bool },
+    Dervish {
+        /// A friend orthogonally adjacent may also turn around it (off with `reflect-only`).
+        turn: bool,
+        /// A friend diagonally adjacent may leap to its two neighbouring corners (`corner-leaps`).
+        corner_leaps: bool,
+    },
     /// `relay:harpy`: friends gain the Knight leap: those 1-3 squares away on an open queen line,
     /// or with `knight-away` (Typhoon 1999) those a Knight's leap away.
-    Harpy { knight_away: bool },
+    Harpy {
+        /// The friends a Knight's leap away gain it, not those on its open queen lines (`knight-away`).
+        knight_away: bool,
+    },
 }
 
 /// Which types relay moves to friends (the same for both colours: relays are symmetric).
@@ -49,21 +57,21 @@ pub enum Relay {
 /// (`reflect-only`, `knight-away`).
 #[derive(Clone, Debug, Default)]
 pub struct RelayKinds {
-    pub dervish: KindSet,
-    pub harpy: KindSet,
-    pub dervish_1999: KindSet,
-    pub harpy_1999: KindSet,
+    pub(crate) dervish: KindSet,
+    pub(crate) harpy: KindSet,
+    pub(crate) dervish_1999: KindSet,
+    pub(crate) harpy_1999: KindSet,
     /// Dervishes that also give the corner leaps (`corner-leaps`).
     pub dervish_corners: KindSet,
     /// Lists of the same, for counting a side's relayers.
     pub dervish_list: Vec<KindId>,
-    pub harpy_list: Vec<KindId>,
-    pub dervish_1999_list: Vec<KindId>,
-    pub harpy_1999_list: Vec<KindId>,
+    pub(crate) harpy_list: Vec<KindId>,
+    pub(crate) dervish_1999_list: Vec<KindId>,
+    pub(crate) harpy_1999_list: Vec<KindId>,
 }
 
 impl RelayKinds {
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         !self.dervish_list.is_empty()
             || !self.harpy_list.is_empty()
             || !self.dervish_1999_list.is_empty()
@@ -143,14 +151,14 @@ const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2
 /// Which relayers a side has on the board.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Relayers {
-    pub dervish: bool,
-    pub harpy: bool,
-    pub dervish_1999: bool,
-    pub harpy_1999: bool,
+    pub(crate) dervish: bool,
+    pub(crate) harpy: bool,
+    pub(crate) dervish_1999: bool,
+    pub(crate) harpy_1999: bool,
 }
 
 impl Relayers {
-    pub fn any(self) -> bool {
+    pub(crate) fn any(self) -> bool {
         self.dervish || self.harpy || self.dervish_1999 || self.harpy_1999
     }
 }
@@ -179,7 +187,7 @@ pub struct Reach {
 }
 
 impl Reach {
-    pub fn of(pos: &impl Board, c: Color) -> Reach {
+    pub(crate) fn of(pos: &impl Board, c: Color) -> Reach {
         let r = &pos.tables().special.relay;
         let mut reach = Reach { squares: ArrayVec::new(), all: !r.dervish_list.is_empty() || !r.harpy_list.is_empty() };
         if reach.all {

@@ -12,13 +12,14 @@ use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
+/// `shoot:STEPS`: remove an adjacent enemy along a step without moving (igui).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shoot(pub Steps);
 
 /// Board deltas of the victims.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub dirs: Vec<i32>,
+    pub(crate) dirs: Vec<i32>,
 }
 
 impl Spec for Shoot {

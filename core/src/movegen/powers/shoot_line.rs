@@ -10,13 +10,14 @@ use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
+/// `shoot-line:RIDER`: remove the first piece along a line, if an enemy, without moving.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShootLine(pub Steps);
 
 /// Unit board deltas of the lines.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub dirs: Vec<i32>,
+    pub(crate) dirs: Vec<i32>,
 }
 
 impl Spec for ShootLine {

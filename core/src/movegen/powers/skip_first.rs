@@ -7,6 +7,7 @@ use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, St
 use crate::movegen::tables::Compile;
 use crate::variant::PowerCall;
 
+/// `skip-first:RIDER`: a rider whose first square must be empty and is never its target.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SkipFirst(pub Steps);
 

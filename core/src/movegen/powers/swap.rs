@@ -12,13 +12,14 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `swap:LEAPS`: instead of moving, exchange places with any piece on one of the leap squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Swap(pub Steps);
 
 /// Board deltas of its partner squares.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub deltas: Vec<i32>,
+    pub(crate) deltas: Vec<i32>,
 }
 
 impl Spec for Swap {

@@ -16,13 +16,14 @@ use crate::moves::{Move, MoveKind};
 use crate::variant::betza::Travel;
 use crate::variant::PowerCall;
 
+/// `sweep:RIDER`: an orthogonal slide that captures every enemy it passes through.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sweep(pub Steps);
 
 /// (unit board delta, range) per line.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub lines: Vec<(i32, u8)>,
+    pub(crate) lines: Vec<(i32, u8)>,
 }
 
 impl Spec for Sweep {

@@ -14,6 +14,7 @@ use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
+/// `withdraw[(optional)]`: a step directly away from an adjacent enemy captures it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Withdraw {
     /// The capture is a choice (a second move), not automatic.
@@ -21,8 +22,8 @@ pub struct Withdraw {
 }
 
 #[derive(Clone, Debug)]
-pub struct Compiled {
-    pub optional: bool,
+pub(crate) struct Compiled {
+    pub(crate) optional: bool,
 }
 
 impl Spec for Withdraw {
