@@ -5,7 +5,7 @@
 //! a power that generates moves compiles to a type implementing [`Generate`]. Every part is a
 //! required trait item, so a power that forgets one does not compile.
 //!
-//! The two lists below ([`powers!`] and [`generators!`]) are the only places that name every
+//! The two lists below (`powers!` and `generators!`) are the only places that name every
 //! power; each concern dispatches with one `match` they generate, once per piece, never per move.
 
 use super::board::Board;

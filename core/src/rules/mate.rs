@@ -10,7 +10,7 @@ use crate::movegen;
 use crate::position::Position;
 
 /// Whether the side to move is mated: it has one royal, that royal is attacked, and after each
-/// of its legal moves ([`saved`]) it is still there to be taken.
+/// of its legal moves (`saved`) it is still there to be taken.
 pub fn mated(pos: &mut Position) -> bool {
     let us = pos.side();
     if pos.royal_count(us) != 1 || !in_check(pos, us) {
