@@ -9,7 +9,7 @@
 //! fixed exceptions it gives the lone royal one move, when it is to move and can take one of
 //! the two: if that move does not take it (or win otherwise), the lone royal has lost.
 
-use super::legality::in_check;
+use super::check::in_check;
 use crate::geometry::{Color, Square};
 use crate::movegen::attack::is_attacked;
 use crate::position::Position;

@@ -3,12 +3,13 @@
 //! Scirocco's and Typhoon's no third occurrence). One check ([`check`], [`try_make`]) for every
 //! front end and the search.
 
+pub use super::check::in_check;
 use super::lion::{self, LionRule};
 use crate::cell::Cell;
 use crate::geometry::Color;
 use crate::geometry::Square;
 use crate::movegen;
-use crate::movegen::attack::{attacked_through, is_attacked};
+use crate::movegen::attack::attacked_through;
 use crate::moves::Move;
 use crate::position::{Position, Undo};
 use crate::variant::{Legality, Repetition};
@@ -96,11 +97,6 @@ pub fn royal_lost(pos: &Position) -> bool {
 /// is legal).
 pub fn royal_safe(pos: &Position, c: Color) -> bool {
     pos.royals_safe(c)
-}
-
-/// Whether `c` is in check (a royal of `c` is attacked). Meaningful in every game.
-pub fn in_check(pos: &Position, c: Color) -> bool {
-    pos.royal_squares(c).any(|sq| is_attacked(pos, sq, c.flip()))
 }
 
 /// The rules that need the position before the move (the game not being over aside).
