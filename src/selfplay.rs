@@ -4,6 +4,7 @@
 use crate::book::{mix, Book};
 use crate::notation::format_move;
 use crate::position::Position;
+use crate::record::GameResult;
 use crate::rules::legality::legal_move_list;
 use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Limits, Searcher};
@@ -21,14 +22,9 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// `1-0`, `0-1`, `1/2-1/2` or `*` (unfinished), PGN style.
-    pub fn result_tag(&self) -> &'static str {
-        match self.outcome {
-            Some(Outcome::Win { winner: crate::Color::White, .. }) => "1-0",
-            Some(Outcome::Win { .. }) => "0-1",
-            Some(Outcome::Draw { .. }) => "1/2-1/2",
-            None => "*",
-        }
+    /// The game's result (unfinished when the ply cap ended it).
+    pub fn result(&self) -> GameResult {
+        GameResult::of(self.outcome)
     }
 
     /// The moves numbered in pairs: `1. a b 2. c d ...`.

@@ -58,11 +58,11 @@ fn replay_pgn_of(path: &Path, v: &std::sync::Arc<Game>) -> Vec<PgnGame> {
         let start = start_position(v, g.tag("FEN")).unwrap();
         let (mut r, _) = replay(start, &g.moves).unwrap_or_else(|e| panic!("game {round}: {e}"));
         assert_eq!(g.tag("PlyCount").unwrap(), g.moves.len().to_string(), "game {round}");
-        assert_eq!(g.tag("Result"), Some(g.result.as_str()));
+        assert_eq!(g.tag("Result"), Some(g.result.text()));
         let reason = g.comments.last().and_then(|c| c.last()).cloned().unwrap_or_default();
         match r.verdict() {
             Some(Verdict { result, reason: why }) => {
-                assert_eq!((g.result.as_str(), g.tag("Termination")), (result, Some("normal")), "game {round}");
+                assert_eq!((g.result, g.tag("Termination")), (result, Some("normal")), "game {round}");
                 assert_eq!(reason, why, "game {round}");
             }
             // Not over by the rules: adjudicated, forfeited, or resigned.
@@ -245,7 +245,7 @@ fn misbehaving_engines_forfeit_with_their_reason_and_the_match_goes_on() {
         assert_eq!(mine.len(), 2, "{mode}");
         for g in mine {
             let fake_white = g.tag("White") == Some(mode);
-            assert_eq!(g.result, if fake_white { "0-1" } else { "1-0" }, "{mode}: {g:?}");
+            assert_eq!(g.result.text(), if fake_white { "0-1" } else { "1-0" }, "{mode}: {g:?}");
             assert_eq!(g.tag("Termination"), Some(termination), "{mode}");
             let why = g.comments.last().and_then(|c| c.last()).or(g.final_comment.as_ref()).unwrap();
             let side = if fake_white { "White" } else { "Black" };
@@ -291,7 +291,7 @@ fn a_refused_legal_move_and_a_false_claim_lose_over_xboard_and_usi() {
         assert_eq!(mine.len(), 2, "{mode}");
         for g in mine {
             let fake_white = g.tag("White") == Some(mode);
-            assert_eq!(g.result, if fake_white { "0-1" } else { "1-0" }, "{mode}: {g:?}");
+            assert_eq!(g.result.text(), if fake_white { "0-1" } else { "1-0" }, "{mode}: {g:?}");
             assert_eq!(g.tag("Termination"), Some("rules infraction"), "{mode}");
             let why = g.comments.last().and_then(|c| c.last()).or(g.final_comment.as_ref()).unwrap();
             assert!(why.contains(reason), "{mode}: {why}");
@@ -353,7 +353,7 @@ fn rows(files: &[PathBuf]) -> Vec<Row> {
                 t("Black"),
                 g.tag("FEN").map(String::from),
                 g.moves.clone(),
-                g.result.clone(),
+                g.result.to_string(),
             )
         })
         .collect();

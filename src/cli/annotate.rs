@@ -101,9 +101,8 @@ fn write_kif_annotation(
         gote: tag("Black").unwrap_or_else(|| "?".into()),
         sjis,
     };
-    let result = if g.result.is_empty() { "*" } else { &g.result };
     let cannot = |e: KifuError| Fail(format!("cannot write {out}: {e}"));
-    let text = write_kif(&a.start, &g.moves, &notes, result, final_reason(g), &h).map_err(cannot)?;
+    let text = write_kif(&a.start, &g.moves, &notes, g.result, final_reason(g), &h).map_err(cannot)?;
     let bytes = if sjis { encode_sjis(&text).map_err(cannot)? } else { text.into_bytes() };
     std::fs::write(out, bytes).map_err(|e| Fail(format!("cannot write {out}: {e}")))
 }

@@ -47,8 +47,7 @@ pub fn run(a: PgnArgs) -> Result<(), Fail> {
         let game = variant.as_ref().map(|v| &v.variant);
         for g in read_games(f, &bytes, game).map_err(|e| Fail(format!("{f}: {e}")))? {
             let (w, b) = (g.tag("White").unwrap_or("?"), g.tag("Black").unwrap_or("?"));
-            let result = g.tag("Result").unwrap_or(&g.result);
-            match st.add(w, b, result, g.tag("Pair")) {
+            match st.add(w, b, g.stated_result(), g.tag("Pair")) {
                 Some(_) => counted += 1,
                 None => skipped += 1,
             }

@@ -81,7 +81,7 @@ pub fn run(a: SelfplayArgs) -> Result<(), Fail> {
         if rec.book_moves > 0 {
             outln!("book moves: {}", rec.book_moves);
         }
-        outln!("result: {} ({reason})\n", rec.result_tag());
+        outln!("result: {} ({reason})\n", rec.result());
     }
     Ok(())
 }

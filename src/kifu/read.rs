@@ -7,8 +7,9 @@
 use super::board::{self, Diagram};
 use super::squares::{digit_value, read_square, KifSquare};
 use super::{game_named, KifuError};
-use crate::geometry::BoardShape;
+use crate::geometry::{BoardShape, Color};
 use crate::protocol::squares::usi_move_to_ours;
+use crate::record::GameResult;
 use crate::tournament::pgn::PgnGame;
 use crate::variant::{PromotionText, Variant};
 
@@ -52,7 +53,7 @@ pub struct KifGame {
     /// Comments before the first move.
     pub comments: Vec<String>,
     /// `1-0` (sente won), `0-1`, `1/2-1/2` or `*`, when the record says.
-    pub result: Option<String>,
+    pub result: Option<GameResult>,
     /// How the game ended, as the record says it (`まで96手で先手の勝ち`, `投了`).
     pub end: Option<String>,
 }
@@ -66,28 +67,30 @@ pub(super) fn is_kif_marker(l: &str) -> bool {
         || l.contains("（←")
 }
 
-/// The result of an end word said by the side to move (`true`: sente): `1-0`, `0-1`, ...
-fn end_word_result(word: &str, sente_to_move: bool) -> Option<&'static str> {
-    let (win, lose) = if sente_to_move { ("1-0", "0-1") } else { ("0-1", "1-0") };
+/// The result of an end word said by the side to move (`true`: sente).
+fn end_word_result(word: &str, sente_to_move: bool) -> Option<GameResult> {
+    let mover = if sente_to_move { Color::White } else { Color::Black };
     match word {
-        "投了" | "詰み" | "切れ負け" | "反則負け" | "時間切れ" | "不戦敗" => Some(lose),
-        "反則勝ち" | "入玉勝ち" | "不戦勝" => Some(win),
-        "千日手" | "持将棋" | "引き分け" => Some("1/2-1/2"),
-        "中断" => Some("*"),
+        "投了" | "詰み" | "切れ負け" | "反則負け" | "時間切れ" | "不戦敗" => {
+            Some(GameResult::win(mover.flip()))
+        }
+        "反則勝ち" | "入玉勝ち" | "不戦勝" => Some(GameResult::win(mover)),
+        "千日手" | "持将棋" | "引き分け" => Some(GameResult::Draw),
+        "中断" => Some(GameResult::Unfinished),
         _ => None,
     }
 }
 
 /// The result a `まで` line states.
-fn summary_result(line: &str) -> Option<&'static str> {
+fn summary_result(line: &str) -> Option<GameResult> {
     if line.contains("先手の勝ち") || line.contains("下手の勝ち") {
-        Some("1-0")
+        Some(GameResult::WhiteWins)
     } else if line.contains("後手の勝ち") || line.contains("上手の勝ち") {
-        Some("0-1")
+        Some(GameResult::BlackWins)
     } else if ["千日手", "持将棋", "引き分け"].iter().any(|w| line.contains(w)) {
-        Some("1/2-1/2")
+        Some(GameResult::Draw)
     } else if line.contains("中断") {
-        Some("*")
+        Some(GameResult::Unfinished)
     } else {
         None
     }
@@ -217,7 +220,7 @@ impl Reader {
 
     fn end(&mut self, word: String) {
         self.flush();
-        self.game.result = end_word_result(&word, self.sente_to_move()).map(str::to_string);
+        self.game.result = end_word_result(&word, self.sente_to_move());
         self.game.end = Some(word);
     }
 
@@ -280,7 +283,7 @@ impl Reader {
             self.done = true;
         } else if l.starts_with("まで") {
             self.flush();
-            self.game.result = summary_result(l).map(str::to_string).or(self.game.result.take());
+            self.game.result = summary_result(l).or(self.game.result.take());
             self.game.end = Some(l.to_string());
         } else if first == '|' {
             self.game.diagram.get_or_insert_with(Diagram::default).rows.push((n, l.to_string()));
@@ -357,8 +360,8 @@ impl KifGame {
         tag("Date", date.as_deref());
         tag("White", self.header("先手").or(self.header("下手")));
         tag("Black", self.header("後手").or(self.header("上手")));
-        let result = self.result.clone().unwrap_or_else(|| "*".into());
-        tag("Result", Some(&result));
+        let result = self.result.unwrap_or_default();
+        tag("Result", Some(result.text()));
         tag("Variant", Some(&v.name));
         if self.diagram.is_some() || self.gote_first {
             let fen = board::diagram_fen(&v, self.diagram.as_ref(), self.gote_first)?;

@@ -3,6 +3,7 @@
 use super::*;
 use crate::game::Game;
 use crate::position::Position;
+use crate::record::GameResult;
 use crate::tournament::referee::Referee;
 
 /// A game of `plies` moves picked by a fixed pseudo-random sequence (the same every run).
@@ -36,11 +37,16 @@ fn random_games_of_every_kif_game_read_back_move_for_move() {
             let moves = random_game(Position::start(&v), 120, seed);
             let notes: Vec<Option<String>> =
                 (0..moves.len()).map(|i| (i % 3 == 0).then(|| format!("+0.{i}/3"))).collect();
-            let kif = write_kif(&Position::start(&v), &moves, &notes, "0-1", Some("a reason"), &header()).unwrap();
+            let kif =
+                write_kif(&Position::start(&v), &moves, &notes, GameResult::BlackWins, Some("a reason"), &header())
+                    .unwrap();
             let g = parse_kif(&kif).unwrap().to_pgn(None).unwrap();
             assert_eq!(g.moves, moves, "{name} seed {seed}:\n{kif}");
             assert_eq!(g.tag("Variant"), Some(name));
-            assert_eq!((g.tag("White"), g.tag("Black"), g.result.as_str()), (Some("先手の人"), Some("gote"), "0-1"));
+            assert_eq!(
+                (g.tag("White"), g.tag("Black"), g.result),
+                (Some("先手の人"), Some("gote"), GameResult::BlackWins)
+            );
             assert_eq!(g.tag("Date"), Some("2026.11.29"));
             assert_eq!(g.comments[0], vec!["+0.0/3".to_string()]);
             assert_eq!(g.tag("FEN"), None);
@@ -57,7 +63,7 @@ fn a_lion_double_move_igui_and_a_pass_read_back() {
     let start = Position::from_fen(&v, fen).unwrap();
     for m in ["f5f6,f6f5", "f5f6,f6f7", "f5e6,e6f5", "f5f6"] {
         let moves = vec![m.to_string()];
-        let kif = write_kif(&start, &moves, &[], "*", None, &header()).unwrap();
+        let kif = write_kif(&start, &moves, &[], GameResult::Unfinished, None, &header()).unwrap();
         let k = parse_kif(&kif).unwrap();
         assert!(k.diagram.is_some(), "{kif}");
         let g = k.to_pgn(None).unwrap();
@@ -76,7 +82,7 @@ fn shift_jis_round_trips_a_chu_record_and_sniffing_tells_the_formats_apart() {
     let v = Game::builtin("chu").unwrap();
     let moves = random_game(Position::start(&v), 40, 9);
     let h = KifHeader { sjis: true, ..header() };
-    let kif = write_kif(&Position::start(&v), &moves, &[], "1-0", None, &h).unwrap();
+    let kif = write_kif(&Position::start(&v), &moves, &[], GameResult::WhiteWins, None, &h).unwrap();
     let bytes = encode_sjis(&kif).unwrap();
     assert!(std::str::from_utf8(&bytes).is_err(), "Shift-JIS kanji are not UTF-8");
     assert_eq!(decode(&bytes).unwrap(), kif);
@@ -119,7 +125,7 @@ fn bad_records_get_the_line_and_what_was_expected() {
 fn garbage_never_panics() {
     let v = Game::builtin("chu").unwrap();
     let moves = random_game(Position::start(&v), 30, 3);
-    let kif = write_kif(&Position::start(&v), &moves, &[], "1-0", None, &header()).unwrap();
+    let kif = write_kif(&Position::start(&v), &moves, &[], GameResult::WhiteWins, None, &header()).unwrap();
     let chars: Vec<char> = kif.chars().collect();
     let alphabet: Vec<char> =
         "0123456789一二三四五六七八九十成同仝（）()←|v・+-*：歩獅 \n一歩目二歩目".chars().collect();
@@ -173,7 +179,7 @@ fn other_starts_of_nutty_read_back_from_the_diagram_and_ambiguous_tai_names_are_
     }
     let later = r.game.pos.clone();
     let rest = random_game(later.clone(), 10, 5);
-    let kif = write_kif(&later, &rest, &[], "*", None, &header()).unwrap();
+    let kif = write_kif(&later, &rest, &[], GameResult::Unfinished, None, &header()).unwrap();
     let g = parse_kif(&kif).unwrap().to_pgn(None).unwrap();
     assert_eq!(g.tag("FEN"), Some(later.to_fen().as_str()), "{kif}");
     assert_eq!(g.moves, rest);

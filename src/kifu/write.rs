@@ -13,7 +13,7 @@ use crate::geometry::Color;
 use crate::notation::parse_move;
 use crate::position::Position;
 use crate::protocol::squares::move_to_usi;
-use crate::record::Record;
+use crate::record::{GameResult, Record};
 
 /// What a KIF header says besides the game.
 #[derive(Clone, Debug, Default)]
@@ -73,23 +73,23 @@ fn move_lines(number: usize, usi: &str, name: &str, pass: bool) -> String {
 }
 
 /// The `まで` line: the number of moves played and the result.
-fn summary(moves: usize, result: &str) -> String {
+fn summary(moves: usize, result: GameResult) -> String {
     let what = match result {
-        "1-0" => "先手の勝ち",
-        "0-1" => "後手の勝ち",
-        "1/2-1/2" => "引き分け",
-        _ => "中断",
+        GameResult::WhiteWins => "先手の勝ち",
+        GameResult::BlackWins => "後手の勝ち",
+        GameResult::Draw => "引き分け",
+        GameResult::Unfinished => "中断",
     };
     format!("まで{moves}手で{what}\n")
 }
 
 /// A game in KIF: from `start`, the moves in our notation with the comment after each (if any),
-/// the result (`1-0` when the first player, sente, won) and, if known, why it ended.
+/// the result (`WhiteWins` when the first player, sente, won) and, if known, why it ended.
 pub fn write_kif(
     start: &Position,
     moves: &[String],
     notes: &[Option<String>],
-    result: &str,
+    result: GameResult,
     reason: Option<&str>,
     h: &KifHeader,
 ) -> Result<String, KifuError> {

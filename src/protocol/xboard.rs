@@ -16,6 +16,7 @@ use crate::geometry::Color;
 use crate::moves::Move;
 use crate::notation::parse_move;
 use crate::position::Position;
+use crate::record::GameResult;
 use crate::rules::outcome::Outcome;
 use crate::search::{Info, Limits, Score};
 use clock::Clock;
@@ -29,15 +30,9 @@ const MAX_XB_SIDE: u8 = 16;
 /// types exceed it, so XBoard sessions neither advertise nor accept it.
 const MAX_XB_PIECE_TYPES: usize = 66;
 
-/// The result line of a finished game.
+/// The result line of a finished game: `1-0 {White wins: checkmate}`.
 pub fn result_line(o: Outcome) -> String {
-    match o {
-        Outcome::Win { winner, reason } => {
-            let (score, name) = if winner == Color::White { ("1-0", "White") } else { ("0-1", "Black") };
-            format!("{score} {{{name} wins: {}}}", reason.text())
-        }
-        Outcome::Draw { reason } => format!("1/2-1/2 {{Draw: {}}}", reason.text()),
-    }
+    format!("{} {{{}}}", GameResult::from(o), o.summary())
 }
 
 /// What the running search is for.

@@ -3,6 +3,7 @@
 //! `{comments}` after moves, and the result. Variations `( ... )`, `;` comments and `$n`
 //! annotations are skipped. Only the first game of a file is read.
 
+use crate::record::GameResult;
 use std::fmt;
 
 /// Why a game record cannot be read.
@@ -59,7 +60,7 @@ pub fn from_kif(text: &str, current: &crate::variant::Variant) -> Result<PgnGame
         other => other?,
     };
     let comments = g.comments.iter().map(|c| (!c.is_empty()).then(|| c.join(" "))).collect();
-    Ok(PgnGame { tags: g.tags, moves: g.moves, comments, result: Some(g.result) })
+    Ok(PgnGame { tags: g.tags, moves: g.moves, comments, result: Some(g.result.text().to_string()) })
 }
 
 /// The game on the board as a KIF record (UTF-8, `crate::kifu`), for the page's "Save KIF":
@@ -77,7 +78,7 @@ pub fn to_kif(s: &mut super::session::Session) -> Result<String, crate::kifu::Ki
         gote: name(s.players[1]),
         sjis: false,
     };
-    let (result, reason) = s.result().map_or(("*", None), |(r, why)| (r, Some(why)));
+    let (result, reason) = s.result().map_or((GameResult::Unfinished, None), |(r, why)| (r, Some(why)));
     let moves = s.line_texts();
     let notes: Vec<Option<String>> = (0..moves.len()).map(|i| s.comments.get(i).cloned().flatten()).collect();
     crate::kifu::write_kif(&s.game.start, &moves, &notes, result, reason.as_deref(), &h)
@@ -170,8 +171,8 @@ fn variation_end(text: &str, start: usize) -> Result<usize, PgnError> {
 
 /// Handles one movetext token; true when it was the result (the game ends).
 fn token(g: &mut PgnGame, tok: &str) -> bool {
-    if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
-        g.result = Some(tok.to_string());
+    if let Ok(r) = tok.parse::<GameResult>() {
+        g.result = Some(r.text().to_string());
         return true;
     }
     if tok.starts_with('$') {

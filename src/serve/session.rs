@@ -12,8 +12,7 @@ use crate::geometry::Color;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move};
 use crate::position::Position;
-use crate::record::Record;
-use crate::rules::outcome::Outcome;
+use crate::record::{GameResult, Record};
 use crate::variant::Variant;
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -371,22 +370,14 @@ impl Session {
     }
 
     /// The result and its reason, if the game is over (by the rules or on time).
-    pub fn result(&mut self) -> Option<(&'static str, String)> {
+    pub fn result(&mut self) -> Option<(GameResult, String)> {
         if let Some((side, why)) = &self.forfeit {
-            return Some((if *side == Color::White { "0-1" } else { "1-0" }, why.clone()));
+            return Some((GameResult::win(side.flip()), why.clone()));
         }
         if let Some(side) = self.clocks.as_ref().and_then(|c| c.flagged) {
-            let r = if side == Color::White { "0-1" } else { "1-0" };
-            return Some((r, format!("{} wins on time", side.flip().name())));
+            return Some((GameResult::win(side.flip()), format!("{} wins on time", side.flip().name())));
         }
-        self.game.outcome().map(|o| {
-            let r = match o {
-                Outcome::Win { winner: Color::White, .. } => "1-0",
-                Outcome::Win { .. } => "0-1",
-                Outcome::Draw { .. } => "1/2-1/2",
-            };
-            (r, o.to_string())
-        })
+        self.game.outcome().map(|o| (GameResult::from(o), o.to_string()))
     }
 
     /// Time left for each side now, and flags a side whose time ran out.

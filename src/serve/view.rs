@@ -77,7 +77,7 @@ pub fn state(s: &mut Session, controller: bool) -> Value {
         "players": { "w": player_name(s, s.players[0]), "b": player_name(s, s.players[1]) },
         "limits": { "movetime_ms": s.movetime_ms, "depth": s.depth, "multipv": s.multipv },
         "clocks": clocks,
-        "result": result.as_ref().map(|r| r.0),
+        "result": result.as_ref().map(|r| r.0.text()),
         "reason": result.as_ref().map(|r| r.1.clone()),
         "thinking": s.running.as_ref().map(|r| r.task.name()),
         "hint": s.hint.answer.as_ref().filter(|(g, _)| *g == s.gen).map(|(_, m)| m),

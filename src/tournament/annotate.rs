@@ -209,7 +209,7 @@ pub fn annotate_games(
         if let Some(f) = final_reason(g) {
             tokens.extend(format!("{{{f}}}").split(' ').map(String::from));
         }
-        tokens.push(if g.result.is_empty() { "*".into() } else { g.result.clone() });
+        tokens.push(g.result.to_string());
         out.push_str(&super::pgn::wrap(&tokens));
         out.push('\n');
     }

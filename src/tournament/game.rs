@@ -4,11 +4,12 @@
 use super::adjudicate::{Adjudication, Adjudicator, Decision};
 use super::engine::{clocks, Clock};
 use super::player::{Player, PlayerError};
-use super::referee::{side_name, win_result, Referee, Verdict};
+use super::referee::{side_name, Referee, Verdict};
 use crate::game::Game;
 use crate::geometry::Color;
 use crate::position::Position;
-use crate::protocol::client::{Answer, Claimed, ClientError, LinkError, NewGame, Reply};
+use crate::protocol::client::{Answer, ClientError, LinkError, NewGame, Reply};
+use crate::record::GameResult;
 use crate::search::Score;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -79,7 +80,7 @@ pub struct GameRecord {
     /// The start FEN when it is not the game's standard start.
     pub fen: Option<String>,
     pub moves: Vec<PlayedMove>,
-    pub result: &'static str,
+    pub result: GameResult,
     pub reason: String,
     pub termination: Termination,
     /// The repeat pair this game belongs to (`--repeat`), if any.
@@ -115,13 +116,13 @@ pub enum Stopped {
 /// How a game ends: its result, the reason in words, and the PGN termination.
 #[derive(Debug, PartialEq)]
 pub struct Ending {
-    pub result: &'static str,
+    pub result: GameResult,
     pub reason: String,
     pub termination: Termination,
 }
 
 fn loss(side: Color, reason: String, termination: Termination) -> Ending {
-    Ending { result: win_result(side.flip()), reason, termination }
+    Ending { result: GameResult::win(side.flip()), reason, termination }
 }
 
 /// The ending when `side`'s engine failed; `Err` when the match is being stopped.
@@ -157,17 +158,10 @@ pub fn apply(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Endi
             Err(loss(side, format!("{who} gives no move, but has legal moves"), Termination::IllegalMove))
         }
         Answer::Claim { result, reason } => {
-            let own_loss =
-                matches!((result, side), (Claimed::BlackWins, Color::White) | (Claimed::WhiteWins, Color::Black));
-            if own_loss {
+            if result.winner() == Some(side.flip()) {
                 return Err(loss(side, format!("{who} resigns"), Termination::Normal));
             }
-            let claim = match result {
-                Claimed::WhiteWins => "1-0",
-                Claimed::BlackWins => "0-1",
-                Claimed::Draw => "1/2-1/2",
-            };
-            Err(loss(side, format!("{who} makes a false claim: {claim} {{{reason}}}"), Termination::RulesInfraction))
+            Err(loss(side, format!("{who} makes a false claim: {result} {{{reason}}}"), Termination::RulesInfraction))
         }
     }
 }
@@ -175,15 +169,17 @@ pub fn apply(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Endi
 fn decision_ending(d: Decision) -> Ending {
     match d {
         Decision::Resigns(side) => Ending {
-            result: win_result(side.flip()),
+            result: GameResult::win(side.flip()),
             reason: format!("{} wins by adjudication", side_name(side.flip())),
             termination: Termination::Adjudication,
         },
-        Decision::Draw => {
-            Ending { result: "1/2-1/2", reason: "Draw by adjudication".into(), termination: Termination::Adjudication }
-        }
+        Decision::Draw => Ending {
+            result: GameResult::Draw,
+            reason: "Draw by adjudication".into(),
+            termination: Termination::Adjudication,
+        },
         Decision::MoveLimit => Ending {
-            result: "1/2-1/2",
+            result: GameResult::Draw,
             reason: "Draw by adjudication: move limit".into(),
             termination: Termination::Adjudication,
         },
@@ -263,7 +259,7 @@ pub fn play_game(number: usize, s: &GameSetup, players: &mut [&mut Player; 2]) -
         None => play_moves(s, players, &mut r, &mut moves)?,
     };
     for (i, side) in [Color::White, Color::Black].into_iter().enumerate() {
-        let failed = ending.result == win_result(side.flip())
+        let failed = ending.result == GameResult::win(side.flip())
             && matches!(
                 ending.termination,
                 Termination::TimeForfeit
@@ -309,20 +305,23 @@ mod tests {
         let mv = |t: &str, ours: Result<String, CommandError>| reply(Answer::Move { text: t.into(), ours });
         assert_eq!(apply(&mut r, Color::White, &mv("f4f5", Ok("f4f5".into()))), Ok("f4f5".into()));
         let e = apply(&mut r, Color::Black, &mv("a12a1", Ok("a12a1".into()))).err().unwrap();
-        assert_eq!((e.result, e.termination), ("1-0", Termination::IllegalMove));
+        assert_eq!((e.result, e.termination), (GameResult::WhiteWins, Termination::IllegalMove));
         assert!(e.reason.starts_with("Black makes an illegal move: a12a1"), "{}", e.reason);
         let e = apply(&mut r, Color::Black, &mv("zz", Err(CommandError::Usage("bad square".into())))).err().unwrap();
         assert_eq!(e.reason, "Black makes an unreadable move: zz (bad square)");
         // A claim of one's own loss is a resignation; any other claim the referee has not
         // confirmed (the game is not over) is false and loses.
         let claim = |result| reply(Answer::Claim { result, reason: "mine".into() });
-        let e = apply(&mut r, Color::Black, &claim(Claimed::WhiteWins)).err().unwrap();
-        assert_eq!((e.result, e.reason.as_str(), e.termination), ("1-0", "Black resigns", Termination::Normal));
-        let e = apply(&mut r, Color::Black, &claim(Claimed::Draw)).err().unwrap();
-        assert_eq!((e.result, e.termination), ("1-0", Termination::RulesInfraction));
+        let e = apply(&mut r, Color::Black, &claim(GameResult::WhiteWins)).err().unwrap();
+        assert_eq!(
+            (e.result, e.reason.as_str(), e.termination),
+            (GameResult::WhiteWins, "Black resigns", Termination::Normal)
+        );
+        let e = apply(&mut r, Color::Black, &claim(GameResult::Draw)).err().unwrap();
+        assert_eq!((e.result, e.termination), (GameResult::WhiteWins, Termination::RulesInfraction));
         assert_eq!(e.reason, "Black makes a false claim: 1/2-1/2 {mine}");
-        let e = apply(&mut r, Color::White, &claim(Claimed::WhiteWins)).err().unwrap();
-        assert_eq!((e.result, e.termination), ("0-1", Termination::RulesInfraction));
+        let e = apply(&mut r, Color::White, &claim(GameResult::WhiteWins)).err().unwrap();
+        assert_eq!((e.result, e.termination), (GameResult::BlackWins, Termination::RulesInfraction));
         let e = apply(&mut r, Color::Black, &reply(Answer::NoMove)).err().unwrap();
         assert_eq!(e.termination, Termination::IllegalMove);
         // Failures of the connection: time when a clock runs, a stall otherwise.

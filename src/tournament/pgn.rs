@@ -11,6 +11,7 @@
 //! comment.
 
 use super::game::{GameRecord, MoveNote};
+use crate::record::GameResult;
 use crate::search::Score;
 
 /// The tags every game of a match shares.
@@ -118,7 +119,7 @@ pub fn write_game(h: &Header, g: &GameRecord) -> String {
     tag(&mut s, "Round", &g.number.to_string());
     tag(&mut s, "White", &g.white);
     tag(&mut s, "Black", &g.black);
-    tag(&mut s, "Result", g.result);
+    tag(&mut s, "Result", g.result.text());
     tag(&mut s, "Variant", h.variant);
     if let Some(f) = &g.fen {
         tag(&mut s, "FEN", f);
@@ -161,12 +162,22 @@ pub struct PgnGame {
     pub comments: Vec<Vec<String>>,
     /// A comment before the first move, or after the last one when there is no move.
     pub final_comment: Option<String>,
-    pub result: String,
+    /// The result the movetext ends with; `Unfinished` when it ends with `*` or with none.
+    pub result: GameResult,
 }
 
 impl PgnGame {
     pub fn tag(&self, k: &str) -> Option<&str> {
         self.tags.iter().find(|(x, _)| x == k).map(|(_, v)| v.as_str())
+    }
+
+    /// The result the record states: its `Result` tag if it has one (`Unfinished` when that
+    /// is no result), else the movetext's.
+    pub fn stated_result(&self) -> GameResult {
+        match self.tag("Result") {
+            Some(t) => t.trim().parse().unwrap_or(GameResult::Unfinished),
+            None => self.result,
+        }
     }
 
     fn comment(&mut self, c: String) {
@@ -263,8 +274,8 @@ fn read_movetext(text: &str, g: &mut PgnGame) -> Result<(), ()> {
                 if depth > 0 || token.starts_with('$') {
                     continue;
                 }
-                if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-                    g.result = token.to_string();
+                if let Ok(r) = token.parse::<GameResult>() {
+                    g.result = r;
                 } else if let Some(m) = move_of(token) {
                     g.moves.push(m.to_string());
                     g.comments.push(Vec::new());
@@ -321,8 +332,8 @@ mod tests {
         assert_eq!(g[0].comments[0], vec!["book"]);
         assert_eq!(g[0].comments[2], vec!["+0.35/12 0.812s"]);
         assert_eq!(g[0].comments[4], vec!["White wins"]);
-        assert_eq!(g[0].result, "1-0");
-        assert_eq!((g[1].moves.clone(), g[1].result.as_str()), (vec!["a1a2".to_string()], "*"));
+        assert_eq!(g[0].result, GameResult::WhiteWins);
+        assert_eq!((g[1].moves.clone(), g[1].result), (vec!["a1a2".to_string()], GameResult::Unfinished));
     }
 
     #[test]

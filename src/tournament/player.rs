@@ -8,6 +8,7 @@ use crate::geometry::Color;
 use crate::protocol::client::{
     self, Answer, Client, ClientError, Clocks, LinkError, NewGame, Reply, Thinking, Watched,
 };
+use crate::record::GameResult;
 use crate::selfplay::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -118,7 +119,7 @@ impl Player {
     }
 
     /// Tells a running engine the result.
-    pub fn game_over(&mut self, result: &str, reason: &str, side: Color) {
+    pub fn game_over(&mut self, result: GameResult, reason: &str, side: Color) {
         if let (Some(c), Some(p)) = (&mut self.client, &mut self.proc) {
             c.game_over(p, result, reason, side);
         }

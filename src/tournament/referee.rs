@@ -6,7 +6,7 @@ use crate::geometry::Color;
 use crate::notation::{format_move, parse_move, MoveError};
 use crate::position::fen::FenError;
 use crate::position::Position;
-use crate::record::Record;
+use crate::record::{GameResult, Record};
 use crate::rules::legality::legal_move_list;
 use crate::rules::outcome::{outcome, Outcome};
 use crate::variant::setup::SetupError;
@@ -19,20 +19,11 @@ pub struct Referee {
     pub game: Record,
 }
 
-/// `1-0`, `0-1` or `1/2-1/2` and the words of a result (`White wins: all royals captured`).
+/// The result of a finished game and its words (`White wins: all royals captured`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
-    pub result: &'static str,
+    pub result: GameResult,
     pub reason: String,
-}
-
-/// The PGN result of a win by `c`.
-pub fn win_result(c: Color) -> &'static str {
-    if c == Color::White {
-        "1-0"
-    } else {
-        "0-1"
-    }
 }
 
 /// `White` or `Black`, as result texts write them.
@@ -46,12 +37,7 @@ pub fn side_name(c: Color) -> &'static str {
 
 impl Verdict {
     pub fn of(o: Outcome) -> Verdict {
-        match o {
-            Outcome::Win { winner, reason } => {
-                Verdict { result: win_result(winner), reason: format!("{} wins: {}", side_name(winner), reason.text()) }
-            }
-            Outcome::Draw { reason } => Verdict { result: "1/2-1/2", reason: format!("Draw: {}", reason.text()) },
-        }
+        Verdict { result: GameResult::from(o), reason: o.summary() }
     }
 }
 

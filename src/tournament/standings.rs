@@ -2,6 +2,7 @@
 //! `kyodai pgn stats`), and printed in cutechess-cli's form.
 
 use super::stats::{elo_line, fmt_elo, Pentanomial, Sprt, Wld};
+use crate::record::GameResult;
 use std::collections::HashMap;
 
 /// One encounter: the results of `a` against `b`, from `a`'s side.
@@ -74,16 +75,6 @@ pub struct Standings {
     pub encounters: Vec<Encounter>,
 }
 
-/// Points of White in a PGN result, `None` for an unfinished game.
-pub fn white_points(result: &str) -> Option<f64> {
-    match result {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        _ => None,
-    }
-}
-
 impl Standings {
     /// Starts with the engines in their command-line order (so encounters read `A vs B`).
     pub fn with_names(names: &[String]) -> Standings {
@@ -101,8 +92,8 @@ impl Standings {
     }
 
     /// Adds a finished game; returns the index of its encounter.
-    pub fn add(&mut self, white: &str, black: &str, result: &str, pair: Option<&str>) -> Option<usize> {
-        let wp = white_points(result)?;
+    pub fn add(&mut self, white: &str, black: &str, result: GameResult, pair: Option<&str>) -> Option<usize> {
+        let wp = result.white_score()?;
         let (iw, ib) = (self.rank(white), self.rank(black));
         let (a, b, pa) = if iw <= ib { (white, black, wp) } else { (black, white, 1.0 - wp) };
         let e = match self.encounters.iter().position(|e| e.a == a && e.b == b) {
@@ -173,16 +164,16 @@ mod tests {
     #[test]
     fn encounters_count_from_the_first_engine_and_pair_games() {
         let mut s = Standings::with_names(&["A".into(), "B".into()]);
-        s.add("A", "B", "1-0", Some("1"));
-        s.add("B", "A", "1-0", Some("1"));
-        s.add("B", "A", "1/2-1/2", Some("2"));
-        s.add("A", "B", "*", Some("2"));
+        s.add("A", "B", GameResult::WhiteWins, Some("1"));
+        s.add("B", "A", GameResult::WhiteWins, Some("1"));
+        s.add("B", "A", GameResult::Draw, Some("2"));
+        s.add("A", "B", GameResult::Unfinished, Some("2"));
         let e = &s.encounters[0];
         assert_eq!((e.wld.wins, e.wld.losses, e.wld.draws), (1, 1, 1));
         // Pair 1: A scored 1 + 0 = 1 point; pair 2 is unfinished.
         assert_eq!(e.penta.0, [0, 0, 1, 0, 0]);
         assert_eq!(e.score_line(), "Score of A vs B: 1 - 1 - 1 [0.500] 3");
-        s.add("C", "A", "1-0", None);
+        s.add("C", "A", GameResult::WhiteWins, None);
         let t = s.table();
         assert_eq!(t.len(), 4);
         assert!(t[1].contains(" C ") && t[1].contains("100.0%"), "{t:?}");
@@ -194,15 +185,15 @@ mod tests {
         let mut s = Standings::with_names(&["A".into(), "B".into()]);
         // One pair won twice: the LLR is far past the bound (the variance is nearly zero) but
         // two games decide nothing.
-        s.add("A", "B", "1-0", Some("1"));
-        s.add("B", "A", "0-1", Some("1"));
+        s.add("A", "B", GameResult::WhiteWins, Some("1"));
+        s.add("B", "A", GameResult::BlackWins, Some("1"));
         let e = &s.encounters[0];
         assert!(e.llr(&sprt) > sprt.bounds().1);
         assert_eq!(e.sprt_verdict(&sprt), None);
         // Ten pairs all won: now H1.
         for p in 2..=10 {
-            s.add("A", "B", "1-0", Some(&p.to_string()));
-            s.add("B", "A", "0-1", Some(&p.to_string()));
+            s.add("A", "B", GameResult::WhiteWins, Some(&p.to_string()));
+            s.add("B", "A", GameResult::BlackWins, Some(&p.to_string()));
         }
         assert_eq!(s.encounters[0].wld.games(), SPRT_MIN_GAMES);
         assert_eq!(s.encounters[0].sprt_verdict(&sprt), Some(true));

@@ -14,8 +14,9 @@ use crate::moves::Move;
 use crate::notation::{format_move, parse_move, MoveError};
 use crate::position::fen::FenError;
 use crate::position::Position;
+use crate::record::GameResult;
 use crate::rules::legality::{in_check, legal_move_list};
-use crate::rules::outcome::{outcome, Outcome};
+use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
 use crate::selfplay::Rng;
 use crate::tournament::openings::{SetupChoiceError, Source};
@@ -42,17 +43,8 @@ pub struct Collected {
     pub other_game: usize,
 }
 
-/// The result of a game for the first player: 1, 0.5 or 0; `None` for `*` or nonsense.
-pub fn result_value(r: &str) -> Option<f32> {
-    match r.trim() {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        _ => None,
-    }
-}
-
-/// Adds the quiet positions of the game `moves` from `start`, which ended `result`.
+/// Adds the quiet positions of the game `moves` from `start`, which ended `result` (for the
+/// first player: 1, 0.5 or 0).
 fn add_game(start: &Position, moves: &[Move], result: f32, game: usize, features: &Features, out: &mut Collected) {
     let mut pos = start.clone();
     let mut last_captured = false;
@@ -118,7 +110,7 @@ pub fn from_pgn(v: &Arc<Game>, text: &str, features: &Features, out: &mut Collec
             out.other_game += 1;
             continue;
         }
-        let Some(result) = result_value(g.tag("Result").unwrap_or(&g.result)) else {
+        let Some(result) = g.stated_result().white_score() else {
             out.unfinished += 1;
             continue;
         };
@@ -139,7 +131,7 @@ pub fn from_pgn(v: &Arc<Game>, text: &str, features: &Features, out: &mut Collec
             moves.push(m);
         }
         let game = out.games;
-        add_game(&start, &moves, result, game, features, out);
+        add_game(&start, &moves, result as f32, game, features, out);
     }
     Ok(())
 }
@@ -163,11 +155,11 @@ pub struct SelfPlay {
 
 const ADJUDICATE_PLIES: usize = 8;
 
-/// One self-play game: its start, moves and result for the first player.
+/// One self-play game: its start, moves and result (never unfinished: the game is adjudicated).
 pub struct PlayedGame {
     pub start: Position,
     pub moves: Vec<Move>,
-    pub result: f32,
+    pub result: GameResult,
 }
 
 /// Plays game number `n` (0-based) of `cfg`.
@@ -189,14 +181,10 @@ pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) ->
     let mut streak: i32 = 0;
     let result = loop {
         if let Some(o) = outcome(&mut pos) {
-            break match o {
-                Outcome::Win { winner: Color::White, .. } => 1.0,
-                Outcome::Win { .. } => 0.0,
-                Outcome::Draw { .. } => 0.5,
-            };
+            break GameResult::from(o);
         }
         if moves.len() >= cfg.max_plies {
-            break 0.5;
+            break GameResult::Draw;
         }
         let m = if moves.len() < cfg.random_plies {
             random_opening_move(&mut pos, &mut rng)
@@ -213,7 +201,7 @@ pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) ->
                 _ => 0,
             };
             if streak.unsigned_abs() as usize >= ADJUDICATE_PLIES {
-                break if streak > 0 { 1.0 } else { 0.0 };
+                break GameResult::win(if streak > 0 { Color::White } else { Color::Black });
             }
             r.best.ok_or(SampleError::NoMove)?
         };
@@ -237,11 +225,7 @@ fn random_opening_move(pos: &mut Position, rng: &mut Rng) -> Move {
 impl PlayedGame {
     /// The game in PGN, numbered `round`.
     pub fn pgn(&self, v: &Arc<Game>, round: usize, note: &str) -> String {
-        let result = match self.result {
-            r if r > 0.75 => "1-0",
-            r if r < 0.25 => "0-1",
-            _ => "1/2-1/2",
-        };
+        let result = self.result;
         let mut s = format!(
             "[Event \"kyodai tune self-play\"]\n[Round \"{round}\"]\n[White \"kyodai\"]\n[Black \"kyodai\"]\n\
              [Result \"{result}\"]\n[Variant \"{}\"]\n",
@@ -256,7 +240,7 @@ impl PlayedGame {
         let black_first = self.start.side() == Color::Black;
         let mut tokens = movetext(&texts, self.start.fullmove_number(), black_first, |_| None);
         tokens.extend(format!("{{{note}}}").split(' ').map(String::from));
-        tokens.push(result.into());
+        tokens.push(result.to_string());
         s.push_str(&wrap(&tokens));
         s.push('\n');
         s
@@ -264,7 +248,8 @@ impl PlayedGame {
 
     /// Adds the game's quiet positions as game number `game`.
     pub fn add_to(&self, game: usize, features: &Features, out: &mut Collected) {
-        add_game(&self.start, &self.moves, self.result, game, features, out);
+        let result = self.result.white_score().unwrap_or(0.5) as f32;
+        add_game(&self.start, &self.moves, result, game, features, out);
     }
 }
 
@@ -273,7 +258,7 @@ mod tests {
     use super::*;
 
     /// A random game of `plies` plies (or fewer, if it ends) from the start of `name`.
-    fn random_game(name: &str, plies: usize, seed: u64, result: f32) -> (Arc<Game>, PlayedGame) {
+    fn random_game(name: &str, plies: usize, seed: u64, result: GameResult) -> (Arc<Game>, PlayedGame) {
         let g = Game::builtin(name).unwrap();
         let mut rng = Rng::new(seed);
         let start = Position::start(&g);
@@ -295,15 +280,15 @@ mod tests {
 
     #[test]
     fn games_read_from_pgn_give_the_samples_of_the_games_played() {
-        let (g, a) = random_game("chu", 60, 1, 1.0);
-        let (_, b) = random_game("chu", 40, 2, 0.5);
+        let (g, a) = random_game("chu", 60, 1, GameResult::WhiteWins);
+        let (_, b) = random_game("chu", 40, 2, GameResult::Draw);
         let mut direct = Collected::default();
         a.add_to(0, &probe, &mut direct);
         b.add_to(1, &probe, &mut direct);
         // Quiet positions only, none of the first 8 plies: fewer samples than plies.
         assert!(direct.samples.len() < 60 + 40 - 2 * SKIP_PLIES && !direct.samples.is_empty());
         // The same games through PGN, with an unfinished one and one of another game between.
-        let (other_game, c) = random_game("bigorra", 20, 3, 0.0);
+        let (other_game, c) = random_game("bigorra", 20, 3, GameResult::BlackWins);
         let text = format!(
             "{}{}{}{}",
             a.pgn(&g, 1, "a"),

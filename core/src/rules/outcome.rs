@@ -99,6 +99,18 @@ impl fmt::Display for Outcome {
     }
 }
 
+impl Outcome {
+    /// The end in the words of game records and protocols, side first: `White wins:
+    /// checkmate`, `Black wins: all royals captured`, `Draw: 50-move rule`.
+    pub fn summary(self) -> String {
+        match self {
+            Outcome::Win { winner: Color::White, reason } => format!("White wins: {}", reason.text()),
+            Outcome::Win { winner: Color::Black, reason } => format!("Black wins: {}", reason.text()),
+            Outcome::Draw { reason } => format!("Draw: {}", reason.text()),
+        }
+    }
+}
+
 /// Who asks whether the game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Judge {

@@ -13,7 +13,7 @@ pub mod xboard;
 
 use crate::game::Game as Compiled;
 use crate::geometry::Color;
-use crate::record::Record;
+use crate::record::{GameResult, Record};
 use crate::search::Score;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -148,14 +148,6 @@ pub struct Thinking {
     pub pv: Vec<String>,
 }
 
-/// A game result as a protocol claims it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Claimed {
-    WhiteWins,
-    BlackWins,
-    Draw,
-}
-
 /// The engine's answer when asked to move.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
@@ -165,9 +157,9 @@ pub enum Answer {
         ours: Result<String, crate::protocol::error::CommandError>,
     },
     Resign,
-    /// A result claim (XBoard `1-0 {...}`, USI `bestmove win`).
+    /// A result claim (XBoard `1-0 {...}`, USI `bestmove win`): a win or a draw.
     Claim {
-        result: Claimed,
+        result: GameResult,
         reason: String,
     },
     /// The engine says it has no move (`bestmove (none)`, `0000`).
@@ -200,7 +192,7 @@ pub trait Client: Send {
         deadline: Instant,
     ) -> Result<Reply, ClientError>;
     /// Tells the engine, which played `side`, that the game is over (`result` in PGN form).
-    fn game_over(&mut self, link: &mut dyn Link, result: &str, reason: &str, side: Color);
+    fn game_over(&mut self, link: &mut dyn Link, result: GameResult, reason: &str, side: Color);
     /// Asks the engine to exit.
     fn quit(&mut self, link: &mut dyn Link);
     /// Ends a search that [`Client::go`] gave up on (its link was interrupted) and waits for

@@ -5,7 +5,7 @@
 use super::{parse_info, wait_for, Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking};
 use crate::geometry::Color;
 use crate::notation::format_move;
-use crate::record::Record;
+use crate::record::{GameResult, Record};
 use std::time::Instant;
 
 #[derive(Default)]
@@ -162,7 +162,7 @@ impl Client for UciClient {
         Ok(Reply { answer, thinking })
     }
 
-    fn game_over(&mut self, _link: &mut dyn Link, _result: &str, _reason: &str, _side: Color) {}
+    fn game_over(&mut self, _link: &mut dyn Link, _result: GameResult, _reason: &str, _side: Color) {}
 
     fn quit(&mut self, link: &mut dyn Link) {
         let _ = link.send("quit");

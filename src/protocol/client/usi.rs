@@ -3,12 +3,12 @@
 //! (sente = our first player), `bestmove resign|win`, `gameover`.
 
 use super::uci::{fixed_limits, handshake, option_name, read_bestmove, stop_search, sync};
-use super::{Answer, Claimed, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits};
+use super::{Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits};
 use crate::geometry::Color;
 use crate::position::Position;
 use crate::protocol::squares::{move_to_usi, usi_move_to_ours};
 use crate::protocol::usi::{is_shogi_style, position_to_sfen};
-use crate::record::Record;
+use crate::record::{GameResult, Record};
 use std::time::Instant;
 
 #[derive(Default)]
@@ -113,21 +113,18 @@ impl Client for UsiClient {
         let side = game.pos.side();
         let answer = match mv.as_str() {
             "resign" => Answer::Resign,
-            "win" => Answer::Claim {
-                result: if side == Color::White { Claimed::WhiteWins } else { Claimed::BlackWins },
-                reason: "bestmove win".into(),
-            },
+            "win" => Answer::Claim { result: GameResult::win(side), reason: "bestmove win".into() },
             "(none)" | "" => Answer::NoMove,
             _ => Answer::Move { text: mv.clone(), ours: usi_move_to_ours(&game.game().shape, &mv) },
         };
         Ok(Reply { answer, thinking })
     }
 
-    fn game_over(&mut self, link: &mut dyn Link, result: &str, _reason: &str, side: Color) {
-        let word = match (result, side) {
-            ("1-0", Color::White) | ("0-1", Color::Black) => "win",
-            ("1-0" | "0-1", _) => "lose",
-            _ => "draw",
+    fn game_over(&mut self, link: &mut dyn Link, result: GameResult, _reason: &str, side: Color) {
+        let word = match result.winner() {
+            Some(w) if w == side => "win",
+            Some(_) => "lose",
+            None => "draw",
         };
         let _ = link.send(&format!("gameover {word}"));
     }

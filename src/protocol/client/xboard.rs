@@ -4,11 +4,11 @@
 //! multi-leg moves in both forms (`move e8e7,` then `move e7e6`, or `move e8e7,e7e6`), `@@@@`,
 //! thinking lines, result claims, `ping`/`pong`.
 
-use super::{Answer, Claimed, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking};
+use super::{Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking};
 use crate::geometry::Color;
 use crate::position::Position;
 use crate::protocol::xbetza::XbGame;
-use crate::record::Record;
+use crate::record::{GameResult, Record};
 use crate::search::Score;
 use std::time::{Duration, Instant};
 
@@ -80,14 +80,9 @@ pub(crate) fn parse_thinking(line: &str) -> Option<Thinking> {
 }
 
 /// A result claim `1-0 {reason}`, `0-1 {...}`, `1/2-1/2 {...}`.
-fn parse_claim(line: &str) -> Option<(Claimed, String)> {
+fn parse_claim(line: &str) -> Option<(GameResult, String)> {
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    let result = match word {
-        "1-0" => Claimed::WhiteWins,
-        "0-1" => Claimed::BlackWins,
-        "1/2-1/2" => Claimed::Draw,
-        _ => return None,
-    };
+    let result = word.parse::<GameResult>().ok().filter(|r| r.is_finished())?;
     Some((result, rest.trim().trim_start_matches('{').trim_end_matches('}').to_string()))
 }
 
@@ -295,7 +290,7 @@ impl Client for XboardClient {
         Ok(reply)
     }
 
-    fn game_over(&mut self, link: &mut dyn Link, result: &str, reason: &str, _side: Color) {
+    fn game_over(&mut self, link: &mut dyn Link, result: GameResult, reason: &str, _side: Color) {
         let _ = link.send(&format!("result {result} {{{reason}}}"));
         self.playing = false;
     }
@@ -335,8 +330,8 @@ mod tests {
         assert_eq!((t.depth, t.score, t.time), (Some(9), Some(Score::Cp(-35)), Some(Duration::from_millis(4700))));
         assert_eq!(parse_thinking("3 100004 10 99 a1a2").unwrap().score, Some(Score::Mate(4)));
         assert!(parse_thinking("Error (unknown command): foo").is_none());
-        assert_eq!(parse_claim("0-1 {White resigns}"), Some((Claimed::BlackWins, "White resigns".into())));
-        assert_eq!(parse_claim("1/2-1/2"), Some((Claimed::Draw, String::new())));
+        assert_eq!(parse_claim("0-1 {White resigns}"), Some((GameResult::BlackWins, "White resigns".into())));
+        assert_eq!(parse_claim("1/2-1/2"), Some((GameResult::Draw, String::new())));
         assert_eq!(parse_claim("1-0x"), None);
     }
 
