@@ -6,9 +6,9 @@
 
 use kyodai::geometry::BoardShape;
 use kyodai::kifu::{encode_sjis, read_games};
+use kyodai::pgn::read_pgn;
 use kyodai::position::Position;
 use kyodai::protocol::squares::usi_move_to_ours;
-use kyodai::tournament::pgn::read_pgn;
 use kyodai::tournament::referee::Referee;
 use kyodai::Game;
 use std::path::{Path, PathBuf};

@@ -15,6 +15,7 @@ pub mod diagram;
 pub mod eval;
 pub mod fuzz;
 pub mod kifu;
+pub mod pgn;
 pub mod protocol;
 pub mod resources;
 pub mod search;

@@ -7,7 +7,7 @@
 //! depends on timing except the two forfeits that are about time (a 1 s clock against an
 //! engine that sleeps 3 s, and a 1 s `--timeout` against one that never answers).
 
-use kyodai::tournament::pgn::{read_pgn, PgnGame};
+use kyodai::pgn::{read_pgn, PgnGame};
 use kyodai::tournament::referee::{replay, start_position, Verdict};
 use kyodai::Game;
 use std::path::{Path, PathBuf};

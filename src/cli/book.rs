@@ -293,7 +293,7 @@ fn run_build(a: BuildArgs) -> Result<(), Fail> {
         "kyodai book build --variant {}{options} {search} --positions {} --plies {} --margin {} --lines {} --threads {} --hash {}",
         a.variant, a.positions, a.plies, a.margin, a.lines, a.threads, a.hash
     );
-    let today = kyodai::tournament::pgn::today().replace('.', "-");
+    let today = kyodai::pgn::today().replace('.', "-");
     let run = format!("{today}, {}: {command}", engine_version());
     let output = match output_file("-o/--output", a.output.as_deref())? {
         Some(f) => f.to_string(),

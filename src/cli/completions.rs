@@ -69,7 +69,7 @@ fn find(cmd: &clap::Command, path: &[String]) -> Result<clap::Command, Fail> {
 /// would slide into the date's place.
 fn page_of(cmd: clap::Command) -> clap_mangen::Man {
     clap_mangen::Man::new(cmd)
-        .date(kyodai::tournament::pgn::today().replace('.', "-"))
+        .date(kyodai::pgn::today().replace('.', "-"))
         .source(format!("kyodai {}", env!("CARGO_PKG_VERSION")))
         .manual("Kyodai Manual")
 }

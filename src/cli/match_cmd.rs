@@ -150,10 +150,10 @@ fn kif_bytes(
     sjis: bool,
 ) -> Result<Vec<u8>, String> {
     use kyodai::kifu::{encode_sjis, write_kif, KifHeader};
-    use kyodai::tournament::pgn::{note_text, today};
+    use kyodai::pgn::today;
+    use kyodai::tournament::pgnout::move_comments;
     let moves: Vec<String> = rec.moves.iter().map(|m| m.text.clone()).collect();
-    let notes: Vec<Option<String>> =
-        rec.moves.iter().map(|m| if m.book { Some("book".into()) } else { note_text(&m.note) }).collect();
+    let notes = move_comments(rec);
     let h = KifHeader {
         date: Some(today()),
         event: Some(cfg.event.clone()),

@@ -21,7 +21,7 @@ pub mod names;
 pub use read::{parse_kif, KifGame, KifMove};
 pub use write::{write_kif, KifHeader};
 
-use crate::tournament::pgn::{read_pgn, PgnError, PgnGame};
+use crate::pgn::{read_pgn, PgnError, PgnGame};
 use crate::variant::Variant;
 use std::fmt;
 

@@ -8,9 +8,9 @@ use super::board::{self, Diagram};
 use super::squares::{digit_value, read_square, KifSquare};
 use super::{game_named, KifuError};
 use crate::geometry::{BoardShape, Color};
+use crate::pgn::PgnGame;
 use crate::protocol::squares::usi_move_to_ours;
 use crate::record::GameResult;
-use crate::tournament::pgn::PgnGame;
 use crate::variant::{PromotionText, Variant};
 
 /// One move of a KIF record, by squares: origin, then each step's destination.

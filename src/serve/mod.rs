@@ -26,8 +26,8 @@ mod driver;
 pub mod engine;
 pub mod external;
 pub mod http;
+pub mod kif;
 pub mod legs;
-pub mod pgn;
 pub mod review;
 pub mod session;
 mod view;
@@ -315,7 +315,7 @@ fn route(app: &App, req: &mut Request) -> Result<Reply, ApiError> {
             Ok(http::json(&view::state(&mut s, c)))
         }
         (Method::Get, "/api/game.kifu") => {
-            let text = pgn::to_kif(&mut lock(&app.session)).map_err(|e| ApiError::bad(e.to_string()))?;
+            let text = kif::to_kif(&mut lock(&app.session)).map_err(|e| ApiError::bad(e.to_string()))?;
             Ok(http::body(200, "text/plain; charset=utf-8", text.into_bytes()))
         }
         (Method::Get, "/api/board.svg") => {
@@ -370,9 +370,9 @@ fn change(app: &App, req: &mut Request, path: &str) -> Result<Reply, ApiError> {
                 let text = http::read_json::<PgnReq>(req)?.pgn;
                 let g = match crate::kifu::format_of("", text.as_bytes()) {
                     crate::kifu::Format::Kif { .. } => {
-                        pgn::from_kif(&text, &s.game.game().variant).map_err(|e| ApiError::bad(format!("KIF: {e}")))?
+                        kif::from_kif(&text, &s.game.game().variant).map_err(|e| ApiError::bad(format!("KIF: {e}")))?
                     }
-                    _ => pgn::parse(&text).map_err(|e| ApiError::bad(e.to_string()))?,
+                    _ => crate::pgn::read_first(&text).map_err(|e| ApiError::bad(e.to_string()))?,
                 };
                 s.load(&g)?;
             }

@@ -262,7 +262,7 @@ impl Session {
 
     /// Loads a game record: its game, start and moves (each checked by the rules core); the
     /// board shows the start, ready to replay. Both sides become people.
-    pub fn load(&mut self, g: &super::pgn::PgnGame) -> Result<(), ApiError> {
+    pub fn load(&mut self, g: &crate::pgn::PgnGame) -> Result<(), ApiError> {
         let name = g.tag("Variant").ok_or_else(|| ApiError::bad("the PGN has no Variant tag"))?;
         // A name or alias (`chu`, `chushogi`), or a title (`Chu Shogi`).
         let v = crate::Game::builtin(name)
@@ -289,7 +289,8 @@ impl Session {
         self.clocks = None;
         self.reset_record();
         self.line = line;
-        self.comments = g.comments.clone();
+        // The page shows one comment per move: several after a move are joined.
+        self.comments = g.comments.iter().map(|c| (!c.is_empty()).then(|| c.join(" "))).collect();
         self.tags = g.tags.clone();
         Ok(())
     }

@@ -7,10 +7,11 @@
 //! centipawns; a mate counts as 20000 minus its distance, so missing a mate or walking into
 //! one is always a blunder.
 
-use super::pgn::{movetext, read_pgn, score_text, PgnError, PgnGame};
+use super::pgnout::score_text;
 use super::referee::{start_position, BadFen, Referee};
 use crate::game::Game;
 use crate::notation::{format_move, MoveError};
+use crate::pgn::{read_pgn, write_game, FirstMove, PgnError, PgnGame};
 use crate::position::Position;
 use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
@@ -197,21 +198,15 @@ pub fn annotate_games(
     let done = annotate_records(v, games, s, searcher, progress)?;
     let mut out = String::new();
     for (g, a) in games.iter().zip(&done) {
-        for (k, v) in &g.tags {
-            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
-        }
-        out.push('\n');
-        let marked: Vec<String> = g.moves.iter().zip(&a.marks).map(|(m, mark)| format!("{m}{mark}")).collect();
-        let black_first = a.start.side() == crate::geometry::Color::Black;
-        let mut tokens =
-            movetext(&marked, a.start.fullmove_number().max(1), black_first, |i| Some(a.comments[i].clone()));
-        // A game written by `kyodai match` ends with the reason of its result: keep it.
-        if let Some(f) = final_reason(g) {
-            tokens.extend(format!("{{{f}}}").split(' ').map(String::from));
-        }
-        tokens.push(g.result.to_string());
-        out.push_str(&super::pgn::wrap(&tokens));
-        out.push('\n');
+        let annotated = PgnGame {
+            tags: g.tags.clone(),
+            moves: g.moves.iter().zip(&a.marks).map(|(m, mark)| format!("{m}{mark}")).collect(),
+            comments: a.comments.iter().map(|c| vec![c.clone()]).collect(),
+            // A game written by `kyodai match` ends with the reason of its result: keep it.
+            final_comment: final_reason(g).map(str::to_string),
+            result: g.result,
+        };
+        out.push_str(&write_game(&annotated, FirstMove::of(&a.start)));
     }
     Ok(out)
 }

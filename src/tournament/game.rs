@@ -7,6 +7,7 @@ use super::player::{Player, PlayerError};
 use super::referee::{side_name, Referee, Verdict};
 use crate::game::Game;
 use crate::geometry::Color;
+use crate::pgn::FirstMove;
 use crate::position::Position;
 use crate::protocol::client::{Answer, ClientError, LinkError, NewGame, Reply};
 use crate::record::GameResult;
@@ -85,9 +86,8 @@ pub struct GameRecord {
     pub termination: Termination,
     /// The repeat pair this game belongs to (`--repeat`), if any.
     pub pair: Option<usize>,
-    /// The move number of the first move, and whether Black makes it.
-    pub start_number: u32,
-    pub black_first: bool,
+    /// The number of the first move, and whether Black makes it.
+    pub first: FirstMove,
 }
 
 /// What a game needs besides its players.
@@ -283,8 +283,7 @@ pub fn play_game(number: usize, s: &GameSetup, players: &mut [&mut Player; 2]) -
         reason: ending.reason,
         termination: ending.termination,
         pair: None,
-        start_number: s.start.fullmove_number().max(1),
-        black_first: s.start.side() == Color::Black,
+        first: FirstMove::of(&s.start),
     })
 }
 

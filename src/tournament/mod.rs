@@ -5,14 +5,14 @@
 //! - `process`, `player`: engine processes, their protocol clients, the built-in random mover;
 //! - `engine`: engine settings and the referee's clocks; `adjudicate`: resign/draw/move limit;
 //! - `game`: one game; `schedule`: which games, openings and colours, shards;
-//! - `openings`, `pgn`: input and output; `stats`: Elo, LOS, SPRT; `runner`: the whole match.
+//! - `openings`, `pgnout`: input and output (PGN through `crate::pgn`); `stats`: Elo, LOS, SPRT; `runner`: the whole match.
 
 pub mod adjudicate;
 pub mod annotate;
 pub mod engine;
 pub mod game;
 pub mod openings;
-pub mod pgn;
+pub mod pgnout;
 pub mod player;
 pub mod process;
 pub mod referee;

@@ -13,10 +13,10 @@
 //! its number. The opening of a game is chosen from its slot number and `--seed` alone, so a
 //! shard of a match plays the same openings as the whole match would.
 
-use super::pgn::{read_pgn, PgnError};
 use super::referee::{replay, setup_count, setup_fen, start_fen, start_position, BadFen, ReplayError};
 use crate::book::format::BookError;
 use crate::game::Game;
+use crate::pgn::{read_pgn, PgnError};
 use crate::selfplay::Rng;
 use crate::variant::setup::SetupError;
 use crate::variant::Variant;

@@ -287,7 +287,7 @@ fn tuned_numbers(
         String::new()
     };
     t.note = vec![
-        format!("{NOTE_HEAD} on {}: {positions} quiet positions of {games} games", crate::tournament::pgn::today()),
+        format!("{NOTE_HEAD} on {}: {positions} quiet positions of {games} games", crate::pgn::today()),
         format!("({}).", sources.join(", ")),
         format!(
             "Mean squared error of the predicted results (K = {:.6}): {:.5} -> {:.5}{test}.",

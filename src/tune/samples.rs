@@ -12,6 +12,7 @@ use crate::game::Game;
 use crate::movegen::is_capture;
 use crate::moves::Move;
 use crate::notation::{format_move, parse_move, MoveError};
+use crate::pgn::{read_pgn, write_game, FirstMove, PgnError, PgnGame};
 use crate::position::fen::FenError;
 use crate::position::Position;
 use crate::record::GameResult;
@@ -20,7 +21,6 @@ use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
 use crate::selfplay::Rng;
 use crate::tournament::openings::{SetupChoiceError, Source};
-use crate::tournament::pgn::{movetext, read_pgn, wrap, PgnError};
 use crate::variant::setup::SetupError;
 use crate::Color;
 use std::sync::atomic::AtomicBool;
@@ -225,25 +225,26 @@ fn random_opening_move(pos: &mut Position, rng: &mut Rng) -> Move {
 impl PlayedGame {
     /// The game in PGN, numbered `round`.
     pub fn pgn(&self, v: &Arc<Game>, round: usize, note: &str) -> String {
-        let result = self.result;
-        let mut s = format!(
-            "[Event \"kyodai tune self-play\"]\n[Round \"{round}\"]\n[White \"kyodai\"]\n[Black \"kyodai\"]\n\
-             [Result \"{result}\"]\n[Variant \"{}\"]\n",
-            v.name
-        );
+        let mut tags = vec![
+            ("Event", "kyodai tune self-play".to_string()),
+            ("Round", round.to_string()),
+            ("White", "kyodai".into()),
+            ("Black", "kyodai".into()),
+            ("Result", self.result.to_string()),
+            ("Variant", v.name.clone()),
+        ];
         let fen = self.start.to_fen();
         if fen != Position::start(v).to_fen() {
-            s.push_str(&format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n"));
+            tags.extend([("FEN", fen), ("SetUp", "1".into())]);
         }
-        s.push('\n');
-        let texts: Vec<String> = self.moves.iter().map(|&m| format_move(v, m)).collect();
-        let black_first = self.start.side() == Color::Black;
-        let mut tokens = movetext(&texts, self.start.fullmove_number(), black_first, |_| None);
-        tokens.extend(format!("{{{note}}}").split(' ').map(String::from));
-        tokens.push(result.to_string());
-        s.push_str(&wrap(&tokens));
-        s.push('\n');
-        s
+        let g = PgnGame {
+            tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            moves: self.moves.iter().map(|&m| format_move(v, m)).collect(),
+            comments: vec![Vec::new(); self.moves.len()],
+            final_comment: Some(note.to_string()),
+            result: self.result,
+        };
+        write_game(&g, FirstMove::of(&self.start))
     }
 
     /// Adds the game's quiet positions as game number `game`.
