@@ -232,7 +232,7 @@ impl Position {
         if !self.counter_strike.is_none() && !shape.on_board(self.counter_strike) {
             return err("counter-strike square is off the board");
         }
-        if v.rules.legality == Legality::Check && !self.royals_safe(self.side.flip()) {
+        if v.rules.legality == Legality::Check && self.royal_attacked(self.side.flip()) {
             return err(format!("{} is in check but it is {}'s turn", self.side.flip().name(), self.side.name()));
         }
         Ok(())

@@ -469,21 +469,28 @@ impl Position {
         self.moves.clear();
     }
 
-    /// Whether `c`'s royals are safe where the game has check (always, in royal-capture games).
-    pub(crate) fn royals_safe(&self, c: Color) -> bool {
-        self.game.variant.rules.legality != crate::variant::Legality::Check
-            || self.royals[c].iter().all(|&sq| !crate::movegen::attack::is_attacked(self, sq, c.flip()))
+    /// Whether a royal of `c` is attacked: the board fact under royal safety. The position sits
+    /// below the rules (`rules::check` decides royal safety for legality) and asks this fact
+    /// itself for two questions of its own: whether an e.p. capture is legal, for its hash, and
+    /// whether a FEN leaves the side not to move in check.
+    pub(crate) fn royal_attacked(&self, c: Color) -> bool {
+        self.royals[c].iter().any(|&sq| crate::movegen::attack::is_attacked(self, sq, c.flip()))
     }
 
-    /// Whether the side to move has an en-passant capture that is also legal.
+    /// Whether the side to move has an en-passant capture that is also legal: any, in the games
+    /// won by taking the royals; one that leaves the mover's royals unattacked, where the game
+    /// has check (the rule of `rules::check::royals_safe`).
     fn ep_capturable(&mut self) -> bool {
         if self.ep.is_none() {
             return false;
         }
         let moves = crate::movegen::en_passant_moves(self);
+        if self.game.variant.rules.legality != crate::variant::Legality::Check {
+            return !moves.is_empty();
+        }
         moves.into_iter().any(|m| {
             let u = self.make_raw(m);
-            let ok = self.royals_safe(self.side.flip());
+            let ok = !self.royal_attacked(self.side.flip());
             self.unmake_raw(m, u);
             ok
         })

@@ -3,7 +3,7 @@
 //! Scirocco's and Typhoon's no third occurrence). One check ([`check`], [`try_make`]) for every
 //! front end and the search.
 
-pub use super::check::in_check;
+pub use super::check::{in_check, royals_safe};
 use super::lion::{self, LionRule};
 use crate::cell::Cell;
 use crate::geometry::Color;
@@ -93,12 +93,6 @@ pub fn royal_lost(pos: &Position) -> bool {
     pos.royal_count(Color::White) == 0 || pos.royal_count(Color::Black) == 0
 }
 
-/// Whether `c`'s royals are safe (always true in royal-capture games, where moving into attack
-/// is legal).
-pub fn royal_safe(pos: &Position, c: Color) -> bool {
-    pos.royals_safe(c)
-}
-
 /// The rules that need the position before the move (the game not being over aside).
 fn check_before(pos: &mut Position, m: Move) -> Result<(), Illegal> {
     if pos.variant().rules.lion_capture_rules {
@@ -131,7 +125,7 @@ fn check_after_knowing(pos: &Position, us: Color, history: History, safety: Safe
         Safety::Through(squares) => {
             !pos.royal_squares(us).any(|r| attacked_through(pos, r, us.flip(), squares, &|sq| pos.cell(sq)))
         }
-        Safety::Ask => royal_safe(pos, us),
+        Safety::Ask => royals_safe(pos, us),
     };
     if !safe {
         return Err(Illegal::LeavesKingInCheck);
@@ -323,7 +317,7 @@ fn retain_legal(pos: &mut Position, out: &mut Vec<Move>, history: History) {
     // Whether the royals are safe now, asked once, where a move may be judged by it.
     let safe = (pos.variant().rules.legality == Legality::Check
         && pos.game().tables.attacks[pos.side().flip()].influence.is_bounded())
-    .then(|| pos.royals_safe(pos.side()));
+    .then(|| royals_safe(pos, pos.side()));
     let mut w = 0;
     for r in 0..out.len() {
         let m = out[r];
@@ -430,7 +424,7 @@ mod tests {
                 for _ in 0..150 {
                     let mut pseudo = Vec::new();
                     movegen::generate(&pos, &mut pseudo);
-                    let safe = Some(pos.royals_safe(pos.side()));
+                    let safe = Some(royals_safe(&pos, pos.side()));
                     for &m in &pseudo {
                         let quick = check_move_knowing(&mut pos, m, History::Ignore, safe);
                         let made = check_move_knowing(&mut pos, m, History::Ignore, None);
