@@ -129,8 +129,9 @@ pub enum Finding {
     FenInconsistent { game: String, fen: String, error: Inconsistency },
     /// The FEN written from an accepted FEN reads back as another.
     FenReadsOther { game: String, fen: String, out: String, back: String },
-    /// The FEN written from an accepted FEN is refused.
-    FenRefused { game: String, fen: String, out: String, error: FenError },
+    /// The FEN written from an accepted FEN is refused (the error boxed: it holds the texts it
+    /// names, and would make every finding as large).
+    FenRefused { game: String, fen: String, out: String, error: Box<FenError> },
     /// A move text in a dialect was read as an illegal move.
     IllegalMove { game: String, dialect: Dialect, text: String, fen: String },
     /// A move's canonical text does not read back as the move.
@@ -182,7 +183,7 @@ pub fn check_fen(v: &Arc<Game>, fen: &str) -> Result<(), Finding> {
     match Position::from_fen(v, &out) {
         Ok(q) if q.to_fen() == out => Ok(()),
         Ok(q) => Err(Finding::FenReadsOther { game, fen, out, back: q.to_fen() }),
-        Err(error) => Err(Finding::FenRefused { game, fen, out, error }),
+        Err(error) => Err(Finding::FenRefused { game, fen, out, error: Box::new(error) }),
     }
 }
 

@@ -150,13 +150,46 @@ pub struct BoardShape {
     pub cells: u16,
 }
 
-/// An error in square text, e.g. `z9` or `a0` on a board that has no such square.
+/// An error in square text, e.g. `z9` or `a0` on a board that has no such square. The text
+/// held is the part of the input read as the square.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SquareError(pub String);
+pub enum SquareError {
+    /// The text ended where a square was expected.
+    End,
+    /// The text starts with this character, not a file letter.
+    NoFile(char),
+    /// A file letter without a rank number.
+    NoRank(String),
+    /// A rank number written with a leading zero (`a01`).
+    LeadingZero(String),
+    /// A rank number that cannot be read.
+    BadRank(String),
+    /// A square outside the board, and the board's size.
+    OffBoard {
+        /// The square as written.
+        text: String,
+        /// Files of the board.
+        files: u8,
+        /// Ranks of the board.
+        ranks: u8,
+    },
+    /// A whole text that is more than a square (`a1x`).
+    NotASquare(String),
+}
 
 impl fmt::Display for SquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            SquareError::End => f.write_str("expected a square, found the end of the text"),
+            SquareError::NoFile(c) => write!(f, "expected a square (file letter), found '{c}'"),
+            SquareError::NoRank(t) => write!(f, "square '{t}' has no rank number"),
+            SquareError::LeadingZero(t) => write!(f, "square '{t}' has a rank with a leading zero"),
+            SquareError::BadRank(t) => write!(f, "bad rank in '{t}'"),
+            SquareError::OffBoard { text, files, ranks } => {
+                write!(f, "square '{text}' is off the {files}x{ranks} board")
+            }
+            SquareError::NotASquare(t) => write!(f, "'{t}' is not a square"),
+        }
     }
 }
 
@@ -285,14 +318,11 @@ impl BoardShape {
     pub fn parse_prefix(&self, text: &str) -> Result<(Square, usize), SquareError> {
         let b = text.as_bytes();
         if b.is_empty() {
-            return Err(SquareError("expected a square, found the end of the text".into()));
+            return Err(SquareError::End);
         }
         let c = b[0].to_ascii_lowercase();
         if !c.is_ascii_lowercase() {
-            return Err(SquareError(format!(
-                "expected a square (file letter), found '{}'",
-                text.chars().next().unwrap()
-            )));
+            return Err(SquareError::NoFile(text.chars().next().unwrap_or_default()));
         }
         let file = (c - b'a') as i32;
         let mut i = 1;
@@ -300,16 +330,16 @@ impl BoardShape {
             i += 1;
         }
         if i == 1 {
-            return Err(SquareError(format!("square '{}' has no rank number", &text[..1])));
+            return Err(SquareError::NoRank(text[..1].to_string()));
         }
         let digits = &text[1..i];
         if digits.starts_with('0') {
-            return Err(SquareError(format!("square '{}' has a rank with a leading zero", &text[..i])));
+            return Err(SquareError::LeadingZero(text[..i].to_string()));
         }
-        let rank: i32 = digits.parse().map_err(|_| SquareError(format!("bad rank in '{}'", &text[..i])))?;
+        let rank: i32 = digits.parse().map_err(|_| SquareError::BadRank(text[..i].to_string()))?;
         match self.square(file, rank - 1) {
             Some(sq) => Ok((sq, i)),
-            None => Err(SquareError(format!("square '{}' is off the {}x{} board", &text[..i], self.files, self.ranks))),
+            None => Err(SquareError::OffBoard { text: text[..i].to_string(), files: self.files, ranks: self.ranks }),
         }
     }
 
@@ -317,7 +347,7 @@ impl BoardShape {
     pub fn parse_square(&self, text: &str) -> Result<Square, SquareError> {
         let (sq, n) = self.parse_prefix(text)?;
         if n != text.len() {
-            return Err(SquareError(format!("'{}' is not a square", text)));
+            return Err(SquareError::NotASquare(text.to_string()));
         }
         Ok(sq)
     }

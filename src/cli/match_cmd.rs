@@ -200,7 +200,7 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, Fail> {
         (Some(s), _, _) => parse_setup(&variant, s)?,
         (None, false, _) => parse_book(&variant, &a.openings)?,
         (None, true, Some(h)) => {
-            let fen = Some(variant.handicap_fen(h).map_err(Fail)?);
+            let fen = Some(variant.handicap_fen(h)?);
             Source::Book { openings: vec![Opening { fen, moves: Vec::new() }], order: Order::Sequential, start: 0 }
         }
         (None, true, None) => Source::Standard,

@@ -181,7 +181,7 @@ pub fn setup(a: &PositionArgs) -> Result<Position, Fail> {
     let mut pos = match (&a.fen, &a.setup, &a.handicap) {
         (Some(f), _, _) => Position::from_fen(&v, f)?,
         (None, Some(spec), _) => Position::from_fen(&v, &v.setup_fen(spec)?)?,
-        (None, None, Some(h)) => Position::from_fen(&v, &v.handicap_fen(h).map_err(Fail)?)?,
+        (None, None, Some(h)) => Position::from_fen(&v, &v.handicap_fen(h)?)?,
         (None, None, None) => Position::start(&v),
     };
     for (i, text) in a.moves.iter().enumerate() {

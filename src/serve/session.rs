@@ -479,7 +479,7 @@ fn start_position(
         (None, None, None) => return Ok(Position::start(v)),
         (Some(f), None, None) => f.to_string(),
         (None, Some(s), None) => v.setup_fen(s).map_err(|e| bad(format!("start array: {e}")))?,
-        (None, None, Some(h)) => v.handicap_fen(h).map_err(bad)?,
+        (None, None, Some(h)) => v.handicap_fen(h).map_err(|e| bad(e.to_string()))?,
         _ => return Err(bad("give one of a FEN, a start array and a handicap, not two".into())),
     };
     Position::from_fen(v, &fen).map_err(|e| bad(e.to_string()))

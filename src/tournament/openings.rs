@@ -18,7 +18,7 @@ use crate::book::format::BookError;
 use crate::game::Game;
 use crate::pgn::{read_pgn, PgnError};
 use crate::selfplay::Rng;
-use crate::variant::setup::SetupError;
+use crate::variant::setup::SetupSpecError;
 use crate::variant::Variant;
 use std::sync::Arc;
 
@@ -103,8 +103,16 @@ impl std::error::Error for OpeningsError {}
 pub enum ReadError {
     Book(BookError),
     Pgn(PgnError),
-    Fen { place: String, error: BadFen },
-    Replay { place: String, error: ReplayError },
+    /// Boxed: a FEN error holds the texts it names, and would make every result of the
+    /// reader as large.
+    Fen {
+        place: String,
+        error: Box<BadFen>,
+    },
+    Replay {
+        place: String,
+        error: ReplayError,
+    },
 }
 
 impl std::fmt::Display for ReadError {
@@ -171,7 +179,7 @@ pub fn read_book(v: &Arc<Game>, text: &str, format: Format, plies: Option<usize>
         }
         let start = match start_position(v, fen.as_deref()) {
             Ok(s) => s,
-            Err(error) => return Err(ReadError::Fen { place, error }),
+            Err(error) => return Err(ReadError::Fen { place, error: Box::new(error) }),
         };
         let (_, canonical) = replay(start, &moves).map_err(|error| ReadError::Replay { place, error })?;
         out.push(Opening { fen: fen.filter(|f| *f != standard), moves: canonical });
@@ -217,7 +225,7 @@ pub fn read_book(v: &Arc<Game>, text: &str, format: Format, plies: Option<usize>
 pub enum SetupChoiceError {
     /// The game (its title) has no array freedom.
     OnlyDefault(String),
-    Array(SetupError),
+    Array(SetupSpecError),
 }
 
 impl std::fmt::Display for SetupChoiceError {
@@ -276,7 +284,7 @@ impl Source {
     }
 
     /// The opening of slot `slot` (0-based), from `seed` alone.
-    pub fn opening(&self, v: &Variant, slot: usize, seed: u64) -> Result<Opening, SetupError> {
+    pub fn opening(&self, v: &Variant, slot: usize, seed: u64) -> Result<Opening, SetupSpecError> {
         match self {
             Source::Standard => Ok(Opening { fen: None, moves: Vec::new() }),
             Source::Setup { fixed: Some(f), .. } => Ok(Opening { fen: Some(f.clone()), moves: Vec::new() }),

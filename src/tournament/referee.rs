@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::record::{GameResult, Record};
 use crate::rules::legality::legal_move_list;
 use crate::rules::outcome::{outcome, Outcome};
-use crate::variant::setup::SetupError;
+use crate::variant::setup::SetupSpecError;
 use crate::variant::{NoMoves, Repetition, Variant};
 use std::fmt;
 use std::sync::Arc;
@@ -96,7 +96,7 @@ pub fn start_fen(v: &Arc<Compiled>) -> String {
 }
 
 /// The FEN of array `spec` (Scirocco, Typhoon: `--setup`).
-pub fn setup_fen(v: &Variant, spec: &str) -> Result<String, SetupError> {
+pub fn setup_fen(v: &Variant, spec: &str) -> Result<String, SetupSpecError> {
     v.setup_fen(spec)
 }
 

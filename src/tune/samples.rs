@@ -21,7 +21,7 @@ use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
 use crate::selfplay::Rng;
 use crate::tournament::openings::{SetupChoiceError, Source};
-use crate::variant::setup::SetupError;
+use crate::variant::setup::SetupSpecError;
 use crate::Color;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -75,7 +75,7 @@ pub enum SampleError {
     },
     /// The game's random start array cannot be chosen.
     Setup(SetupChoiceError),
-    Opening(SetupError),
+    Opening(SetupSpecError),
     /// The chosen start array is not a position.
     Start(FenError),
     /// The search found no move in a game that is not over.

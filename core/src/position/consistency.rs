@@ -6,13 +6,61 @@ use super::Position;
 use crate::geometry::{ByColor, Color, Square};
 use std::fmt;
 
-/// A position whose incremental state disagrees with its board: names what is wrong.
+/// A position whose incremental state disagrees with its board: what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Inconsistency(pub String);
+pub enum Inconsistency {
+    /// The piece list does not hold the square (its name) at the square's list index.
+    ListIndex(String),
+    /// A side's piece list has `listed` entries for `pieces` pieces on the board.
+    ListLength {
+        /// The side.
+        side: Color,
+        /// Entries in its list.
+        listed: usize,
+        /// Its pieces on the board.
+        pieces: usize,
+    },
+    /// The counts of pieces per type differ from the board's.
+    Counts,
+    /// A side's royal squares differ from the board's.
+    Royals(Color),
+    /// The e.p. hashing flag no longer says whether an e.p. capture is legal.
+    EnPassantFlag,
+    /// A side's piece-square sum differs from the recomputed one.
+    PieceSquare {
+        /// The side.
+        side: Color,
+        /// The sum kept.
+        kept: i32,
+        /// The sum recomputed.
+        recomputed: i32,
+    },
+    /// The incremental hash differs from the recomputed one.
+    Hash {
+        /// The hash kept.
+        kept: u64,
+        /// The hash recomputed.
+        recomputed: u64,
+    },
+}
 
 impl fmt::Display for Inconsistency {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            Inconsistency::ListIndex(sq) => write!(f, "list index of {sq} is wrong"),
+            Inconsistency::ListLength { side, listed, pieces } => {
+                write!(f, "{} list has {listed} entries for {pieces} pieces", side.name())
+            }
+            Inconsistency::Counts => f.write_str("piece counts per type are wrong"),
+            Inconsistency::Royals(c) => write!(f, "{} royal squares are wrong", c.name()),
+            Inconsistency::EnPassantFlag => f.write_str("en-passant hashing flag is stale"),
+            Inconsistency::PieceSquare { side, kept, recomputed } => {
+                write!(f, "{} piece-square sum {kept} != recomputed {recomputed}", side.name())
+            }
+            Inconsistency::Hash { kept, recomputed } => {
+                write!(f, "incremental hash {kept:016x} != recomputed {recomputed:016x}")
+            }
+        }
     }
 }
 
@@ -34,22 +82,17 @@ impl Position {
                 }
                 let idx = self.list_idx[sq.index()] as usize;
                 if self.lists[p.color()].get(idx) != Some(&sq) {
-                    return Err(Inconsistency(format!("list index of {} is wrong", shape.name(sq))));
+                    return Err(Inconsistency::ListIndex(shape.name(sq)));
                 }
             }
         }
         for c in Color::ALL {
             if self.lists[c].len() != count[c] {
-                return Err(Inconsistency(format!(
-                    "{} list has {} entries for {} pieces",
-                    c.name(),
-                    self.lists[c].len(),
-                    count[c]
-                )));
+                return Err(Inconsistency::ListLength { side: c, listed: self.lists[c].len(), pieces: count[c] });
             }
         }
         if codes != self.counts {
-            return Err(Inconsistency("piece counts per type are wrong".into()));
+            return Err(Inconsistency::Counts);
         }
         for c in Color::ALL {
             let mut a = royals[c].clone();
@@ -57,11 +100,11 @@ impl Position {
             a.sort();
             b.sort();
             if a != b {
-                return Err(Inconsistency(format!("{} royal squares are wrong", c.name())));
+                return Err(Inconsistency::Royals(c));
             }
         }
         if self.ep_hashed != self.clone().ep_capturable() {
-            return Err(Inconsistency("en-passant hashing flag is stale".into()));
+            return Err(Inconsistency::EnPassantFlag);
         }
         for c in Color::ALL {
             let sum: i32 = self.lists[c]
@@ -69,16 +112,12 @@ impl Position {
                 .filter_map(|&sq| Some(self.game.psq.get(self.board[sq.index()].piece()?, sq)))
                 .sum();
             if sum != self.psq[c] {
-                return Err(Inconsistency(format!(
-                    "{} piece-square sum {} != recomputed {sum}",
-                    c.name(),
-                    self.psq[c]
-                )));
+                return Err(Inconsistency::PieceSquare { side: c, kept: self.psq[c], recomputed: sum });
             }
         }
         let full = self.compute_hash();
         if full != self.hash {
-            return Err(Inconsistency(format!("incremental hash {:016x} != recomputed {:016x}", self.hash, full)));
+            return Err(Inconsistency::Hash { kept: self.hash, recomputed: full });
         }
         Ok(())
     }

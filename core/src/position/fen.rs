@@ -3,27 +3,198 @@
 
 use super::{Piece, Position};
 use crate::game::Game;
-use crate::geometry::{Color, Square};
-use crate::variant::placement;
+use crate::geometry::{Color, Square, SquareError};
+use crate::variant::placement::{self, PlacementError};
 use crate::variant::{FenField, Legality, PromotionRule};
 use std::fmt;
 use std::sync::Arc;
 
-/// A FEN that could not be read; the message names the field, rank or token.
+/// A FEN that could not be read, or a position it sets up that cannot be played; `game` is a
+/// game's title, `text` a field as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError(pub String);
+pub enum FenError {
+    /// No field at all.
+    Empty,
+    /// The placement field cannot be read.
+    Placement(PlacementError),
+    /// The game needs the side to move after the placement.
+    SideMissing {
+        /// The game.
+        game: String,
+    },
+    /// A side to move that is neither `w` nor `b`.
+    Side(String),
+    /// More fields than the game has after the side to move.
+    TooManyFields {
+        /// The game.
+        game: String,
+        /// Its fields after the side to move.
+        expected: usize,
+        /// The FEN's.
+        found: usize,
+        /// The fields too many.
+        extra: String,
+    },
+    /// A square field (`en-passant`, `counter-strike`) that names no square.
+    Square {
+        /// The field's name.
+        field: &'static str,
+        /// Why the square cannot be read.
+        error: SquareError,
+    },
+    /// A castling-rights field that cannot be read.
+    Castling {
+        /// The field.
+        text: String,
+        /// What is wrong.
+        why: CastlingFault,
+    },
+    /// A halfmove clock that is not a number.
+    Halfmove(String),
+    /// A fullmove number that is not a number.
+    Fullmove(String),
+    /// A fullmove number of 0.
+    FullmoveZero,
+    /// A leap-rights field that cannot be read.
+    LeapRights {
+        /// The field.
+        text: String,
+        /// What is wrong.
+        why: LeapFault,
+    },
+    /// A side without royals, in a game that needs them.
+    NoRoyal(Color),
+    /// A side without exactly one King, in a game with check.
+    KingCount {
+        /// The side.
+        side: Color,
+        /// Its Kings.
+        count: u16,
+        /// The game.
+        game: String,
+    },
+    /// A piece on its promotion rank, where it must have promoted.
+    OnPromotionRank {
+        /// Its side.
+        side: Color,
+        /// The piece's name.
+        piece: String,
+        /// The square.
+        square: String,
+    },
+    /// An en-passant square that no double step made.
+    EnPassant {
+        /// The square.
+        square: String,
+        /// The side that would have made the step.
+        mover: Color,
+    },
+    /// A castling right without its King and Rook at home.
+    CastlingPieces {
+        /// The right's letter.
+        letter: char,
+        /// The King's square.
+        king: String,
+        /// The Rook's name in this game.
+        rook: String,
+        /// The Rook's square.
+        rook_square: String,
+    },
+    /// A counter-strike square off the board.
+    CounterStrikeOffBoard,
+    /// The side not to move is in check.
+    InCheck {
+        /// The side to move.
+        to_move: Color,
+    },
+}
+
+/// What is wrong with a castling-rights field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CastlingFault {
+    /// The game describes castling, but an option turned it off.
+    Off,
+    /// The game has no castling.
+    NoCastling,
+    /// A letter that is no right.
+    NotARight {
+        /// The letter.
+        letter: char,
+        /// The game's rights, as letters.
+        known: String,
+    },
+    /// A right named twice.
+    Repeats(char),
+}
+
+/// What is wrong with a leap-rights field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeapFault {
+    /// A letter other than `K` and `k`.
+    Letter,
+    /// A letter named twice.
+    Repeats(char),
+    /// `kK` for `Kk`.
+    Order,
+}
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad FEN: {}", self.0)
+        f.write_str("bad FEN: ")?;
+        match self {
+            FenError::Empty => f.write_str("empty FEN"),
+            FenError::Placement(e) => write!(f, "{e}"),
+            FenError::SideMissing { game } => {
+                write!(f, "the side to move is missing after the placement ({game} needs 'w' or 'b')")
+            }
+            FenError::Side(t) => write!(f, "side to move '{t}' is not 'w' or 'b'"),
+            FenError::TooManyFields { game, expected, found, extra } => {
+                write!(f, "{game} has {expected} fields after the side to move, the FEN has {found} ('{extra}')")
+            }
+            FenError::Square { field, error } => write!(f, "{field} field: {error}"),
+            FenError::Castling { text, why } => write!(f, "castling-rights field '{text}'{}", castling_text(why)),
+            FenError::Halfmove(t) => write!(f, "halfmove clock '{t}' is not a number"),
+            FenError::Fullmove(t) => write!(f, "fullmove number '{t}' is not a number"),
+            FenError::FullmoveZero => f.write_str("fullmove number must be at least 1"),
+            FenError::LeapRights { text, why } => match why {
+                LeapFault::Letter => write!(f, "leap-rights field '{text}': only K, k or - are allowed"),
+                LeapFault::Repeats(c) => write!(f, "leap-rights field '{text}' repeats '{c}'"),
+                LeapFault::Order => write!(f, "leap-rights field '{text}' must be written 'Kk'"),
+            },
+            FenError::NoRoyal(c) => write!(f, "{} has no royal piece", c.name()),
+            FenError::KingCount { side, count, game } => {
+                write!(f, "{} has {count} Kings; {game} needs exactly one", side.name())
+            }
+            FenError::OnPromotionRank { side, piece, square } => {
+                write!(f, "a {} {piece} stands on {square}, its promotion rank", side.name())
+            }
+            FenError::EnPassant { square, mover } => {
+                write!(f, "en-passant square {square} does not follow a double step by {}", mover.name())
+            }
+            FenError::CastlingPieces { letter, king, rook, rook_square } => {
+                write!(f, "castling right '{letter}' needs the King on {king} and the {rook} on {rook_square}")
+            }
+            FenError::CounterStrikeOffBoard => f.write_str("counter-strike square is off the board"),
+            FenError::InCheck { to_move } => {
+                write!(f, "{} is in check but it is {}'s turn", to_move.flip().name(), to_move.name())
+            }
+        }
+    }
+}
+
+/// The end of a castling-rights error, after the field.
+fn castling_text(why: &CastlingFault) -> String {
+    match why {
+        CastlingFault::Off => ": castling is off in this game (write '-', or turn it on with its option)".into(),
+        CastlingFault::NoCastling => ": this game has no castling (write '-')".into(),
+        CastlingFault::NotARight { letter, known } => {
+            format!(": '{letter}' is not a right (the rights are {known}, or '-')")
+        }
+        CastlingFault::Repeats(c) => format!(" repeats '{c}'"),
     }
 }
 
 impl std::error::Error for FenError {}
-
-fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(msg.into()))
-}
 
 /// The rights of `game` as (FEN letter, bit), the first player's first; none if the game does
 /// not play castling.
@@ -40,20 +211,21 @@ fn castling_rights(rights: &[(char, u8)], text: &str, off: bool) -> Result<u8, F
     if text == "-" {
         return Ok(0);
     }
+    let fault = |why| FenError::Castling { text: text.to_string(), why };
     let mut bits = 0u8;
     for ch in text.chars() {
         let Some(&(_, b)) = rights.iter().find(|(l, _)| *l == ch) else {
             let known: String = rights.iter().map(|(l, _)| *l).collect();
-            return err(if off {
-                format!("castling-rights field '{text}': castling is off in this game (write '-', or turn it on with its option)")
+            return Err(fault(if off {
+                CastlingFault::Off
             } else if known.is_empty() {
-                format!("castling-rights field '{text}': this game has no castling (write '-')")
+                CastlingFault::NoCastling
             } else {
-                format!("castling-rights field '{text}': '{ch}' is not a right (the rights are {known}, or '-')")
-            });
+                CastlingFault::NotARight { letter: ch, known }
+            }));
         };
         if bits & b != 0 {
-            return err(format!("castling-rights field '{text}' repeats '{ch}'"));
+            return Err(fault(CastlingFault::Repeats(ch)));
         }
         bits |= b;
     }
@@ -68,20 +240,18 @@ impl Position {
         let v = &game.variant;
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
-            return err("empty FEN");
+            return Err(FenError::Empty);
         }
         let mut pos = Position::empty(Arc::clone(game));
-        for p in placement::parse(v, fields[0]).map_err(|e| FenError(e.0))? {
+        for p in placement::parse(v, fields[0]).map_err(FenError::Placement)? {
             pos.put(game.shape.square_unchecked(p.file, p.rank), Piece::new(p.kind, p.color));
         }
         pos.side = match fields.get(1) {
-            None if v.fen.side_required => {
-                return err(format!("the side to move is missing after the placement ({} needs 'w' or 'b')", v.title))
-            }
+            None if v.fen.side_required => return Err(FenError::SideMissing { game: v.title.clone() }),
             None => Color::White,
             Some(&"w") => Color::White,
             Some(&"b") => Color::Black,
-            Some(other) => return err(format!("side to move '{other}' is not 'w' or 'b'")),
+            Some(other) => return Err(FenError::Side(other.to_string())),
         };
         let mut extra = &fields[2.min(fields.len())..];
         let nf = v.fen.fields.len();
@@ -90,13 +260,12 @@ impl Position {
             extra = &extra[..nf];
         }
         if extra.len() > nf {
-            return err(format!(
-                "{} has {} fields after the side to move, the FEN has {} ('{}')",
-                v.title,
-                nf,
-                extra.len(),
-                extra[nf..].join(" ")
-            ));
+            return Err(FenError::TooManyFields {
+                game: v.title.clone(),
+                expected: nf,
+                found: extra.len(),
+                extra: extra[nf..].join(" "),
+            });
         }
         for (field, text) in v.fen.fields.iter().zip(extra) {
             pos.read_field(*field, text)?;
@@ -110,9 +279,9 @@ impl Position {
     /// Reads one field after the side to move.
     fn read_field(&mut self, field: FenField, text: &str) -> Result<(), FenError> {
         let shape = self.game.shape;
-        let square = |what: &str| match text {
+        let square = |field: &'static str| match text {
             "-" => Ok(Square::NONE),
-            t => shape.parse_square(t).map_err(|e| FenError(format!("{what} field: {e}"))),
+            t => shape.parse_square(t).map_err(|error| FenError::Square { field, error }),
         };
         match field {
             FenField::LeapRights => self.read_leap_rights(text)?,
@@ -125,13 +294,12 @@ impl Position {
             FenField::EnPassant => self.ep = square("en-passant")?,
             FenField::CounterStrike => self.counter_strike = square("counter-strike")?,
             FenField::Halfmove => {
-                self.halfmove =
-                    text.parse().map_err(|_| FenError(format!("halfmove clock '{text}' is not a number")))?;
+                self.halfmove = text.parse().map_err(|_| FenError::Halfmove(text.to_string()))?;
             }
             FenField::Fullmove => {
-                let n: u32 = text.parse().map_err(|_| FenError(format!("fullmove number '{text}' is not a number")))?;
+                let n: u32 = text.parse().map_err(|_| FenError::Fullmove(text.to_string()))?;
                 if n == 0 {
-                    return err("fullmove number must be at least 1");
+                    return Err(FenError::FullmoveZero);
                 }
                 self.fullmove = n;
             }
@@ -144,21 +312,22 @@ impl Position {
         if text == "-" {
             return Ok(());
         }
+        let fault = |why| Err(FenError::LeapRights { text: text.to_string(), why });
         let mut seen = String::new();
         for ch in text.chars() {
             let c = match ch {
                 'K' => Color::White,
                 'k' => Color::Black,
-                _ => return err(format!("leap-rights field '{text}': only K, k or - are allowed")),
+                _ => return fault(LeapFault::Letter),
             };
             if seen.contains(ch) {
-                return err(format!("leap-rights field '{text}' repeats '{ch}'"));
+                return fault(LeapFault::Repeats(ch));
             }
             seen.push(ch);
             self.leap_rights[c] = true;
         }
         if text == "kK" {
-            return err("leap-rights field 'kK' must be written 'Kk'");
+            return fault(LeapFault::Order);
         }
         Ok(())
     }
@@ -171,10 +340,10 @@ impl Position {
         for c in Color::ALL {
             let n = self.royal_count(c);
             if n == 0 && !v.fen.any_royals {
-                return err(format!("{} has no royal piece", c.name()));
+                return Err(FenError::NoRoyal(c));
             }
             if v.rules.legality == Legality::Check && n != 1 {
-                return err(format!("{} has {} Kings; {} needs exactly one", c.name(), n, v.title));
+                return Err(FenError::KingCount { side: c, count: n, game: v.title.clone() });
             }
         }
         if v.promotion.rule == PromotionRule::Arrival {
@@ -184,12 +353,11 @@ impl Position {
                     let t = v.piece(p.kind());
                     let may_stay = t.promotion_needs_step || t.promotion_optional;
                     if t.promotes_to.is_some() && !may_stay && g.tables.in_zone(c, sq) {
-                        return err(format!(
-                            "a {} {} stands on {}, its promotion rank",
-                            c.name(),
-                            t.name,
-                            shape.name(sq)
-                        ));
+                        return Err(FenError::OnPromotionRank {
+                            side: c,
+                            piece: t.name.clone(),
+                            square: shape.name(sq),
+                        });
                     }
                 }
             }
@@ -208,32 +376,27 @@ impl Position {
                 after.and_then(|s| self.piece_at(s)).is_some_and(|p| p.color() == mover && v.piece(p.kind()).ep_victim);
             let ok_before = before.is_some_and(|s| self.is_empty(s));
             if !self.is_empty(x) || !ok_after || !ok_before {
-                return err(format!(
-                    "en-passant square {} does not follow a double step by {}",
-                    shape.name(x),
-                    mover.name()
-                ));
+                return Err(FenError::EnPassant { square: shape.name(x), mover });
             }
             self.ep_victim = after.unwrap();
         }
         if let Some(c) = &g.tables.castling {
             for w in Color::ALL.iter().flat_map(|&col| c.ways[col].iter().map(move |w| (col, w))) {
                 if self.castling & w.1.bit != 0 && !c.pieces_home(self, w.0, w.1) {
-                    return err(format!(
-                        "castling right '{}' needs the King on {} and the {} on {}",
-                        w.1.letter,
-                        shape.name(w.1.king_from),
-                        v.piece(c.rook).name,
-                        shape.name(w.1.rook_from)
-                    ));
+                    return Err(FenError::CastlingPieces {
+                        letter: w.1.letter,
+                        king: shape.name(w.1.king_from),
+                        rook: v.piece(c.rook).name.clone(),
+                        rook_square: shape.name(w.1.rook_from),
+                    });
                 }
             }
         }
         if !self.counter_strike.is_none() && !shape.on_board(self.counter_strike) {
-            return err("counter-strike square is off the board");
+            return Err(FenError::CounterStrikeOffBoard);
         }
         if v.rules.legality == Legality::Check && self.royal_attacked(self.side.flip()) {
-            return err(format!("{} is in check but it is {}'s turn", self.side.flip().name(), self.side.name()));
+            return Err(FenError::InCheck { to_move: self.side });
         }
         Ok(())
     }

@@ -9,7 +9,7 @@ pub mod betza;
 pub mod castling;
 mod file;
 mod handicap;
-pub use handicap::Handicap;
+pub use handicap::{Handicap, HandicapError};
 #[cfg(test)]
 mod keys;
 mod options;
@@ -26,7 +26,7 @@ pub use rules::{
     Bench, Castling, CastlingSide, FenField, FenFormat, Legality, NoMoves, Orientation, Promotion, PromotionRule,
     PromotionText, Protocols, Repetition, Rules, XboardParent,
 };
-pub use setup::{SetupError, SetupRules};
+pub use setup::{SetupError, SetupRules, SetupSpecError};
 
 use crate::geometry::Color;
 use std::collections::HashMap;
@@ -329,7 +329,7 @@ impl Variant {
         if let Some(sf) = &file.setup {
             v.setup = Some(SetupRules::build(&v, sf, &start).map_err(|x| e(format!("[setup]: {x}")))?);
         }
-        handicap::check(&v, &file.handicap).map_err(e)?;
+        handicap::check(&v, &file.handicap).map_err(|x| e(x.to_string()))?;
         v.handicaps = file.handicap;
         Ok(v)
     }

@@ -29,13 +29,34 @@ pub struct PowerCall {
     pub(crate) flags: Vec<String>,
 }
 
-/// A power call that is not well formed; the message quotes it.
+/// A power call that is not well formed: the call as written, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PowerCallError(pub String);
+pub struct PowerCallError {
+    /// The call, trimmed.
+    pub call: String,
+    /// What is wrong.
+    pub why: PowerCallFault,
+}
+
+/// What is wrong with a power call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PowerCallFault {
+    /// A `(` that no `)` closes at the end.
+    Unclosed,
+    /// An empty parameter (`lion(a,)`).
+    EmptyParameter,
+    /// A name that is not lower-case letters, digits and `-`.
+    BadName,
+}
 
 impl fmt::Display for PowerCallError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        let why = match self.why {
+            PowerCallFault::Unclosed => "'(' without a closing ')' at the end",
+            PowerCallFault::EmptyParameter => "an empty parameter between the parentheses",
+            PowerCallFault::BadName => "a power name is lower-case letters and '-'",
+        };
+        write!(f, "power '{}': {why}", self.call)
     }
 }
 
@@ -44,15 +65,14 @@ impl std::error::Error for PowerCallError {}
 impl PowerCall {
     pub(crate) fn parse(text: &str) -> Result<PowerCall, PowerCallError> {
         let t = text.trim();
+        let fault = |why| PowerCallError { call: t.to_string(), why };
         let (head, flags) = match t.split_once('(') {
             None => (t, Vec::new()),
             Some((head, rest)) => {
-                let inner = rest
-                    .strip_suffix(')')
-                    .ok_or_else(|| PowerCallError(format!("power '{t}': '(' without a closing ')' at the end")))?;
+                let inner = rest.strip_suffix(')').ok_or_else(|| fault(PowerCallFault::Unclosed))?;
                 let flags: Vec<String> = inner.split(',').map(|f| f.trim().to_string()).collect();
                 if flags.iter().any(String::is_empty) {
-                    return Err(PowerCallError(format!("power '{t}': an empty parameter between the parentheses")));
+                    return Err(fault(PowerCallFault::EmptyParameter));
                 }
                 (head.trim(), flags)
             }
@@ -62,7 +82,7 @@ impl PowerCall {
             None => (head, None),
         };
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-            return Err(PowerCallError(format!("power '{t}': a power name is lower-case letters and '-'")));
+            return Err(fault(PowerCallFault::BadName));
         }
         Ok(PowerCall { name: name.to_string(), arg, flags })
     }

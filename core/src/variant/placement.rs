@@ -19,38 +19,122 @@ pub struct Placed {
     pub color: Color,
 }
 
-/// A placement field that could not be read; the message names the rank and the token.
+/// A placement field that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlacementError(pub String);
+pub enum PlacementError {
+    /// It has `found` ranks; the game (`game`, its title) has `needed`.
+    Ranks {
+        /// Ranks written.
+        found: usize,
+        /// The game's title.
+        game: String,
+        /// The game's ranks.
+        needed: u8,
+    },
+    /// A rank (numbered from 1, as squares name it) cannot be read.
+    Rank {
+        /// The rank's number.
+        rank: i32,
+        /// What is wrong with it.
+        why: RankError,
+    },
+}
+
+/// What is wrong with one rank of a placement field; the texts are the field's tokens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RankError {
+    /// An empty run that is not a positive number (`0`, `03`).
+    Run(String),
+    /// A token that is no piece ID.
+    NotAPiece(String),
+    /// A piece ID the game (its title) does not have.
+    UnknownPiece {
+        /// The token.
+        token: String,
+        /// The game's title.
+        game: String,
+    },
+    /// More squares than the board's files.
+    TooLong {
+        /// The board's files.
+        files: u8,
+    },
+    /// Fewer squares than the board's files.
+    Length {
+        /// Squares written.
+        found: i32,
+        /// The board's files.
+        needed: u8,
+    },
+    /// A `(` without its `)`: the text from the token on.
+    Unclosed(String),
+    /// A one-letter ID in parentheses, which the game (its title) does not write.
+    OneLetterInParentheses {
+        /// The ID.
+        id: String,
+        /// The game's title.
+        game: String,
+    },
+    /// A character that starts no token, and the rank's text.
+    Unexpected {
+        /// The character, or `end of rank`.
+        found: String,
+        /// The rank as written.
+        row: String,
+    },
+}
 
 impl fmt::Display for PlacementError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            PlacementError::Ranks { found, game, needed } => {
+                write!(f, "the placement has {found} ranks; {game} needs {needed}")
+            }
+            PlacementError::Rank { rank, why: RankError::TooLong { files } } => {
+                write!(f, "rank {rank} has more than {files} squares")
+            }
+            PlacementError::Rank { rank, why: RankError::Length { found, needed } } => {
+                write!(f, "rank {rank} has {found} squares; it needs {needed}")
+            }
+            PlacementError::Rank { rank, why } => write!(f, "rank {rank}: {why}"),
+        }
+    }
+}
+
+impl fmt::Display for RankError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RankError::Run(run) => write!(f, "empty run '{run}' is not a positive number"),
+            RankError::NotAPiece(token) => write!(f, "'{token}' is not a piece"),
+            RankError::UnknownPiece { token, game } => write!(f, "unknown piece '{token}' in {game}"),
+            RankError::TooLong { files } => write!(f, "more than {files} squares"),
+            RankError::Length { found, needed } => write!(f, "{found} squares; it needs {needed}"),
+            RankError::Unclosed(rest) => write!(f, "'(' without ')' in '{rest}'"),
+            RankError::OneLetterInParentheses { id, game } => {
+                write!(f, "'({id})': a one-letter ID is written without parentheses in {game}")
+            }
+            RankError::Unexpected { found, row } => write!(f, "unexpected '{found}' in '{row}'"),
+        }
     }
 }
 
 impl std::error::Error for PlacementError {}
 
-fn err<T>(msg: String) -> Result<T, PlacementError> {
-    Err(PlacementError(msg))
-}
-
 /// Reads the placement field of `v`.
 pub fn parse(v: &Variant, board: &str) -> Result<Vec<Placed>, PlacementError> {
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != v.ranks as usize {
-        return err(format!("the placement has {} ranks; {} needs {}", rows.len(), v.title, v.ranks));
+        return Err(PlacementError::Ranks { found: rows.len(), game: v.title.clone(), needed: v.ranks });
     }
     let mut out = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = v.ranks as i32 - 1 - i as i32;
-        parse_rank(v, row, rank, &mut out)?;
+        parse_rank(v, row, rank, &mut out).map_err(|why| PlacementError::Rank { rank: rank + 1, why })?;
     }
     Ok(out)
 }
 
-fn parse_rank(v: &Variant, row: &str, rank: i32, out: &mut Vec<Placed>) -> Result<(), PlacementError> {
-    let rank_name = rank + 1;
+fn parse_rank(v: &Variant, row: &str, rank: i32, out: &mut Vec<Placed>) -> Result<(), RankError> {
     let b = row.as_bytes();
     let mut file = 0i32;
     let mut j = 0;
@@ -62,7 +146,7 @@ fn parse_rank(v: &Variant, row: &str, rank: i32, out: &mut Vec<Placed>) -> Resul
             }
             let n: i32 = row[s..j].parse().unwrap_or(i32::MAX);
             if n == 0 || row[s..j].starts_with('0') {
-                return err(format!("rank {rank_name}: empty run '{}' is not a positive number", &row[s..j]));
+                return Err(RankError::Run(row[s..j].to_string()));
             }
             file = file.saturating_add(n);
             continue;
@@ -72,56 +156,47 @@ fn parse_rank(v: &Variant, row: &str, rank: i32, out: &mut Vec<Placed>) -> Resul
         if plus {
             j += 1;
         }
-        let (id, end) = read_id(v, row, j, tok_start, rank_name)?;
+        let (id, end) = read_id(v, row, j, tok_start)?;
         j = end;
         let token = &row[tok_start..j];
         if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphabetic()) {
-            return err(format!("rank {rank_name}: '{token}' is not a piece"));
+            return Err(RankError::NotAPiece(token.to_string()));
         }
         let color = if id.chars().next().is_some_and(|c| c.is_ascii_uppercase()) { Color::White } else { Color::Black };
         let full = if plus { format!("+{}", id.to_ascii_uppercase()) } else { id.to_ascii_uppercase() };
         let Some(kind) = v.kind_by_id(&full) else {
-            return err(format!("rank {rank_name}: unknown piece '{token}' in {}", v.title));
+            return Err(RankError::UnknownPiece { token: token.to_string(), game: v.title.clone() });
         };
         if file >= v.files as i32 {
-            return err(format!("rank {rank_name} has more than {} squares", v.files));
+            return Err(RankError::TooLong { files: v.files });
         }
         out.push(Placed { file, rank, kind, color });
         file += 1;
     }
     if file != v.files as i32 {
-        return err(format!("rank {rank_name} has {} squares; it needs {}", file, v.files));
+        return Err(RankError::Length { found: file, needed: v.files });
     }
     Ok(())
 }
 
 /// The ID starting at byte `j` of `row` (a letter, or letters in parentheses) and the byte
 /// after it.
-fn read_id(
-    v: &Variant,
-    row: &str,
-    j: usize,
-    tok_start: usize,
-    rank_name: i32,
-) -> Result<(String, usize), PlacementError> {
+fn read_id(v: &Variant, row: &str, j: usize, tok_start: usize) -> Result<(String, usize), RankError> {
     let b = row.as_bytes();
     if j < b.len() && b[j] == b'(' {
         let Some(close) = row[j..].find(')').map(|k| j + k) else {
-            return err(format!("rank {rank_name}: '(' without ')' in '{}'", &row[tok_start..]));
+            return Err(RankError::Unclosed(row[tok_start..].to_string()));
         };
         let inner = &row[j + 1..close];
         if inner.len() == 1 && !v.fen.single_letter_parentheses {
-            return err(format!(
-                "rank {rank_name}: '({inner})': a one-letter ID is written without parentheses in {}",
-                v.title
-            ));
+            return Err(RankError::OneLetterInParentheses { id: inner.to_string(), game: v.title.clone() });
         }
         Ok((inner.to_string(), close + 1))
     } else if j < b.len() && b[j].is_ascii_alphabetic() {
         Ok((row[j..j + 1].to_string(), j + 1))
     } else {
         let bad = row[j..].chars().next().map_or_else(|| "end of rank".into(), |c| c.to_string());
-        err(format!("rank {rank_name}: unexpected '{bad}' in '{row}'"))
+        Err(RankError::Unexpected { found: bad, row: row.to_string() })
     }
 }
 

@@ -9,21 +9,134 @@
 
 use super::placement::{self, Placed};
 use super::{KindId, Orientation, Variant};
-use crate::geometry::{BoardShape, Color};
+use crate::geometry::{BoardShape, Color, SquareError};
 use serde::Deserialize;
 use std::fmt;
 
-/// A `[setup]` table or a setup spec that does not work; the message says why.
+/// Why a `[setup]` table, or a setup spec, names no array. `pair` is a pair as the table
+/// writes it (`"a1 j1"`), `square` a square's name, `token` a word of a spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
+pub enum SetupError {
+    /// The table names no symmetry.
+    NoSymmetry,
+    /// The table has this many pairs, not 1 to 20.
+    PairCount(usize),
+    /// A pair that is not two square names.
+    NotTwoSquares {
+        /// The pair.
+        pair: String,
+    },
+    /// A square of a pair that cannot be read.
+    Square {
+        /// The pair.
+        pair: String,
+        /// Why the square cannot be read.
+        error: SquareError,
+    },
+    /// A square in two pairs.
+    InTwoPairs {
+        /// The second pair that names it.
+        pair: String,
+        /// The square.
+        square: String,
+    },
+    /// A pair's square that holds a second-player piece.
+    SecondPlayerPiece {
+        /// The pair.
+        pair: String,
+        /// The square.
+        square: String,
+    },
+    /// A pair both of whose squares are empty at the start.
+    BothEmpty {
+        /// The pair.
+        pair: String,
+    },
+    /// The start position is not the first player's array under the first symmetry.
+    NotTheStart {
+        /// The first symmetry's name.
+        symmetry: &'static str,
+    },
+    /// The symmetry's image of a first-player square is occupied.
+    ImageOccupied {
+        /// The symmetry's name.
+        symmetry: &'static str,
+        /// The square whose image it is.
+        square: String,
+    },
+    /// A setup number too large to read.
+    NumberTooLarge(String),
+    /// A setup number past the last array (`last`).
+    OutOfRange {
+        /// The number.
+        index: usize,
+        /// The last array's number.
+        last: usize,
+    },
+    /// A spec that names the symmetry twice.
+    SymmetryTwice(String),
+    /// A spec that names a pair twice.
+    PairTwice(String),
+    /// A word of a spec that is no symmetry and no piece of exactly one pair.
+    NotAChoice {
+        /// The word.
+        token: String,
+        /// The game's symmetries, comma-separated.
+        symmetries: String,
+        /// Its pairs' pieces (`CH/W`, ...), comma-separated.
+        pairs: String,
+    },
+    /// A game without array freedom (its title), asked for another array than its default.
+    OnlyDefault(String),
+}
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            SetupError::NoSymmetry => f.write_str("'symmetries' must name at least one of rotate, mirror"),
+            SetupError::PairCount(n) => write!(f, "{n} pairs; between 1 and 20 are allowed"),
+            SetupError::NotTwoSquares { pair } => write!(f, "pair '{pair}' must name two squares, e.g. \"a1 j1\""),
+            SetupError::Square { pair, error } => write!(f, "pair '{pair}': {error}"),
+            SetupError::InTwoPairs { pair, square } => write!(f, "pair '{pair}': square {square} is in two pairs"),
+            SetupError::SecondPlayerPiece { pair, square } => {
+                write!(f, "pair '{pair}': {square} holds a second-player piece")
+            }
+            SetupError::BothEmpty { pair } => write!(f, "pair '{pair}': both squares are empty in the start position"),
+            SetupError::NotTheStart { symmetry } => {
+                write!(f, "the start position is not the first player's array with {symmetry} symmetry")
+            }
+            SetupError::ImageOccupied { symmetry, square } => write!(f, "the {symmetry} image of {square} is occupied"),
+            SetupError::NumberTooLarge(n) => write!(f, "setup number '{n}' is too large"),
+            SetupError::OutOfRange { index, last } => write!(f, "setup number {index} is out of range 0..{last}"),
+            SetupError::SymmetryTwice(t) => write!(f, "'{t}': the symmetry is named twice"),
+            SetupError::PairTwice(t) => write!(f, "'{t}': its pair is named twice"),
+            SetupError::NotAChoice { token, symmetries, pairs } => write!(
+                f,
+                "'{token}' is not a symmetry ({symmetries}) or a piece of exactly one exchangeable pair ({pairs})"
+            ),
+            SetupError::OnlyDefault(game) => write!(f, "{game} has only its default array"),
+        }
     }
 }
 
 impl std::error::Error for SetupError {}
+
+/// A setup spec that names no array of the game: the spec as given, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupSpecError {
+    /// The spec.
+    pub spec: String,
+    /// Why it names no array.
+    pub why: SetupError,
+}
+
+impl fmt::Display for SetupSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "setup '{}': {}", self.spec, self.why)
+    }
+}
+
+impl std::error::Error for SetupSpecError {}
 
 /// A square as (file, rank) from 0.
 type Coord = (i32, i32);
@@ -68,15 +181,14 @@ fn sym_name(o: Orientation) -> &'static str {
 impl SetupRules {
     /// Checks the `[setup]` table against the start position `start` (already read).
     pub(crate) fn build(v: &Variant, f: &SetupFile, start: &[Placed]) -> Result<SetupRules, SetupError> {
-        let e = |m: String| Err(SetupError(m));
         // Square names only (no padding is needed to read them).
         let shape = BoardShape::new(v.files, v.ranks, 0);
         if f.symmetries.is_empty() {
-            return e("'symmetries' must name at least one of rotate, mirror".into());
+            return Err(SetupError::NoSymmetry);
         }
         // Typhoon has 17 pairs (2^17 arrays per symmetry).
         if f.pairs.is_empty() || f.pairs.len() > 20 {
-            return e(format!("{} pairs; between 1 and 20 are allowed", f.pairs.len()));
+            return Err(SetupError::PairCount(f.pairs.len()));
         }
         let at = |c: Coord| start.iter().find(|p| (p.file, p.rank) == c);
         let mut pairs: Vec<Pair> = Vec::new();
@@ -84,24 +196,24 @@ impl SetupRules {
         for text in &f.pairs {
             let names: Vec<&str> = text.split_whitespace().collect();
             if names.len() != 2 {
-                return e(format!("pair '{text}' must name two squares, e.g. \"a1 j1\""));
+                return Err(SetupError::NotTwoSquares { pair: text.clone() });
             }
             let mut sqs = [(0, 0); 2];
             for (i, n) in names.iter().enumerate() {
-                let sq = shape.parse_square(n).map_err(|x| SetupError(format!("pair '{text}': {x}")))?;
+                let sq = shape.parse_square(n).map_err(|error| SetupError::Square { pair: text.clone(), error })?;
                 let c = (shape.file_of(sq), shape.rank_of(sq));
                 if used.contains(&c) {
-                    return e(format!("pair '{text}': square {n} is in two pairs"));
+                    return Err(SetupError::InTwoPairs { pair: text.clone(), square: n.to_string() });
                 }
                 if at(c).is_some_and(|p| p.color != Color::White) {
-                    return e(format!("pair '{text}': {n} holds a second-player piece"));
+                    return Err(SetupError::SecondPlayerPiece { pair: text.clone(), square: n.to_string() });
                 }
                 used.push(c);
                 sqs[i] = c;
             }
             let (left_piece, right_piece) = (at(sqs[0]).map(|p| p.kind), at(sqs[1]).map(|p| p.kind));
             if left_piece.is_none() && right_piece.is_none() {
-                return e(format!("pair '{text}': both squares are empty in the start position"));
+                return Err(SetupError::BothEmpty { pair: text.clone() });
             }
             pairs.push(Pair { left: sqs[0], right: sqs[1], left_piece, right_piece });
         }
@@ -115,10 +227,7 @@ impl SetupRules {
         want.sort();
         got.sort();
         if want != got {
-            return e(format!(
-                "the start position is not the first player's array with {} symmetry",
-                sym_name(rules.symmetries[0])
-            ));
+            return Err(SetupError::NotTheStart { symmetry: sym_name(rules.symmetries[0]) });
         }
         Ok(rules)
     }
@@ -148,7 +257,7 @@ impl SetupRules {
             if all.iter().any(|q| (q.file, q.rank) == (file, rank)) {
                 let shape = BoardShape::new(v.files, v.ranks, 0);
                 let name = shape.name(shape.square_unchecked(p.file, p.rank));
-                return Err(SetupError(format!("the {} image of {name} is occupied", sym_name(sym))));
+                return Err(SetupError::ImageOccupied { symmetry: sym_name(sym), square: name });
             }
             all.push(Placed { file, rank, kind: p.kind, color: Color::Black });
         }
@@ -158,7 +267,7 @@ impl SetupRules {
     /// The FEN of array `index` (`0..count()`).
     pub fn fen(&self, v: &Variant, index: usize) -> Result<String, SetupError> {
         if index >= self.count() {
-            return Err(SetupError(format!("setup number {index} is out of range 0..{}", self.count() - 1)));
+            return Err(SetupError::OutOfRange { index, last: self.count() - 1 });
         }
         let mut s = placement::write_pieces(v, &self.placement(v, index)?);
         if !self.tail.is_empty() {
@@ -184,10 +293,9 @@ impl SetupRules {
     pub fn parse(&self, v: &Variant, spec: &str) -> Result<usize, SetupError> {
         let tokens: Vec<&str> = spec.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
         if tokens.len() == 1 && tokens[0].chars().all(|c| c.is_ascii_digit()) {
-            let n: usize =
-                tokens[0].parse().map_err(|_| SetupError(format!("setup number '{}' is too large", tokens[0])))?;
+            let n: usize = tokens[0].parse().map_err(|_| SetupError::NumberTooLarge(tokens[0].to_string()))?;
             if n >= self.count() {
-                return Err(SetupError(format!("setup number {n} is out of range 0..{}", self.count() - 1)));
+                return Err(SetupError::OutOfRange { index: n, last: self.count() - 1 });
             }
             return Ok(n);
         }
@@ -203,7 +311,7 @@ impl SetupRules {
                 self.symmetries.iter().position(|&o| sym_name(o) == low || low == format!("{}al", sym_name(o)))
             {
                 if sym_set {
-                    return Err(SetupError(format!("'{tok}': the symmetry is named twice")));
+                    return Err(SetupError::SymmetryTwice(tok.to_string()));
                 }
                 sym_set = true;
                 index |= k << self.pairs.len();
@@ -227,14 +335,14 @@ impl SetupRules {
                         format!("{}/{}", n(p.left_piece), n(p.right_piece))
                     })
                     .collect();
-                return Err(SetupError(format!(
-                    "'{tok}' is not a symmetry ({}) or a piece of exactly one exchangeable pair ({})",
-                    self.symmetries.iter().map(|&o| sym_name(o)).collect::<Vec<_>>().join(", "),
-                    members.join(", ")
-                )));
+                return Err(SetupError::NotAChoice {
+                    token: tok.to_string(),
+                    symmetries: self.symmetries.iter().map(|&o| sym_name(o)).collect::<Vec<_>>().join(", "),
+                    pairs: members.join(", "),
+                });
             };
             if named[i] {
-                return Err(SetupError(format!("'{tok}': its pair is named twice")));
+                return Err(SetupError::PairTwice(tok.to_string()));
             }
             named[i] = true;
             if Some(self.pairs[i].left_piece) != kind {
@@ -248,14 +356,14 @@ impl SetupRules {
 impl Variant {
     /// The start FEN of the array named by `spec` (`default`, an index, or pair choices; see
     /// `variant::setup`). Games without array freedom accept only `default`.
-    pub fn setup_fen(&self, spec: &str) -> Result<String, SetupError> {
-        let err = |m: String| SetupError(format!("setup '{spec}': {m}"));
+    pub fn setup_fen(&self, spec: &str) -> Result<String, SetupSpecError> {
+        let err = |why| SetupSpecError { spec: spec.to_string(), why };
         match &self.setup {
             None if spec.trim().eq_ignore_ascii_case("default") => Ok(self.start_fen.clone()),
-            None => Err(err(format!("{} has only its default array", self.title))),
+            None => Err(err(SetupError::OnlyDefault(self.title.clone()))),
             Some(s) => {
-                let i = s.parse(self, spec).map_err(|x| err(x.0))?;
-                s.fen(self, i).map_err(|x| err(x.0))
+                let i = s.parse(self, spec).map_err(err)?;
+                s.fen(self, i).map_err(err)
             }
         }
     }

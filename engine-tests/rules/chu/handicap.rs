@@ -48,7 +48,7 @@ fn lishogis_three_give_the_first_player_lions_or_a_prince() {
 fn every_handicap_is_in_the_table_and_a_wrong_name_lists_them() {
     let v = chu();
     assert_eq!(v.handicaps.len(), 12);
-    let err = v.handicap_fen("queen").unwrap_err();
+    let err = v.handicap_fen("queen").unwrap_err().to_string();
     for h in &v.handicaps {
         assert!(err.contains(&h.name), "{err}");
     }
