@@ -171,12 +171,12 @@ fn run(cli: Cli) -> Result<(), Fail> {
         if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
             eprintln!("kyodai: waiting for a GUI protocol: type uci, usi or xboard (or quit; 'kyodai --help' lists the commands)");
         }
-        return run_stdio(None, &Startup::default()).map_err(Fail);
+        return run_stdio(None, &Startup::default()).map_err(Fail::from);
     };
     match command {
-        Command::Uci(b) => run_stdio(Some(Protocol::Uci), &b.startup()).map_err(Fail)?,
-        Command::Usi(b) => run_stdio(Some(Protocol::Usi), &b.startup()).map_err(Fail)?,
-        Command::Xboard(b) => run_stdio(Some(Protocol::Xboard), &b.startup()).map_err(Fail)?,
+        Command::Uci(b) => run_stdio(Some(Protocol::Uci), &b.startup())?,
+        Command::Usi(b) => run_stdio(Some(Protocol::Usi), &b.startup())?,
+        Command::Xboard(b) => run_stdio(Some(Protocol::Xboard), &b.startup())?,
         Command::Variants => cli::variants::run_variants()?,
         Command::Analyze(a) => cli::analyze::run(a)?,
         Command::Selfplay(a) => cli::selfplay::run(a)?,

@@ -20,6 +20,7 @@ use crate::game::Game;
 use crate::geometry::Color;
 use crate::movegen::{attack::is_attacked, generate};
 use crate::perft::perft;
+use crate::position::fen::FenError;
 use crate::position::Position;
 use crate::rules::legality::{legal_move_list, History};
 use crate::search::{Limits, Searcher};
@@ -47,11 +48,28 @@ pub struct Case {
     pub pos: Position,
 }
 
+/// A game whose `[bench] midgame` FEN is refused: the game's name, and why.
+#[derive(Clone, Debug)]
+pub struct MidgameError {
+    /// The game's name.
+    pub game: String,
+    /// Why its FEN is refused.
+    pub error: FenError,
+}
+
+impl std::fmt::Display for MidgameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: [bench] midgame: {}", self.game, self.error)
+    }
+}
+
+impl std::error::Error for MidgameError {}
+
 /// The suite's positions of `game`: the start, and the midgame its data file names.
-pub fn cases(game: &Arc<Game>) -> Result<Vec<Case>, String> {
+pub fn cases(game: &Arc<Game>) -> Result<Vec<Case>, MidgameError> {
     let mut out = vec![Case { game: Arc::clone(game), label: "start", pos: Position::start(game) }];
     if let Some(fen) = &game.bench.midgame {
-        let pos = Position::from_fen(game, fen).map_err(|e| format!("{}: [bench] midgame: {e}", game.name))?;
+        let pos = Position::from_fen(game, fen).map_err(|error| MidgameError { game: game.name.clone(), error })?;
         out.push(Case { game: Arc::clone(game), label: "midgame", pos });
     }
     Ok(out)

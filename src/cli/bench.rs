@@ -107,7 +107,7 @@ fn run_speed(variant: Option<String>, tsv: bool) -> Result<(), Fail> {
         );
     }
     for g in games {
-        for case in speed::cases(&g).map_err(Fail)? {
+        for case in speed::cases(&g)? {
             let m: Vec<speed::Measure> = Op::ALL.iter().map(|&op| speed::measure(&case, op)).collect();
             if tsv {
                 for x in &m {

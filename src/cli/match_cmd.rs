@@ -148,7 +148,7 @@ fn kif_bytes(
     rec: &kyodai::tournament::game::GameRecord,
     cfg: &MatchConfig,
     sjis: bool,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, kyodai::tournament::runner::RenderError> {
     use kyodai::kifu::{encode_sjis, write_kif, KifHeader};
     use kyodai::pgn::today;
     use kyodai::tournament::pgnout::move_comments;
@@ -162,9 +162,9 @@ fn kif_bytes(
         gote: rec.black.clone(),
         sjis,
     };
-    let text = write_kif(start, &moves, &notes, rec.result, Some(&rec.reason), &h).map_err(|e| e.to_string())?;
+    let text = write_kif(start, &moves, &notes, rec.result, Some(&rec.reason), &h)?;
     if sjis {
-        encode_sjis(&text).map_err(|e| e.to_string())
+        Ok(encode_sjis(&text)?)
     } else {
         Ok(text.into_bytes())
     }

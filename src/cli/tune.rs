@@ -134,8 +134,7 @@ pub fn run(a: TuneArgs) -> Result<(), Fail> {
             eprintln!("tune {name}: iteration {iteration}, error {error:.6}");
         }
         _ => {}
-    })
-    .map_err(Fail)?;
+    })?;
     if let Some(f) = &a.save {
         // Again, in the order of the games (threads end them in any order).
         std::fs::write(f, &out.played_pgn).map_err(|e| Fail(format!("cannot write {f}: {e}")))?;
@@ -154,7 +153,7 @@ pub fn run(a: TuneArgs) -> Result<(), Fail> {
     }
     match &a.output {
         Some(f) => {
-            let text = write::rewrite(&source, &out.tuned).map_err(Fail)?;
+            let text = write::rewrite(&source, &out.tuned)?;
             std::fs::write(f, text).map_err(|e| Fail(format!("cannot write {f}: {e}")))?;
             outln!("wrote {f}");
         }

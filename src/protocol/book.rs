@@ -10,10 +10,29 @@
 //! does not fit is reported once and leaves the engine without a book.
 
 use super::error::{CmdResult, CommandError};
-use crate::book::format::declared_game;
+use crate::book::format::{declared_game, BookError};
 use crate::book::{shipped_shared, Book};
 use crate::game::Game;
+use std::fmt;
 use std::sync::Arc;
+
+/// A book file that does not fit the game being played (reported once per game): the file,
+/// and why.
+#[derive(Clone, Debug)]
+pub struct BookUnfit {
+    /// The file, as set.
+    pub path: String,
+    /// Why it does not fit.
+    pub error: BookError,
+}
+
+impl fmt::Display for BookUnfit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "book {} does not fit this game ({}); playing without a book", self.path, self.error)
+    }
+}
+
+impl std::error::Error for BookUnfit {}
 
 /// Where the engine's book comes from.
 #[derive(Default)]
@@ -86,7 +105,7 @@ impl BookSource {
     /// The book for the game `v`: the file's when one is set (none when the file is for
     /// another game), otherwise the game's built-in book. An error, once per game, when the
     /// file does not fit `v`.
-    pub fn book(&mut self, v: &Arc<Game>) -> Result<Option<Arc<Book>>, String> {
+    pub fn book(&mut self, v: &Arc<Game>) -> Result<Option<Arc<Book>>, BookUnfit> {
         let Some(f) = &mut self.file else { return Ok(shipped_shared(v)) };
         let key = game_key(v);
         if let Some((k, book)) = &f.cache {
@@ -102,7 +121,7 @@ impl BookSource {
         f.cache = Some((key, read.as_ref().ok().cloned()));
         match read {
             Ok(b) => Ok(Some(b)),
-            Err(e) => Err(format!("book {} does not fit this game ({e}); playing without a book", f.path)),
+            Err(error) => Err(BookUnfit { path: f.path.clone(), error }),
         }
     }
 }

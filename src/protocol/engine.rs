@@ -323,14 +323,14 @@ impl Engine {
     }
 
     /// The book for the current game (see [`super::book::BookSource::book`]).
-    pub fn book(&mut self) -> Result<Option<Arc<crate::book::Book>>, String> {
+    pub fn book(&mut self) -> Result<Option<Arc<crate::book::Book>>, super::book::BookUnfit> {
         self.books.book(self.game.game())
     }
 
     /// With `OwnBook` on, a move of the book for the current position (drawn by weight), if
     /// the book has one that is legal here. An error (once per game) when the book file set
     /// does not fit the game.
-    pub fn book_move(&mut self) -> Result<Option<crate::book::Candidate>, String> {
+    pub fn book_move(&mut self) -> Result<Option<crate::book::Candidate>, super::book::BookUnfit> {
         if !self.opts.own_book || self.no_position.is_some() {
             return Ok(None);
         }

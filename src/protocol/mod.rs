@@ -209,21 +209,58 @@ pub struct Startup {
     pub rule_options: Vec<String>,
 }
 
-fn make_dialect(p: Protocol, startup: &Startup, out: Out, tx: Sender<Event>) -> Result<Box<dyn Dialect>, String> {
+/// A start-up setting of `kyodai uci|usi|xboard` that is refused; `option` is an `-O` as given.
+#[derive(Clone, Debug)]
+pub enum StartupError {
+    /// The `--book` file is refused.
+    Book(error::CommandError),
+    /// An `-O` that is not `KEY=VALUE`.
+    NotKeyValue(String),
+    /// An `-O` whose value is refused.
+    Option {
+        /// The `-O` as given.
+        option: String,
+        /// Why its value is refused.
+        error: error::CommandError,
+    },
+    /// An `-O` whose key no game has; `known` are the keys the games have.
+    NoSuchOption {
+        /// The `-O` as given.
+        option: String,
+        /// Its key.
+        key: String,
+        /// The rule options the games offer.
+        known: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for StartupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartupError::Book(e) => write!(f, "{e}"),
+            StartupError::NotKeyValue(o) => write!(f, "-O/--option '{o}' is not KEY=VALUE"),
+            StartupError::Option { option, error } => write!(f, "-O/--option '{option}': {error}"),
+            StartupError::NoSuchOption { option, key, known } => {
+                write!(f, "-O/--option '{option}': no game has a rule option '{key}' (they have: {})", known.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for StartupError {}
+
+fn make_dialect(p: Protocol, startup: &Startup, out: Out, tx: Sender<Event>) -> Result<Box<dyn Dialect>, StartupError> {
     let mut engine = engine::Engine::new(out.clone(), tx);
     if let Some(f) = &startup.book_file {
-        engine.set_book_file(Some(f)).map_err(|e| e.to_string())?;
+        engine.set_book_file(Some(f)).map_err(StartupError::Book)?;
     }
     for o in &startup.rule_options {
-        let (key, value) = o.split_once('=').ok_or_else(|| format!("-O/--option '{o}' is not KEY=VALUE"))?;
+        let (key, value) = o.split_once('=').ok_or_else(|| StartupError::NotKeyValue(o.clone()))?;
         match engine.set_rule_option(key, Some(value)) {
-            Some(r) => r.map_err(|e| format!("-O/--option '{o}': {e}"))?,
+            Some(r) => r.map_err(|error| StartupError::Option { option: o.clone(), error })?,
             None => {
-                let known: Vec<String> = rule_options::offered().into_iter().map(|o| o.key).collect();
-                return Err(format!(
-                    "-O/--option '{o}': no game has a rule option '{key}' (they have: {})",
-                    known.join(", ")
-                ));
+                let known = rule_options::offered().into_iter().map(|o| o.key).collect();
+                return Err(StartupError::NoSuchOption { option: o.clone(), key: key.to_string(), known });
             }
         }
     }
@@ -269,7 +306,7 @@ pub fn run_session<R: BufRead + Send + 'static>(
     startup: &Startup,
     input: R,
     out: Out,
-) -> Result<(), String> {
+) -> Result<(), StartupError> {
     let (tx, rx) = channel();
     if let Some(p) = p {
         let d = make_dialect(p, startup, out, tx.clone())?;
@@ -311,7 +348,7 @@ pub fn run_session<R: BufRead + Send + 'static>(
 }
 
 /// Runs a session on standard input and output (see [`run_session`]).
-pub fn run_stdio(p: Option<Protocol>, startup: &Startup) -> Result<(), String> {
+pub fn run_stdio(p: Option<Protocol>, startup: &Startup) -> Result<(), StartupError> {
     let stdin = std::io::stdin();
     run_session(p, startup, std::io::BufReader::new(stdin), Out::stdout())
 }

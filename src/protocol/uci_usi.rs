@@ -167,7 +167,7 @@ impl<F: Flavor> Session<F> {
         }
         if !(g.infinite || g.ponder || g.mate.is_some()) {
             let book_move = self.e.book_move().unwrap_or_else(|e| {
-                self.error(&e);
+                self.error(&e.to_string());
                 None
             });
             if let Some(c) = book_move {

@@ -63,7 +63,11 @@ pub struct KifOut {
 
 /// Renders a finished game (its start position, its record, the match's event and site) as the
 /// bytes of its KIF file, or says why it cannot.
-pub type KifRender = Arc<dyn Fn(&Position, &GameRecord, &MatchConfig) -> Result<Vec<u8>, String> + Send + Sync>;
+/// The error is boxed because its type (the KIF writer's) lives above the tournament.
+pub type KifRender = Arc<dyn Fn(&Position, &GameRecord, &MatchConfig) -> Result<Vec<u8>, RenderError> + Send + Sync>;
+
+/// Why a game cannot be rendered for `--kifout`.
+pub type RenderError = Box<dyn std::error::Error + Send + Sync>;
 
 impl std::fmt::Debug for KifOut {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -206,7 +210,7 @@ fn save_kif(cfg: &MatchConfig, rec: &GameRecord) -> Result<(), RunError> {
     let shown = path.display().to_string();
     let fatal = |why: String| RunError::Fatal(format!("cannot write {shown}: {why}"));
     let start = start_position(&cfg.variant, rec.fen.as_deref()).map_err(|e| fatal(e.to_string()))?;
-    let bytes = (out.render)(&start, rec, cfg).map_err(fatal)?;
+    let bytes = (out.render)(&start, rec, cfg).map_err(|e| fatal(e.to_string()))?;
     std::fs::write(&path, bytes).map_err(|error| RunError::Save { path: shown, error })
 }
 

@@ -18,13 +18,66 @@ pub mod samples;
 pub mod write;
 
 use crate::game::Game;
+use crate::resources::ResourceError;
 use crate::variant::Variant;
 use features::{EvalModel, EVAL_KEYS};
 use fit::{FitSettings, Fitted, Sample};
-use samples::{Collected, SelfPlay};
+use samples::{Collected, SampleError, SelfPlay};
+use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use write::{Tuned, NOTE_HEAD};
+
+/// Why a tuning cannot run. A sample error is boxed: it holds the texts it names (a FEN's, a
+/// move's), and would make every result of the tuner as large.
+#[derive(Debug)]
+pub enum TuneError {
+    /// A PGN source (its name) cannot be read.
+    Source {
+        /// The source, as the command line named it.
+        name: String,
+        /// Why.
+        error: Box<SampleError>,
+    },
+    /// The self-play searcher's hash table cannot be had.
+    Hash(ResourceError),
+    /// A self-play game cannot be played.
+    Play(Box<SampleError>),
+    /// A self-play game was never played (its thread ended first).
+    NotPlayed,
+    /// A word of `--only` that names no weight.
+    Only(String),
+    /// The games gave no quiet position: how many were read, and why some were left out.
+    NoPositions {
+        /// Games read or played.
+        games: usize,
+        /// Unfinished games left out.
+        unfinished: usize,
+        /// Games of another game left out.
+        other_game: usize,
+        /// The game tuned.
+        game: String,
+    },
+}
+
+impl fmt::Display for TuneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TuneError::Source { name, error } => write!(f, "{name}: {error}"),
+            TuneError::Hash(e) => write!(f, "hash table: {e}"),
+            TuneError::Play(e) => write!(f, "{e}"),
+            TuneError::NotPlayed => f.write_str("a self-play game was not played"),
+            TuneError::Only(o) => write!(f, "--only: '{o}' is not 'values', 'eval' or one of {}", EVAL_KEYS.join(", ")),
+            TuneError::NoPositions { games, unfinished, other_game, game } => write!(
+                f,
+                "no positions to learn from ({games} games; left out: {unfinished} unfinished, {other_game} of \
+                 another game than {game})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {}
 
 /// Where the games come from and how to fit.
 #[derive(Clone, Debug)]
@@ -86,10 +139,10 @@ fn play_all(
     sp: &SelfPlay,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Vec<Played>, String> {
+) -> Result<Vec<Played>, TuneError> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Result<Played, String>>>> = Mutex::new((0..sp.games).map(|_| None).collect());
+    let slots: Mutex<Vec<Option<Result<Played, TuneError>>>> = Mutex::new((0..sp.games).map(|_| None).collect());
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, sp.games.max(1)) {
             scope.spawn(|| {
@@ -98,7 +151,7 @@ fn play_all(
                     Err(e) => {
                         let n = next.fetch_add(sp.games, Ordering::Relaxed);
                         if n < sp.games {
-                            slots.lock().unwrap()[n] = Some(Err(format!("hash table: {e}")));
+                            slots.lock().unwrap()[n] = Some(Err(TuneError::Hash(e)));
                         }
                         return;
                     }
@@ -111,7 +164,7 @@ fn play_all(
                     let g = match samples::play(v, sp, n, &mut searcher) {
                         Ok(g) => g,
                         Err(e) => {
-                            slots.lock().unwrap()[n] = Some(Err(e.to_string()));
+                            slots.lock().unwrap()[n] = Some(Err(TuneError::Play(Box::new(e))));
                             continue;
                         }
                     };
@@ -124,15 +177,15 @@ fn play_all(
         }
     });
     let slots = slots.into_inner().unwrap();
-    slots.into_iter().map(|g| g.unwrap_or_else(|| Err("a self-play game was not played".into()))).collect()
+    slots.into_iter().map(|g| g.unwrap_or(Err(TuneError::NotPlayed))).collect()
 }
 
 /// Which weights the fit may change: values of non-royal types the samples show, and `[eval]`
 /// keys whose feature varies, as `only` allows.
-fn free_weights(model: &EvalModel, samples: &[Sample], only: &[String]) -> Result<Vec<bool>, String> {
+fn free_weights(model: &EvalModel, samples: &[Sample], only: &[String]) -> Result<Vec<bool>, TuneError> {
     for o in only {
         if o != "values" && o != "eval" && !EVAL_KEYS.contains(&o.as_str()) {
-            return Err(format!("--only: '{o}' is not 'values', 'eval' or one of {}", EVAL_KEYS.join(", ")));
+            return Err(TuneError::Only(o.clone()));
         }
     }
     let wanted =
@@ -183,14 +236,15 @@ fn scales_and_bounds(model: &EvalModel, w0: &[f64]) -> (Vec<f64>, Vec<(f64, f64)
 }
 
 /// Tunes the game `v` as `cfg` says.
-pub fn tune(v: &Arc<Game>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync)) -> Result<Outcome, String> {
+pub fn tune(v: &Arc<Game>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync)) -> Result<Outcome, TuneError> {
     let model = EvalModel::new(v);
     let features = |p: &crate::position::Position| model.features(p);
     let mut collected = Collected::default();
     let mut sources = Vec::new();
     for (name, text) in &cfg.pgn {
         let before = collected.games;
-        samples::from_pgn(v, text, &features, &mut collected).map_err(|e| format!("{name}: {e}"))?;
+        samples::from_pgn(v, text, &features, &mut collected)
+            .map_err(|e| TuneError::Source { name: name.clone(), error: Box::new(e) })?;
         sources.push(format!("{} games of {name}", collected.games - before));
     }
     let mut played_pgn = String::new();
@@ -203,10 +257,12 @@ pub fn tune(v: &Arc<Game>, cfg: &TuneConfig, progress: &(dyn Fn(Progress) + Sync
         sources.push(format!("{} self-play games at {} nodes a move", sp.games, sp.nodes));
     }
     if collected.samples.is_empty() {
-        return Err(format!(
-            "no positions to learn from ({} games; left out: {} unfinished, {} of another game than {})",
-            collected.games, collected.unfinished, collected.other_game, v.name
-        ));
+        return Err(TuneError::NoPositions {
+            games: collected.games,
+            unfinished: collected.unfinished,
+            other_game: collected.other_game,
+            game: v.name.clone(),
+        });
     }
     let held_out = |g: usize| cfg.holdout > 0 && g % cfg.holdout == cfg.holdout - 1;
     let (mut train, mut test) = (Vec::new(), Vec::new());

@@ -2,7 +2,35 @@
 //! comment above `[eval]` saying how they were obtained. Everything else in the file (order,
 //! comments, layout) stays as it was (`toml_edit` keeps it).
 
+use std::fmt;
 use toml_edit::{value, DocumentMut, Item, Table, TableLike};
+
+/// Why a game file cannot take the tuned numbers.
+#[derive(Debug)]
+pub enum RewriteError {
+    /// It is not TOML.
+    Toml(toml_edit::TomlError),
+    /// Its `eval` is not a table.
+    EvalNotTable,
+    /// It has no `[[piece]]` tables.
+    NoPieces,
+    /// No piece has this ID.
+    NoPiece(String),
+}
+
+impl fmt::Display for RewriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("game file: ")?;
+        match self {
+            RewriteError::Toml(e) => write!(f, "{e}"),
+            RewriteError::EvalNotTable => f.write_str("'eval' is not a table"),
+            RewriteError::NoPieces => f.write_str("no [[piece]] tables"),
+            RewriteError::NoPiece(id) => write!(f, "no piece with id '{id}'"),
+        }
+    }
+}
+
+impl std::error::Error for RewriteError {}
 
 /// The tuned numbers of one game.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -19,23 +47,22 @@ pub struct Tuned {
 pub const NOTE_HEAD: &str = "Tuned by `kyodai tune`";
 
 /// `text` (a game file) with the numbers of `t`.
-pub fn rewrite(text: &str, t: &Tuned) -> Result<String, String> {
-    let mut doc: DocumentMut = text.parse().map_err(|e| format!("game file: {e}"))?;
+pub fn rewrite(text: &str, t: &Tuned) -> Result<String, RewriteError> {
+    let mut doc: DocumentMut = text.parse().map_err(RewriteError::Toml)?;
     if !doc.contains_key("eval") {
         doc.insert("eval", Item::Table(Table::new()));
     }
-    let eval = doc["eval"].as_table_mut().ok_or("game file: 'eval' is not a table")?;
+    let eval = doc["eval"].as_table_mut().ok_or(RewriteError::EvalNotTable)?;
     for (k, v) in &t.eval {
         set_number(eval, k, *v);
     }
     set_note(eval, &t.note);
-    let pieces =
-        doc.get_mut("piece").and_then(|p| p.as_array_of_tables_mut()).ok_or("game file: no [[piece]] tables")?;
+    let pieces = doc.get_mut("piece").and_then(|p| p.as_array_of_tables_mut()).ok_or(RewriteError::NoPieces)?;
     for (id, v) in &t.values {
         let piece = pieces
             .iter_mut()
             .find(|p| p.get("id").and_then(|i| i.as_str()) == Some(id.as_str()))
-            .ok_or_else(|| format!("game file: no piece with id '{id}'"))?;
+            .ok_or_else(|| RewriteError::NoPiece(id.clone()))?;
         set_number(piece, "value", *v);
     }
     Ok(doc.to_string())
@@ -108,7 +135,7 @@ mod tests {
         assert!(out.contains("[eval]\ntempo = 14"), "{out}");
         let mut t = tuned("now");
         t.values.push(("Z".into(), 1));
-        assert_eq!(rewrite(FILE, &t).unwrap_err(), "game file: no piece with id 'Z'");
-        assert!(rewrite("name = ", &t).unwrap_err().starts_with("game file: "));
+        assert_eq!(rewrite(FILE, &t).unwrap_err().to_string(), "game file: no piece with id 'Z'");
+        assert!(rewrite("name = ", &t).unwrap_err().to_string().starts_with("game file: "));
     }
 }
