@@ -30,15 +30,17 @@
 //! `PROPTEST_CASES` overrides the number of cases per game and property. Games on boards of
 //! more than 400 squares (Tai Shogi) get a quarter of the cases and half the plies.
 
-#[path = "support/common.rs"]
+#[path = "../../engine-tests/support/common.rs"]
 mod common;
 
-use kyodai::moves::MoveKind;
-use kyodai::notation::{format_move, parse_move};
-use kyodai::rules::legality::{in_check, legal_move_list, legal_moves_with, material_decided, royal_lost, History};
-use kyodai::rules::outcome::outcome;
-use kyodai::variant::{Legality, Repetition};
-use kyodai::{movegen, Game, Move, Position, Variant};
+use kyodai_core::moves::MoveKind;
+use kyodai_core::notation::{format_move, parse_move};
+use kyodai_core::rules::legality::{
+    in_check, legal_move_list, legal_moves_with, material_decided, royal_lost, History,
+};
+use kyodai_core::rules::outcome::outcome;
+use kyodai_core::variant::{Legality, Repetition};
+use kyodai_core::{movegen, Game, Move, Position, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use std::collections::{HashMap, HashSet};
@@ -74,7 +76,7 @@ fn is_capture(pos: &Position, m: Move) -> bool {
 }
 
 /// How far `sq` is from the owner's first rank, for the side to move.
-fn depth(pos: &Position, sq: kyodai::Square) -> i32 {
+fn depth(pos: &Position, sq: kyodai_core::Square) -> i32 {
     let shape = &pos.game().shape;
     let r = shape.rank_of(sq);
     if pos.side().forward() > 0 {
@@ -224,7 +226,7 @@ fn check_all_games(
     }
 }
 
-fn board_cells(pos: &Position) -> Vec<kyodai::cell::Cell> {
+fn board_cells(pos: &Position) -> Vec<kyodai_core::cell::Cell> {
     pos.game().shape.squares().map(|sq| pos.cell(sq)).collect()
 }
 
@@ -428,7 +430,8 @@ fn hash_distinguishes_positions() {
         // (FEN and game line of each visited position, for the failure message.)
         let mut visited: Vec<String> = Vec::new();
         // hash -> (board, side, visited index, move from there)
-        let mut seen: HashMap<u64, (Vec<kyodai::cell::Cell>, kyodai::Color, usize, Option<Move>)> = HashMap::new();
+        let mut seen: HashMap<u64, (Vec<kyodai_core::cell::Cell>, kyodai_core::Color, usize, Option<Move>)> =
+            HashMap::new();
         let describe = |visited: &[String], i: usize, m: Option<Move>| -> String {
             let at = &visited[i];
             match m {
@@ -508,7 +511,7 @@ fn legal_moves_are_consistent() {
                 // Typhoon: a Hummingbird may swap with an identical friendly Hummingbird, a
                 // real move (section 5.4) that leaves the board as it was.
                 let same_swap =
-                    m.kind == kyodai::moves::MoveKind::Swap && ctx.pos.piece_at(m.from) == ctx.pos.piece_at(m.to);
+                    m.kind == kyodai_core::moves::MoveKind::Swap && ctx.pos.piece_at(m.from) == ctx.pos.piece_at(m.to);
                 let undo = ctx.pos.make(m);
                 let attacked = in_check(ctx.pos, us);
                 let changed = board_cells(ctx.pos) != board;
@@ -612,7 +615,7 @@ fn smoke_fixed_seed_games_with_outcome() {
 /// the moves of `generate`, in random positions of every game.
 #[test]
 fn capture_generator_matches_filtered_generate() {
-    use kyodai::movegen::{generate, generate_captures, is_capture};
+    use kyodai_core::movegen::{generate, generate_captures, is_capture};
     for name in Variant::builtin_names() {
         let v = Game::builtin(name).unwrap();
         for game in 0..8u64 {
@@ -680,7 +683,7 @@ fn typhoon_power_positions_make_unmake_hash_text_fen() {
             let at = format!("{} after [{}]", pos.to_fen(), line.join(" "));
             for &m in &legal {
                 let text = format_move(&v, m);
-                let explicit = kyodai::notation::format_explicit_at(&pos, m);
+                let explicit = kyodai_core::notation::format_explicit_at(&pos, m);
                 let before = pos.clone();
                 let undo = pos.make(m);
                 if let Err(e) = pos.debug_check() {
