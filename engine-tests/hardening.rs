@@ -56,7 +56,7 @@ fn nutty_repeated() -> kyodai::Position {
 #[test]
 fn the_search_finds_no_move_in_a_finished_game() {
     let mut pos = nutty_repeated();
-    assert!(kyodai::rules::outcome::outcome(&mut pos).is_some());
+    assert!(kyodai::rules::outcome::outcome(&pos).is_some());
     assert!(!kyodai::rules::legality::legal_move_list(&mut pos).is_empty());
     let mut s = kyodai::search::Searcher::new(1, 1);
     let stop = std::sync::atomic::AtomicBool::new(false);

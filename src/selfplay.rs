@@ -166,7 +166,7 @@ pub fn play_match_game(
     let mut rng = Rng::new(seed);
     searcher.clear();
     for ply in 0..max_plies {
-        if let Some(o) = outcome(&mut pos) {
+        if let Some(o) = outcome(&pos) {
             return GameRecord { start_fen: start.to_fen(), moves, outcome: Some(o), book_moves };
         }
         let m = match players[pos.side().index()] {
@@ -189,6 +189,6 @@ pub fn play_match_game(
         moves.push(text);
         pos.make(m);
     }
-    let o = outcome(&mut pos);
+    let o = outcome(&pos);
     GameRecord { start_fen: start.to_fen(), moves, outcome: o, book_moves }
 }

@@ -169,7 +169,7 @@ fn soak_game(
     let mut texts: Vec<String> = Vec::new();
     searcher.clear();
     for ply in 0..=cfg.max_plies {
-        let o = outcome(&mut pos);
+        let o = outcome(&pos);
         let fail = |what: Broken, texts: &Vec<String>| (ply, texts.clone(), what);
         if let Err(e) = fen_round_trip(&pos, o.is_some()) {
             return (String::from("failure"), ply, Some(fail(e, &texts)));

@@ -60,8 +60,8 @@ impl Record {
     }
 
     /// The result if the game is over.
-    pub fn outcome(&mut self) -> Option<Outcome> {
-        outcome(&mut self.pos)
+    pub fn outcome(&self) -> Option<Outcome> {
+        outcome(&self.pos)
     }
 }
 

@@ -556,7 +556,7 @@ fn smoke_game(v: &Arc<Game>, seed: u64) -> (usize, String) {
     let mut line: Vec<String> = Vec::new();
     for ply in 0..=200 {
         let before = pos.clone();
-        let result = outcome(&mut pos);
+        let result = outcome(&pos);
         assert!(pos == before, "{}: outcome changed the position at {}", v.name, pos.to_fen());
         let legal = legal_move_list(&mut pos);
         if legal.is_empty() {
@@ -596,7 +596,7 @@ fn builtin_games_are_listed_and_load() {
         pos.debug_check().unwrap_or_else(|e| panic!("{name} start position: {e}"));
         assert_eq!(Position::from_fen(&v, &pos.to_fen()).unwrap().to_fen(), pos.to_fen());
         assert!(!legal_move_list(&mut pos).is_empty(), "{name}: no legal move at the start");
-        assert!(outcome(&mut pos).is_none(), "{name}: the start position is already decided");
+        assert!(outcome(&pos).is_none(), "{name}: the start position is already decided");
     }
 }
 

@@ -208,11 +208,11 @@ fn s11_promote_on_entry_off_option() {
 fn s11_mate_ends_game_option() {
     let mated = fen(&[(15, "R13k"), (14, "R14")]).replace(" w ", " b ");
     let on = dai_with("mate_ends_game", "on");
-    assert_eq!(outcome(&mut pos(&dai(), &mated)), None, "§9 default: no checkmate rule");
+    assert_eq!(outcome(&pos(&dai(), &mated)), None, "§9 default: no checkmate rule");
     let checkmate = Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate });
-    assert_eq!(outcome(&mut pos(&on, &mated)), checkmate, "§11 mate_ends_game");
+    assert_eq!(outcome(&pos(&on, &mated)), checkmate, "§11 mate_ends_game");
     let escape = fen(&[(15, "13Rk"), (14, "R14")]).replace(" w ", " b ");
-    assert_eq!(outcome(&mut pos(&on, &escape)), None, "the King takes the Rook on n15");
+    assert_eq!(outcome(&pos(&on, &escape)), None, "the King takes the Rook on n15");
 }
 
 /// §11: the search ends a mated line where the referee does: with `mate_ends_game` Rook b1-b15
@@ -231,7 +231,7 @@ fn s11_mate_ends_game_in_the_search() {
     let best = r.best.expect("a move");
     assert!(kyodai::notation::format_move(&on, best).starts_with("b1b15"), "the Rook's check (promoting or not)");
     p.make(best);
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
     assert_eq!(search(&dai()).score, Score::Mate(2), "§9 default: the King is taken on the next move");
 }
 
@@ -242,7 +242,7 @@ fn s11_mate_ends_game_in_the_search() {
 fn s11_bare_king_jcsa_option() {
     let on = dai_with("bare_king_jcsa", "on");
     let black = |rows: &[(u32, &str)]| fen(rows).replace(" w ", " b ");
-    let judge = |g: &Arc<Game>, f: &str| outcome(&mut pos(g, f));
+    let judge = |g: &Arc<Game>, f: &str| outcome(&pos(g, f));
     let bare = Some(Outcome::Win { winner: Color::White, reason: Reason::BareKing });
     let gold = black(&[(8, "6G8")]);
     assert_eq!(judge(&dai(), &gold), None, "§9 default: no bare-king rule");
@@ -254,10 +254,10 @@ fn s11_bare_king_jcsa_option() {
     assert_eq!(judge(&on, &reply), None, "the lone King may take the Gold first");
     let mut p = pos(&on, &reply);
     play(&mut p, "o14n13");
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::BareKings }), "two Kings alone draw");
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::BareKings }), "two Kings alone draw");
     let mut p = pos(&on, &reply);
     play(&mut p, "o14o15");
-    assert_eq!(outcome(&mut p), bare, "the reply did not take the Gold");
+    assert_eq!(outcome(&p), bare, "the reply did not take the Gold");
 }
 
 /// D8 (§5): Horned Falcon 52 moves, Soaring Eagle 47 (lion lines and the pass).
@@ -297,10 +297,10 @@ fn d10_crown_prince() {
     };
     let mut p = pos(&g, &rows("15", "K1r12"));
     play(&mut p, "c1a1");
-    assert!(outcome(&mut p).is_none(), "the Crown Prince still stands");
+    assert!(outcome(&p).is_none(), "the Crown Prince still stands");
     let mut p = pos(&g, &rows("r14", "15"));
     play(&mut p, "a3a2");
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::AllRoyalsCaptured }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::Black, reason: Reason::AllRoyalsCaptured }));
 }
 
 /// §8: repeating a position is illegal (the Chu rule): after one side passes, the other may

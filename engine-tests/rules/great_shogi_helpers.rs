@@ -131,7 +131,7 @@ pub fn same_on_random_games(g: &Arc<Game>, rules: Rules, mut seed: u64, games: u
             };
             let after = reference::parse(rules, &fen).play(&key(&p, m));
             p.make(m);
-            if kyodai::rules::outcome::outcome(&mut p).is_some() {
+            if kyodai::rules::outcome::outcome(&p).is_some() {
                 // A side lost its last royal (a position the FEN reader may refuse).
                 break;
             }

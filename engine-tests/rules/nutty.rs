@@ -665,14 +665,14 @@ fn a_move_resolution_table() {
 fn a5_a6_victory_by_capturing_or_burning_the_king() {
     let win = |c: Color| Some(Outcome::Win { winner: c, reason: Reason::AllRoyalsCaptured });
     // A5a: the King steps next to the enemy Demon and is burned: the second player wins.
-    let mut p = resolve("13/13/13/13/13/13/6k6/7f5/5K7/13/13/13/13 w", "f5-g6");
-    assert_eq!(outcome(&mut p), win(Color::Black));
+    let p = resolve("13/13/13/13/13/13/6k6/7f5/5K7/13/13/13/13 w", "f5-g6");
+    assert_eq!(outcome(&p), win(Color::Black));
     // A5b: the King captures the enemy King and is burned: the mover wins (D16).
-    let mut p = resolve("13/13/13/13/13/13/13/6k6/5K1f5/13/13/13/13 w", "f5-g6 x g6");
-    assert_eq!(outcome(&mut p), win(Color::White));
+    let p = resolve("13/13/13/13/13/13/13/6k6/5K1f5/13/13/13/13 w", "f5-g6 x g6");
+    assert_eq!(outcome(&p), win(Color::White));
     // A6: an area move burns the King.
     let mut p = resolve("13/13/13/13/6k6/13/13/13/2F10/13/13/13/1K11 w", "c5-f8 x g9");
-    assert_eq!(outcome(&mut p), win(Color::White));
+    assert_eq!(outcome(&p), win(Color::White));
     assert!(legal_move_list(&mut p).is_empty(), "a king-less position is terminal");
 }
 
@@ -721,11 +721,11 @@ fn moving_into_check_is_legal_and_check_is_detected() {
 fn repetition(fen: &str, moves: &[&str]) -> Option<Outcome> {
     let mut p = pos(fen);
     for (i, t) in moves.iter().enumerate() {
-        assert_eq!(outcome(&mut p), None, "game over before move {}", i + 1);
+        assert_eq!(outcome(&p), None, "game over before move {}", i + 1);
         let m = parse_move(&mut p, t).unwrap_or_else(|e| panic!("{t}: {e}"));
         p.make(m);
     }
-    outcome(&mut p)
+    outcome(&p)
 }
 
 #[test]
@@ -766,10 +766,10 @@ fn repetition_ignores_history_before_an_irreversible_move_and_null_moves() {
     let mut p = pos("4k8/13/13/6i6/13/13/13/13/13/6I6/13/13/1K11 w");
     let m = parse_move(&mut p, "g4g4").unwrap();
     p.make(m);
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
     let m = parse_move(&mut p, "g10g10").unwrap();
     p.make(m);
-    assert!(outcome(&mut p).is_some());
+    assert!(outcome(&p).is_some());
 }
 
 #[path = "../support/perft_data.rs"]

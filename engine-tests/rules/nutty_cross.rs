@@ -32,7 +32,7 @@ fn attack_detection_matches_the_moves_on_random_games() {
     for _game in 0..12 {
         let mut p = pos(START);
         for _ply in 0..120 {
-            if outcome(&mut p).is_some() {
+            if outcome(&p).is_some() {
                 break;
             }
             for by in [Color::White, Color::Black] {

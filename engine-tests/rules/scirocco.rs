@@ -67,7 +67,7 @@ fn start_position_has_exactly_the_21_listed_moves() {
                         i2h4 i2j4 i2j2");
     assert_eq!(expected.len(), 21);
     assert_moves(&texts(&mut p), &expected, "start");
-    assert!(outcome(&mut p).is_none());
+    assert!(outcome(&p).is_none());
     // Tan, to move after any of these, also has exactly 21.
     for m in legal_move_list(&mut p) {
         let u = p.make(m);
@@ -344,7 +344,7 @@ fn v1_bare_king_wins_at_once_and_moving_into_check_is_legal() {
     let mut p = pos("10/10/10/10/4k5/4p5/4K5/10/P9/10 w");
     assert_moves(&texts(&mut p), &set("a2a3 e4d3 e4d4 e4d5 e4e3 e4e5 e4f3 e4f4 e4f5"), "V1 before");
     play(&mut p, "e4e5");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::BareKing));
+    assert_eq!(outcome(&p), win(Color::White, Reason::BareKing));
     assert!(legal_move_list(&mut p).is_empty(), "the loser gets no reply");
 }
 
@@ -352,14 +352,14 @@ fn v1_bare_king_wins_at_once_and_moving_into_check_is_legal() {
 fn v2_no_legal_move_loses() {
     let mut p = pos("KP8/PP8/10/10/10/10/10/10/9p/9k w");
     assert!(legal_move_list(&mut p).is_empty());
-    assert_eq!(outcome(&mut p), win(Color::Black, Reason::NoLegalMove));
+    assert_eq!(outcome(&p), win(Color::Black, Reason::NoLegalMove));
 }
 
 #[test]
 fn v3_capturing_the_king_wins_at_once() {
     let mut p = pos("4k5/10/3N6/10/10/10/10/10/4Pp4/K7p1 w");
     play(&mut p, "d8e10");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::AllRoyalsCaptured));
+    assert_eq!(outcome(&p), win(Color::White, Reason::AllRoyalsCaptured));
     assert!(legal_move_list(&mut p).is_empty());
 }
 
@@ -375,31 +375,31 @@ fn with_two_pieces_left_losing_either_loses() {
     // Tan King j10 + Knight a10: Blue Rook takes the Knight; Tan is bare and loses at once.
     let mut p = pos("n8k/10/10/10/10/10/10/10/10/R8K w");
     play(&mut p, "a1a10");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::BareKing));
+    assert_eq!(outcome(&p), win(Color::White, Reason::BareKing));
     // A King may capture on an attacked square (e3, next to the Tan King) if that leaves the
     // opponent one piece: the loser gets no reply.
     let mut p = pos("10/10/10/10/10/10/4k5/4r5/P3K5/10 w");
     play(&mut p, "e2e3");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::BareKing));
+    assert_eq!(outcome(&p), win(Color::White, Reason::BareKing));
 }
 
 #[test]
 fn judging_order_side_to_move_first() {
     // D5: both sides bare: the side to move loses.
     let mut p = pos("9k/10/10/10/10/10/10/10/10/K9 w");
-    assert_eq!(outcome(&mut p), win(Color::Black, Reason::BareKing));
+    assert_eq!(outcome(&p), win(Color::Black, Reason::BareKing));
     assert!(legal_move_list(&mut p).is_empty());
-    let mut p = pos("9k/10/10/10/10/10/10/10/10/K9 b");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::BareKing));
+    let p = pos("9k/10/10/10/10/10/10/10/10/K9 b");
+    assert_eq!(outcome(&p), win(Color::White, Reason::BareKing));
     // Step 1 with only the side to move bare, step 2 with only the other side bare.
-    let mut p = pos("9k/10/10/10/10/10/10/10/10/KP8 b");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::BareKing));
+    let p = pos("9k/10/10/10/10/10/10/10/10/KP8 b");
+    assert_eq!(outcome(&p), win(Color::White, Reason::BareKing));
     let mut p = pos("9k/10/10/10/10/10/10/10/10/KP8 w");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::BareKing));
+    assert_eq!(outcome(&p), win(Color::White, Reason::BareKing));
     assert!(legal_move_list(&mut p).is_empty());
     // No royal: accepted as a FEN, already decided.
-    let mut p = pos("9p/9p/10/10/10/10/10/10/10/KP8 w");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::AllRoyalsCaptured));
+    let p = pos("9p/9p/10/10/10/10/10/10/10/KP8 w");
+    assert_eq!(outcome(&p), win(Color::White, Reason::AllRoyalsCaptured));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -448,10 +448,10 @@ fn r2_page_example_on_the_2x3_board() {
     assert_moves(&texts(&mut p), &set("a3a2 a3b2"), "R2");
     play(&mut p, "a3a2");
     play(&mut p, "a1a2");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::AllRoyalsCaptured));
+    assert_eq!(outcome(&p), win(Color::White, Reason::AllRoyalsCaptured));
     // With the bare-king rule on, the start is already decided: Blue, to move, loses.
-    let mut q = Position::from_fen(&tiny(true), "1k/2/K1 w").unwrap();
-    assert_eq!(outcome(&mut q), win(Color::Black, Reason::BareKing));
+    let q = Position::from_fen(&tiny(true), "1k/2/K1 w").unwrap();
+    assert_eq!(outcome(&q), win(Color::Black, Reason::BareKing));
 }
 
 #[test]
@@ -464,7 +464,7 @@ fn a_side_whose_only_moves_would_repeat_a_third_time_loses() {
         play(&mut p, t);
     }
     assert!(legal_move_list(&mut p).is_empty(), "{:?}", texts(&mut p));
-    assert_eq!(outcome(&mut p), win(Color::Black, Reason::NoLegalMove));
+    assert_eq!(outcome(&p), win(Color::Black, Reason::NoLegalMove));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -568,8 +568,8 @@ fn setups_are_the_512_standard_arrays() {
     for i in 0..rules.count() {
         let fen = rules.fen(&v, i).unwrap();
         assert!(is_standard_array(&fen), "array {i}: {fen}");
-        let mut p = Position::from_fen(&v, &fen).unwrap();
-        assert!(outcome(&mut p).is_none());
+        let p = Position::from_fen(&v, &fen).unwrap();
+        assert!(outcome(&p).is_none());
         // The spec names the array.
         assert_eq!(v.setup_fen(&rules.spec(&v, i)).unwrap(), fen, "spec {}", rules.spec(&v, i));
         let board = fen.split(' ').next().unwrap().to_string();

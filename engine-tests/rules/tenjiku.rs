@@ -161,7 +161,7 @@ fn n6_burning_resolution() {
     // B4 (§5 end of move): a King that steps next to an enemy Fire Demon burns; its side loses.
     let mut p = pos(&g, "16/16/16/16/16/16/16/16/16/16/6k9/7(fid)8/5K10/16/16/16 w 1");
     play(&mut p, "f4g5");
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::AllRoyalsCaptured }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::Black, reason: Reason::AllRoyalsCaptured }));
 }
 
 /// §10: the piece options change exactly their pieces.

@@ -185,7 +185,7 @@ fn one_legal_move_and_none() {
     let none = Position::from_fen(&c, "11K/12/12/12/12/12/12/12/12/12/pp10/kp10 b - 1").unwrap();
     let mut p = none.clone();
     assert!(legal_move_list(&mut p).is_empty());
-    assert!(matches!(outcome(&mut p), Some(Outcome::Win { winner: kyodai::Color::White, .. })));
+    assert!(matches!(outcome(&p), Some(Outcome::Win { winner: kyodai::Color::White, .. })));
     assert!(search(&none, 4).best.is_none());
 }
 
@@ -200,7 +200,7 @@ fn self_play_moves_are_always_legal() {
             let mut s = Searcher::new(8, 1);
             let stop = AtomicBool::new(false);
             for ply in 0..40 {
-                if outcome(&mut pos).is_some() {
+                if outcome(&pos).is_some() {
                     break;
                 }
                 let depth = 1 + (ply + game) % 3;
@@ -332,13 +332,12 @@ fn a_mate_as_the_halfmove_clock_reaches_100_is_a_win_in_the_search() {
     mated.make(m);
     assert_eq!(mated.halfmove_clock(), 100);
     let win = Some(Outcome::Win { winner: kyodai::Color::White, reason: Reason::Checkmate });
-    assert_eq!(end(&mut mated, Judge::Referee), win);
-    assert_eq!(end(&mut mated, Judge::Search), win);
-    let mut stalemate =
-        Position::from_fen(&v, "k15/2Q13/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 100 80").unwrap();
+    assert_eq!(end(&mated, Judge::Referee), win);
+    assert_eq!(end(&mated, Judge::Search), win);
+    let stalemate = Position::from_fen(&v, "k15/2Q13/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 100 80").unwrap();
     let draw = Some(Outcome::Draw { reason: Reason::Stalemate });
-    assert_eq!(end(&mut stalemate, Judge::Referee), draw);
-    assert_eq!(end(&mut stalemate, Judge::Search), draw);
+    assert_eq!(end(&stalemate, Judge::Referee), draw);
+    assert_eq!(end(&stalemate, Judge::Search), draw);
 }
 
 /// Nutty Shogi: a Fire Demon's move that captures nothing but burns is a capture for the search.

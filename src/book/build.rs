@@ -142,11 +142,11 @@ impl Frontier {
     fn next(&mut self, book: &Book) -> Option<Likely> {
         let (path, probability) = book.main_line_moves();
         if path.len() < self.plies {
-            let mut pos = self.position(&path);
+            let pos = self.position(&path);
             let key = position_key(&pos);
             // In the book already: its book moves are all illegal here (the history forbids
             // them), so the main line ends there.
-            if outcome(&mut pos).is_none() && !book.contains_key(&key) && self.settled.insert(key) {
+            if outcome(&pos).is_none() && !book.contains_key(&key) && self.settled.insert(key) {
                 return Some(Likely { probability, path });
             }
         }
@@ -174,7 +174,7 @@ impl Frontier {
         let total = entry.total_weight() as f64;
         for c in entry.moves.iter().filter(|c| c.weight > 0) {
             let undo = pos.make(c.mv);
-            if outcome(&mut pos).is_none() && !self.settled.contains(&position_key(&pos)) {
+            if outcome(&pos).is_none() && !self.settled.contains(&position_key(&pos)) {
                 let mut path = node.path.clone();
                 path.push(c.mv);
                 self.queue.push(Likely { probability: node.probability * c.weight as f64 / total, path });

@@ -37,7 +37,7 @@ pub fn openings(book: &Book, plies: usize) -> Vec<Line> {
         }
         // Book moves of positive weight that the history allows here (repetition rules).
         let mut playable = Vec::new();
-        if let Some(e) = book.probe(&pos).filter(|_| path.len() < plies && outcome(&mut pos).is_none()) {
+        if let Some(e) = book.probe(&pos).filter(|_| path.len() < plies && outcome(&pos).is_none()) {
             let legal = legal_move_list(&mut pos);
             playable.extend(e.moves.iter().filter(|c| c.weight > 0 && legal.contains(&c.mv)));
         }

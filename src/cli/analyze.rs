@@ -52,7 +52,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
     }
     let pos = setup(&a.game.at_start_of(a.moves))?;
     let mut p = pos.clone();
-    if let Some(o) = outcome(&mut p) {
+    if let Some(o) = outcome(&p) {
         outln!("info string game over: {o}");
         outln!("bestmove (none)");
         return Ok(());

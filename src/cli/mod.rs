@@ -186,7 +186,7 @@ pub fn setup(a: &PositionArgs) -> Result<Position, Fail> {
     };
     for (i, text) in a.moves.iter().enumerate() {
         // A finished game takes no more moves, whatever remains on the board.
-        if let Some(o) = outcome(&mut pos) {
+        if let Some(o) = outcome(&pos) {
             return Err(Fail(format!("--moves, move {} ({text}): the game is over ({o})", i + 1)));
         }
         let m = parse_move(&mut pos, text).map_err(|e| Fail(format!("--moves, move {} ({}): {}", i + 1, text, e)))?;

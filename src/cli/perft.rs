@@ -33,9 +33,9 @@ pub fn run(a: PerftArgs) -> Result<(), Fail> {
         return Err(Fail("--depth must be at least 1".into()));
     }
     let threads = kyodai::resources::threads(a.threads).map_err(|e| Fail(format!("--threads: {e}")))?;
-    let mut pos = setup(&a.pos)?;
+    let pos = setup(&a.pos)?;
     // Nothing is played after the end of a game: a finished position counts 0.
-    if let Some(o) = kyodai::rules::outcome::outcome(&mut pos) {
+    if let Some(o) = kyodai::rules::outcome::outcome(&pos) {
         outln!("Nodes searched: 0");
         eprintln!("the game is over ({o}): no moves to count");
         return Ok(());

@@ -18,7 +18,7 @@ pub fn run_show(a: PositionArgs) -> Result<(), Fail> {
 /// `kyodai moves`: every legal move, sorted by text.
 pub fn run_moves(a: PositionArgs) -> Result<(), Fail> {
     let mut pos = setup(&a)?;
-    if let Some(o) = outcome(&mut pos) {
+    if let Some(o) = outcome(&pos) {
         eprintln!("no moves: the game is over ({o})");
         return Ok(());
     }

@@ -239,8 +239,7 @@ impl Xboard {
         if !self.analyze {
             return;
         }
-        let mut p = self.e.game.pos.clone();
-        if crate::rules::outcome::outcome(&mut p).is_some() {
+        if self.e.game.outcome().is_some() {
             return;
         }
         let limits = Limits { infinite: true, depth: self.clock.sd, ..Limits::default() };

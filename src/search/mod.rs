@@ -172,7 +172,7 @@ impl Searcher {
         // A finished game has no best move, even where moves remain (a draw by the fifty-move
         // rule or by repetition, a Nutty repetition, the move cap): the search agrees with the
         // referee on the end.
-        if legal.is_empty() || crate::rules::outcome::outcome(&mut root).is_some() {
+        if legal.is_empty() || crate::rules::outcome::outcome(&root).is_some() {
             return SearchResult { best: None, ponder: None, score: Score::Cp(0), depth: 0, nodes: 0, pv: Vec::new() };
         }
         self.tt.new_search();

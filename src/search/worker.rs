@@ -297,7 +297,7 @@ impl<'a> Worker<'a> {
     /// Terminal and drawn positions below the root, by the referee's own test of the end of the
     /// game (`rules::outcome::end`); `None` to search on.
     fn terminal(&mut self, ply: usize) -> Option<i32> {
-        let o = end(&mut self.pos, Judge::Search)?;
+        let o = end(&self.pos, Judge::Search)?;
         Some(self.outcome_score(o, ply))
     }
 

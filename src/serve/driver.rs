@@ -83,8 +83,8 @@ fn review_job(s: &mut Session) -> Option<Job> {
     }
     while !r.done() {
         let ply = r.next;
-        let mut pos = review::position_at(&start, &r.line, ply);
-        match crate::rules::outcome::outcome(&mut pos) {
+        let pos = review::position_at(&start, &r.line, ply);
+        match crate::rules::outcome::outcome(&pos) {
             Some(o) => {
                 r.record_end(ply, &pos, o);
                 r.next += 1;

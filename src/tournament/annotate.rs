@@ -54,8 +54,7 @@ fn negate(s: Score) -> Score {
 
 /// Searches `pos`, or scores it by the rules when the game is over there.
 fn evaluate(searcher: &mut Searcher, pos: &Position, limits: &Limits) -> Eval {
-    let mut p = pos.clone();
-    if let Some(o) = outcome(&mut p) {
+    if let Some(o) = outcome(pos) {
         let score = match o {
             crate::rules::outcome::Outcome::Win { winner, .. } if winner == pos.side() => Score::Mate(1),
             crate::rules::outcome::Outcome::Win { .. } => Score::Mate(-1),

@@ -144,7 +144,7 @@ impl Referee {
 
     /// The result if the game is over by its rules.
     pub fn verdict(&mut self) -> Option<Verdict> {
-        outcome(&mut self.game.pos).map(Verdict::of)
+        outcome(&self.game.pos).map(Verdict::of)
     }
 
     /// The text of the legal move number `pick(n)` of the `n` legal moves, if any.

@@ -222,7 +222,7 @@ mod tests {
         let mut out = Vec::new();
         for _ in 0..plies {
             let legal = legal_move_list(&mut pos);
-            if legal.is_empty() || crate::rules::outcome::outcome(&mut pos).is_some() {
+            if legal.is_empty() || crate::rules::outcome::outcome(&pos).is_some() {
                 break;
             }
             pos.make(legal[rng.below(legal.len() as u64) as usize]);

@@ -180,7 +180,7 @@ pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) ->
     // Plies in a row the engine has seen the first player far ahead (+) or behind (-).
     let mut streak: i32 = 0;
     let result = loop {
-        if let Some(o) = outcome(&mut pos) {
+        if let Some(o) = outcome(&pos) {
             break GameResult::from(o);
         }
         if moves.len() >= cfg.max_plies {
@@ -264,7 +264,7 @@ mod tests {
         let mut rng = Rng::new(seed);
         let start = Position::start(&g);
         let (mut pos, mut moves) = (start.clone(), Vec::new());
-        while moves.len() < plies && outcome(&mut pos).is_none() {
+        while moves.len() < plies && outcome(&pos).is_none() {
             let legal = legal_move_list(&mut pos);
             let m = legal[rng.below(legal.len() as u64) as usize];
             pos.make(m);

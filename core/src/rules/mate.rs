@@ -10,12 +10,14 @@ use crate::movegen;
 use crate::position::Position;
 
 /// Whether the side to move is mated: it has one royal, that royal is attacked, and after each
-/// of its legal moves (`saved`) it is still there to be taken.
-pub fn mated(pos: &mut Position) -> bool {
+/// of its legal moves (`saved`) it is still there to be taken. The moves are made on a copy,
+/// taken only when the royal is attacked.
+pub fn mated(pos: &Position) -> bool {
     let us = pos.side();
     if pos.royal_count(us) != 1 || !in_check(pos, us) {
         return false;
     }
+    let pos = &mut pos.clone();
     let mut moves = Vec::with_capacity(256);
     movegen::generate(pos, &mut moves);
     !moves.into_iter().any(|m| match try_make(pos, m) {

@@ -138,7 +138,7 @@ pub fn without_moves(pos: &Position) -> Outcome {
 
 /// The result if the game is over in `pos` (with its history), else `None`: the referee's
 /// [`end`].
-pub fn outcome(pos: &mut Position) -> Option<Outcome> {
+pub fn outcome(pos: &Position) -> Option<Outcome> {
     end(pos, Judge::Referee)
 }
 
@@ -151,7 +151,7 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
 /// question of moves; the referee's fourfold repetition (Tai option) and move cap end the game
 /// at once; a side without a legal move loses or is stalemated; only then come the draws by bare
 /// kings, the 50-move rule and threefold repetition. The search follows the same order.
-pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
+pub fn end(pos: &Position, judge: Judge) -> Option<Outcome> {
     let side = pos.side();
     for c in [side, side.flip()] {
         if let Some(loss) = loss_condition(pos, c) {
@@ -206,7 +206,9 @@ pub fn end(pos: &mut Position, judge: Judge) -> Option<Outcome> {
         Judge::Referee => true,
         Judge::Search => draw.is_some_and(|r| r != Reason::Repetition),
     };
-    if ask && !has_legal_move(pos) {
+    // Whether a move is legal is asked by making it: on a copy, which only these positions
+    // (and a checked side under the JCSA's checkmate, `mate::mated`) need.
+    if ask && !has_legal_move(&mut pos.clone()) {
         return Some(without_moves(pos));
     }
     draw.map(|reason| Outcome::Draw { reason })

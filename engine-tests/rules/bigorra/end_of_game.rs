@@ -12,26 +12,26 @@ fn checkmate_wins() {
     let mut p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/R15/1R13K b k - 0 1");
     assert!(in_check(&p, Color::Black));
     assert!(legal_move_list(&mut p).is_empty());
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
 }
 
 /// §3.6 step 2: bare Kings draw; a single extra piece of either colour does not.
 #[test]
 fn bare_kings_draw() {
-    let mut p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - - 0 1");
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::BareKings }));
-    let mut p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/14PK w - - 0 1");
-    assert_eq!(outcome(&mut p), None);
-    let mut p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/b14K w - - 0 1");
-    assert_eq!(outcome(&mut p), None);
+    let p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - - 0 1");
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::BareKings }));
+    let p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/14PK w - - 0 1");
+    assert_eq!(outcome(&p), None);
+    let p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/b14K w - - 0 1");
+    assert_eq!(outcome(&p), None);
     // Reached by a capture: the King takes the last piece.
     let mut p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/14n1/15K w - - 0 1");
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
     play(&mut p, "p1o2");
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::BareKings }));
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::BareKings }));
     // Step 2 comes before step 3.
-    let mut p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - - 100 80");
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::BareKings }));
+    let p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - - 100 80");
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::BareKings }));
 }
 
 /// §3.6 step 3: the halfmove clock reaching 100 draws; at 99 it does not; a checkmate on the
@@ -41,28 +41,28 @@ fn fifty_move_rule() {
     assert!(variant().rules.fifty_move_rule, "the option is on by default");
     let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/7R8/1R13K w - - 99 50";
     let mut p = pos(fen);
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
     play(&mut p, "h2h3");
     assert_eq!(p.halfmove_clock(), 100);
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::FiftyMoves }));
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::FiftyMoves }));
     let mut p = pos(fen);
     play(&mut p, "h2a2");
     assert_eq!(p.halfmove_clock(), 100);
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
     let mut p = pos(&fen.replace(" 99 50", " 98 50"));
     play(&mut p, "h2h3");
     assert_eq!(p.halfmove_clock(), 99);
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
     // A clock read from the FEN counts as well.
-    let mut p = pos(&fen.replace(" 99 50", " 100 50"));
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::FiftyMoves }));
-    let mut p = pos("k15/2Q13/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 100 80");
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::Stalemate }));
+    let p = pos(&fen.replace(" 99 50", " 100 50"));
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::FiftyMoves }));
+    let p = pos("k15/2Q13/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 100 80");
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::Stalemate }));
     // A capture on the 100th ply resets the clock: no draw (Bishop h1).
     let mut p = pos("k15/16/16/16/16/16/16/16/16/16/16/16/16/16/7R8/1R5b7K w - - 99 50");
     play(&mut p, "h2h1");
     assert_eq!(p.halfmove_clock(), 0);
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
 }
 
 /// §6: the `fifty_move_rule` switch turns the rule off.
@@ -73,10 +73,10 @@ fn fifty_move_rule_switch() {
     let off = Arc::new(Game::from_toml(&text.replace("fifty_move_rule = true", "fifty_move_rule = false")).unwrap());
     assert!(!off.rules.fifty_move_rule);
     let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/7R8/1R13K w - - 120 80";
-    let mut p = Position::from_fen(&off, fen).unwrap();
-    assert_eq!(outcome(&mut p), None);
-    let mut q = pos(fen);
-    assert_eq!(outcome(&mut q), Some(Outcome::Draw { reason: Reason::FiftyMoves }));
+    let p = Position::from_fen(&off, fen).unwrap();
+    assert_eq!(outcome(&p), None);
+    let q = pos(fen);
+    assert_eq!(outcome(&q), Some(Outcome::Draw { reason: Reason::FiftyMoves }));
 }
 
 /// Plays the moves and returns the outcome after each.

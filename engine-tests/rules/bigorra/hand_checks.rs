@@ -309,10 +309,10 @@ fn g1_stalemate() {
     let mut p = pos("k15/2Q13/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 0 1");
     assert!(legal_move_list(&mut p).is_empty());
     assert!(!in_check(&p, Color::Black));
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::Stalemate }));
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::Stalemate }));
     let mut q = pos("k15/1Q14/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 0 1");
     assert_eq!(all_moves(&mut q), set(&["a16b15"]));
-    assert_eq!(outcome(&mut q), None);
+    assert_eq!(outcome(&q), None);
 }
 
 /// §8 G-2 (§3.6): 3. g4g7 (Troll leap) sets the clock to 1, 3...h12h11 back to 0.

@@ -99,7 +99,7 @@ fn prince_is_not_royal() {
     assert!(!in_check(&p, Color::White));
     play(&mut p, "a5e5");
     assert_eq!(piece_on(&p, "e5"), Some((Color::Black, "R".into())));
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
 }
 
 /// §3.2: the leap right is lost by any King move (step, capture, leap), kept by other moves,

@@ -69,7 +69,7 @@ fn sample_game_whole() {
         let ply = i + 1;
         let number = i / 2 + 1;
         let white = i % 2 == 0;
-        assert_eq!(outcome(&mut p), None, "game over before ply {ply} ({number}. {mv}) in {}", p.to_fen());
+        assert_eq!(outcome(&p), None, "game over before ply {ply} ({number}. {mv}) in {}", p.to_fen());
         let list = legal_move_list(&mut p);
         let texts: BTreeSet<String> = list.iter().map(|&m| text(m)).collect();
         assert_eq!(texts.len(), list.len(), "duplicate moves before ply {ply}");
@@ -113,11 +113,11 @@ fn sample_game_whole() {
     assert_eq!(p.to_fen(), FINAL_FEN);
     assert!(legal_move_list(&mut p).is_empty());
     assert!(in_check(&p, Color::White));
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::Checkmate }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::Black, reason: Reason::Checkmate }));
     // The final FEN read back gives the same verdict.
-    let mut q = pos(FINAL_FEN);
+    let q = pos(FINAL_FEN);
     assert_eq!(q.to_fen(), FINAL_FEN);
-    assert_eq!(outcome(&mut q), Some(Outcome::Win { winner: Color::Black, reason: Reason::Checkmate }));
+    assert_eq!(outcome(&q), Some(Outcome::Win { winner: Color::Black, reason: Reason::Checkmate }));
     // Unmake everything.
     while let Some((m, u)) = played.pop() {
         p.unmake(m, u);

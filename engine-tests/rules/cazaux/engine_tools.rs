@@ -47,8 +47,8 @@ fn analyze_finds_each_familys_mate_in_one() {
         let best = out.lines().last().and_then(|l| l.strip_prefix("bestmove ")).unwrap_or_else(|| panic!("{out}"));
         assert!(mates.contains(&best), "{name}: bestmove {best}, a mate is one of {mates:?}\n{out}");
         assert!(out.contains("score mate 1"), "{name}: {out}");
-        let mut after = played(&Position::from_fen(&game(name), fen).unwrap(), best);
-        assert!(outcome(&mut after).is_some(), "{name}: {best} ends the game");
+        let after = played(&Position::from_fen(&game(name), fen).unwrap(), best);
+        assert!(outcome(&after).is_some(), "{name}: {best} ends the game");
     }
 }
 
@@ -84,7 +84,7 @@ fn selfplay_plays_each_family() {
             if result.starts_with('*') {
                 assert_eq!(plies, 40, "{name}: unfinished only at the cap: {result}");
             } else {
-                assert!(outcome(&mut p).is_some(), "{name}: '{result}' but the game goes on: {}", p.to_fen());
+                assert!(outcome(&p).is_some(), "{name}: '{result}' but the game goes on: {}", p.to_fen());
             }
             games += 1;
         }

@@ -79,11 +79,11 @@ fn succession_to_the_dervish() {
     let fen = "k6/1L5/2K4/7/7/7/6d b - - 0 1";
     let mut p = pos(fen);
     assert_moves(&texts(&mut p), &set("a7g1"), "succession");
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
     let m = parse_move(&mut p, "a7g1").unwrap();
     p.make(m);
     assert_eq!(p.to_fen(), "d6/1L5/2K4/7/7/7/6k w - - 1 2");
     let g = Game::from_toml_with(FILE, &[("succession".into(), "off".into())]).unwrap();
-    let mut off = Position::from_fen(&Arc::new(g), fen).unwrap();
-    assert_eq!(outcome(&mut off), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
+    let off = Position::from_fen(&Arc::new(g), fen).unwrap();
+    assert_eq!(outcome(&off), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
 }

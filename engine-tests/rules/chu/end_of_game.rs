@@ -76,10 +76,10 @@ fn two_passes_in_a_row() {
 fn capturing_the_last_royal_wins() {
     let f = fen_k(&[("l1", "R")], 'w');
     let mut p = pos(&f);
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
     play(&mut p, "l1l11");
     assert_eq!(p.royal_count(Color::Black), 0);
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
     assert!(legal_move_list(&mut p).is_empty());
     assert!(parse_move(&mut p, "l11l12").is_err());
 }
@@ -93,12 +93,12 @@ fn c16_king_and_crown_prince() {
     assert_eq!(p.royal_count(Color::White), 2);
     play(&mut p, "a12a2");
     assert_eq!(p.royal_count(Color::White), 1);
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
     assert!(!legal_move_list(&mut p).is_empty());
     play(&mut p, "c1c2");
     play(&mut p, "c12c2");
     assert_eq!(p.royal_count(Color::White), 0);
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::AllRoyalsCaptured }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::Black, reason: Reason::AllRoyalsCaptured }));
     assert!(legal_move_list(&mut p).is_empty());
 }
 
@@ -110,7 +110,7 @@ fn lion_double_capture_of_both_royals() {
     assert_eq!(p.royal_count(Color::Black), 2);
     play(&mut p, "e6e7,e7e8");
     assert_eq!(p.royal_count(Color::Black), 0);
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
 }
 
 /// Section 9: the side to move without a legal move loses.
@@ -120,7 +120,7 @@ fn no_legal_move_loses() {
     let f = format!("{} w - 1", board(&[("a12", "K"), ("b12", "P"), ("a11", "P"), ("b11", "P"), ("l1", "k")]));
     let mut p = pos(&f);
     assert!(legal_move_list(&mut p).is_empty());
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::NoLegalMove }));
-    let mut q = pos(&f.replace(" w ", " b "));
-    assert_eq!(outcome(&mut q), None);
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::Black, reason: Reason::NoLegalMove }));
+    let q = pos(&f.replace(" w ", " b "));
+    assert_eq!(outcome(&q), None);
 }

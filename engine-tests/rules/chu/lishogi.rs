@@ -96,10 +96,10 @@ fn fourth_occurrence_draws() {
     let cycle = ["a1a2", "l12l11", "a2a1", "l11l12"];
     let mut p = lpos(QUIET);
     for (i, m) in cycle.iter().cycle().take(12).enumerate() {
-        assert_eq!(outcome(&mut p), None, "before move {}", i + 1);
+        assert_eq!(outcome(&p), None, "before move {}", i + 1);
         lplay(&mut p, m);
     }
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::FourfoldRepetition }));
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::FourfoldRepetition }));
     let mut h = pos(QUIET);
     for m in &cycle[..3] {
         play(&mut h, m);
@@ -115,7 +115,7 @@ fn perpetual_attack_loses() {
     for m in ["d8d9", "l12l11", "d9d8", "l11l12"].iter().cycle().take(12) {
         lplay(&mut p, m);
     }
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::Black, reason: Reason::PerpetualAttack }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::Black, reason: Reason::PerpetualAttack }));
 }
 
 /// §14.5 as the search reads it: a repetition in its tree is scored at once as if the cycle went
@@ -124,17 +124,17 @@ fn perpetual_attack_loses() {
 fn the_search_scores_a_perpetual_attack_at_its_first_repetition() {
     let mut p = lpos("11k/12/12/5g6/3R1g6/12/12/12/12/12/12/K11 w - 1");
     for m in ["d8d9", "l12l11", "d9d8", "l11l12"] {
-        assert_eq!(end(&mut p, Judge::Search), None, "before {m}");
+        assert_eq!(end(&p, Judge::Search), None, "before {m}");
         lplay(&mut p, m);
     }
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
     let loss = Outcome::Win { winner: Color::Black, reason: Reason::PerpetualAttack };
-    assert_eq!(end(&mut p, Judge::Search), Some(loss));
+    assert_eq!(end(&p, Judge::Search), Some(loss));
     let mut q = lpos(QUIET);
     for m in ["a1a2", "l12l11", "a2a1", "l11l12"] {
         lplay(&mut q, m);
     }
-    assert_eq!(end(&mut q, Judge::Search), Some(Outcome::Draw { reason: Reason::Repetition }));
+    assert_eq!(end(&q, Judge::Search), Some(Outcome::Draw { reason: Reason::Repetition }));
 }
 
 /// §14.5: two passing Lions repeat every two moves; lishogi counts only once 13 positions were
@@ -143,14 +143,14 @@ fn the_search_scores_a_perpetual_attack_at_its_first_repetition() {
 fn passing_lions_end_at_the_seventh_occurrence() {
     let mut p = lpos("11k/12/12/12/12/3n8/12/12/3N8/12/12/K11 w - 1");
     for i in 0..12 {
-        assert_eq!(outcome(&mut p), None, "before move {}", i + 1);
+        assert_eq!(outcome(&p), None, "before move {}", i + 1);
         lplay(&mut p, if i % 2 == 0 { "d4d4" } else { "d7d7" });
     }
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::FourfoldRepetition }));
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::FourfoldRepetition }));
 }
 
 fn state(fen: &str) -> Option<Outcome> {
-    outcome(&mut lpos(fen))
+    outcome(&lpos(fen))
 }
 
 /// §14.6: a lone King loses to King and Gold; not while it stands next to the only Gold; a
@@ -161,7 +161,7 @@ fn bare_king() {
     assert_eq!(state("11k/12/12/12/12/12/12/12/12/12/G11/K11 b - 1"), won);
     assert_eq!(state("11k/10G1/12/12/12/12/12/12/12/12/12/K11 b - 1"), None);
     assert_eq!(state("11k/12/12/12/12/12/4P7/4I7/12/12/12/K11 b - 1"), None);
-    assert_eq!(outcome(&mut pos("11k/12/12/12/12/12/12/12/12/12/G11/K11 b - 1")), None);
+    assert_eq!(outcome(&pos("11k/12/12/12/12/12/12/12/12/12/G11/K11 b - 1")), None);
     // Black's own dead Pawn (on its last rank) does not save it.
     assert_eq!(state("11k/12/12/12/12/12/12/12/12/12/G11/K10p b - 1"), won);
 }
@@ -172,5 +172,5 @@ fn two_royals_draw() {
     let draw = Some(Outcome::Draw { reason: Reason::BareKings });
     assert_eq!(state("4P6k/12/12/12/12/12/12/12/12/12/12/K11 w - 1"), draw);
     assert_eq!(state("12/12/12/12/12/12/5k6/5K6/12/12/12/12 w - 1"), None);
-    assert_eq!(outcome(&mut pos("11k/12/12/12/12/12/12/12/12/12/12/K11 w - 1")), None);
+    assert_eq!(outcome(&pos("11k/12/12/12/12/12/12/12/12/12/12/K11 w - 1")), None);
 }

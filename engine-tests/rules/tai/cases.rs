@@ -214,7 +214,7 @@ fn t8a_emperor_takes_only_the_unprotected_emperor() {
     assert!(!got.contains("a1m13"), "the pawn is protected by its own Emperor");
     let m = parse_move(&mut p, "a1y25").unwrap();
     p.make(m);
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
 }
 
 #[test]
@@ -487,11 +487,11 @@ fn t13_capturing_the_last_royal_wins() {
     let mut p = pos(&fen(&[("E", "a2"), ("(LN)", "w23"), ("e", "y25")], 'w'));
     let m = parse_move(&mut p, "w23y25").unwrap();
     p.make(m);
-    assert_eq!(outcome(&mut p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: Reason::AllRoyalsCaptured }));
     let mut p = pos(&fen(&[("E", "a2"), ("(LN)", "w23"), ("e", "y25"), ("(cp)", "b3")], 'w'));
     let m = parse_move(&mut p, "w23y25").unwrap();
     p.make(m);
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
 }
 
 #[test]
@@ -501,5 +501,5 @@ fn no_legal_move_loses() {
     // square ahead. No legal move: the second player loses.
     let mut z = pos(&fen(&[("E", "m13"), ("(cp)", "a1"), ("p", "a2"), ("p", "b2"), ("p", "b1")], 'b'));
     assert!(legal_move_list(&mut z).is_empty());
-    assert_eq!(outcome(&mut z), Some(Outcome::Win { winner: Color::White, reason: Reason::NoLegalMove }));
+    assert_eq!(outcome(&z), Some(Outcome::Win { winner: Color::White, reason: Reason::NoLegalMove }));
 }

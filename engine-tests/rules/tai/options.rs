@@ -64,12 +64,12 @@ fn fourfold_repetition_draw_option() {
     // forbidden move is legal under this option.
     for round in 1..=3 {
         for t in cycle {
-            assert_eq!(outcome(&mut p), None, "round {round} before {t}");
+            assert_eq!(outcome(&p), None, "round {round} before {t}");
             let m = parse_move(&mut p, t).unwrap_or_else(|e| panic!("round {round}: {t}: {e}"));
             p.make(m);
         }
     }
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::FourfoldRepetition }));
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::FourfoldRepetition }));
 }
 
 #[test]
@@ -77,14 +77,14 @@ fn move_cap_option_draws() {
     let v = with_options(&[("move_cap", "2")]);
     let mut p = Position::start(&v);
     for t in ["m7m8", "m19m18", "l7l8"] {
-        assert_eq!(outcome(&mut p), None, "before {t}");
+        assert_eq!(outcome(&p), None, "before {t}");
         let m = parse_move(&mut p, t).unwrap();
         p.make(m);
     }
-    assert_eq!(outcome(&mut p), None, "two full moves are not complete yet");
+    assert_eq!(outcome(&p), None, "two full moves are not complete yet");
     let m = parse_move(&mut p, "l19l18").unwrap();
     p.make(m);
-    assert_eq!(outcome(&mut p), Some(Outcome::Draw { reason: Reason::MoveCap }));
+    assert_eq!(outcome(&p), Some(Outcome::Draw { reason: Reason::MoveCap }));
 }
 
 /// Notation: the Emperor's capture of a protected piece is refused naming the protection rule,

@@ -183,11 +183,11 @@ fn page_example_king_may_step_into_attack_when_the_capture_wins() {
     let mut p = pos(fen);
     assert!(is_attacked(&p, sq(&p, "e6"), Color::Black), "the Tan King defends e6");
     play(&mut p, "e5e6");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::BareKing));
+    assert_eq!(outcome(&p), win(Color::White, Reason::BareKing));
     // With one more Tan piece the game goes on, and the Tan King may take the Blue King.
     let mut q = pos("12/11p/12/12/12/4k7/4p7/4K7/12/12/P11/12 w");
     play(&mut q, "e5e6");
-    assert_eq!(outcome(&mut q), None);
+    assert_eq!(outcome(&q), None);
     play(&mut q, "e7e6");
-    assert_eq!(outcome(&mut q), win(Color::Black, Reason::AllRoyalsCaptured));
+    assert_eq!(outcome(&q), win(Color::Black, Reason::AllRoyalsCaptured));
 }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 fn v1_converting_the_last_royal_wins() {
     let mut p = pos("p11/12/12/12/12/12/12/4k7/4(CU)7/12/12/11K w");
     play(&mut p, "e4e4~e5");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::AllRoyalsCaptured));
+    assert_eq!(outcome(&p), win(Color::White, Reason::AllRoyalsCaptured));
     assert_eq!(p.royal_count(Color::White), 2);
 }
 
@@ -24,17 +24,17 @@ fn v2_self_capture_of_the_last_royal_loses() {
     let mut p = pos("11k/12/12/12/12/12/4(im)7/4K7/12/12/P11/12 w");
     assert_moves(&texts(&mut p), &set("a2a3 e5e5xe5"), "V2");
     play(&mut p, "e5e5xe5");
-    assert_eq!(outcome(&mut p), win(Color::Black, Reason::AllRoyalsCaptured));
+    assert_eq!(outcome(&p), win(Color::Black, Reason::AllRoyalsCaptured));
 }
 
 #[test]
 fn v3_bare_king() {
     let mut p = pos("(ep)6p4/12/12/12/R3k7/12/12/12/12/12/12/11K w");
     play(&mut p, "a8e8");
-    assert_eq!(outcome(&mut p), None);
+    assert_eq!(outcome(&p), None);
     let mut p = pos("(ep)11/12/12/12/R3k7/12/12/12/12/12/12/11K w");
     play(&mut p, "a8e8");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::BareKing));
+    assert_eq!(outcome(&p), win(Color::White, Reason::BareKing));
 }
 
 #[test]
@@ -43,11 +43,11 @@ fn no_legal_move_loses_and_a_frozen_side_can_still_capture_itself() {
     // own pieces, Fus b2-d2 blocked by them. No legal move: Tan loses (section 7, step 3).
     let mut p = pos("11K/11P/12/12/12/12/12/12/12/12/1(fu)(fu)(fu)8/(fu)(la)(ep)(fu)8 b");
     assert!(texts(&mut p).is_empty());
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::NoLegalMove));
+    assert_eq!(outcome(&p), win(Color::White, Reason::NoLegalMove));
     // A frozen side is not stalemated: its frozen pieces may capture themselves.
     let mut q = pos("k(IM)10/p11/P11/12/12/12/12/12/12/12/12/11K b");
     assert_moves(&texts(&mut q), &set("a12a12xa12 a11a11xa11"), "frozen king and pawn");
-    assert_eq!(outcome(&mut q), None);
+    assert_eq!(outcome(&q), None);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -100,5 +100,5 @@ fn r3_page_example_on_the_2x3_board() {
     assert_moves(&texts(&mut p), &set("a3a2 a3b2"), "R3");
     play(&mut p, "a3a2");
     play(&mut p, "a1a2");
-    assert_eq!(outcome(&mut p), win(Color::White, Reason::AllRoyalsCaptured));
+    assert_eq!(outcome(&p), win(Color::White, Reason::AllRoyalsCaptured));
 }
