@@ -31,7 +31,7 @@ fn game_files() {
 #[test]
 fn edits_reach_the_readers_with_bad_characters() {
     // The generator really produces multi-byte characters, huge numbers and noise.
-    let mut rng = kyodai::selfplay::Rng::new(1);
+    let mut rng = kyodai::random::Rng::new(1);
     let all: String = (0..2000).map(|_| kyodai::fuzz::mutate("e2e4", &mut rng)).collect();
     assert!(all.contains('é') && all.contains("99999999999") && all.contains('\u{0}'));
 }

@@ -14,8 +14,8 @@ use crate::position::fen::FenError;
 use crate::position::{Inconsistency, Position};
 use crate::protocol::squares::{move_to_usi, move_to_xb_legs, parse_xb_move, usi_move_to_ours};
 use crate::protocol::{run_with, Out, Protocol};
+use crate::random::Rng;
 use crate::rules::legality::legal_move_list;
-use crate::selfplay::Rng;
 use crate::variant::Variant;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -449,7 +449,8 @@ pub fn check_gamefile(text: &str) -> Result<(), Finding> {
 pub fn run(target: &str, seed: u64, first: u64, n: u64) -> Vec<String> {
     let mut failures = Vec::new();
     for i in first..first + n {
-        let mut rng = Rng::new(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        // Input i's own stream, seeded from the run's (`Rng::new` says why not `seed ^ i * step`).
+        let mut rng = Rng::new(Rng::at(seed, i));
         let r = match target {
             "fen" => {
                 let (v, fen) = fen_input(&mut rng);

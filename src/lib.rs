@@ -25,5 +25,7 @@ pub mod soak;
 pub mod tournament;
 pub mod tune;
 
-pub use kyodai_core::{cell, game, geometry, movegen, moves, notation, perft, position, record, rules, variant};
+pub use kyodai_core::{
+    cell, game, geometry, movegen, moves, notation, perft, position, random, record, rules, variant,
+};
 pub use kyodai_core::{BoardShape, ByColor, Cell, Color, Game, Move, Piece, Position, Square, Variant};

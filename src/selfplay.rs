@@ -1,9 +1,10 @@
 //! Engine-vs-itself games, adjudicated by our own rules: used by `kyodai selfplay` and by the
 //! tests that check the engine never plays an illegal move.
 
-use crate::book::{mix, Book};
+use crate::book::Book;
 use crate::notation::format_move;
 use crate::position::Position;
+use crate::random::Rng;
 use crate::record::GameResult;
 use crate::rules::legality::legal_move_list;
 use crate::rules::outcome::{outcome, Outcome};
@@ -42,53 +43,6 @@ impl GameRecord {
             s.push_str(m);
         }
         s
-    }
-}
-
-/// A small random generator (xorshift64*) for random players and the soak: seeded, so a run
-/// can be repeated, and independent of the platform.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        // splitmix64 of the seed: nearby seeds give unrelated streams, and the state is never 0.
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// An index in `0..n` (0 when `n` is 0): the match runner's random movers and openings.
-    pub fn index(&mut self, n: usize) -> usize {
-        self.below(n as u64) as usize
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            0
-        } else {
-            self.next_u64() % n
-        }
-    }
-
-    /// A seed that differs from run to run (clock, process id and the standard library's
-    /// per-process hash keys), for callers given no `--seed`.
-    pub fn entropy_seed() -> u64 {
-        use std::hash::{BuildHasher, Hasher};
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        h.write_u128(now.as_nanos());
-        h.write_u32(std::process::id());
-        h.finish()
     }
 }
 
@@ -170,7 +124,7 @@ pub fn play_match_game(
             return GameRecord { start_fen: start.to_fen(), moves, outcome: Some(o), book_moves };
         }
         let m = match players[pos.side().index()] {
-            Player::Engine => match book.and_then(|b| b.book.choose(&mut pos, mix(b.seed, ply as u64), b.best)) {
+            Player::Engine => match book.and_then(|b| b.book.choose(&mut pos, Rng::at(b.seed, ply as u64), b.best)) {
                 Some(c) => {
                     book_moves += 1;
                     Some(c.mv)

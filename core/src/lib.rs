@@ -1,10 +1,10 @@
 //! The rules core of Kyodai: giant chess variants as data, and everything the rules text alone
-//! can check. Bottom up: `geometry` (squares, colours, board shapes), `variant` (a game's data
-//! file, read and validated), `cell` and `moves` (how a square and a move are packed), `movegen`
-//! (one module per power), `game` (a variant compiled for play), `position` (state, make and
-//! unmake, FEN), `rules` (legality, game end, repetition); on top `notation` (move text),
-//! `perft` and `record` (a game being played). No module imports from its own layer or one
-//! above it (`engine-tests/layers.rs`); no
+//! can check. Bottom up: `geometry` (squares, colours, board shapes) and `random` (the one
+//! seeded random generator), `variant` (a game's data file, read and validated), `cell` and
+//! `moves` (how a square and a move are packed), `movegen` (one module per power), `game` (a
+//! variant compiled for play), `position` (state, make and unmake, FEN), `rules` (legality,
+//! game end, repetition); on top `notation` (move text), `perft` and `record` (a game being
+//! played). No module imports from its own layer or one above it (`engine-tests/layers.rs`); no
 //! engine, protocol or file format of games lives here: those are the `kyodai` crate's.
 //!
 //! ```
@@ -26,6 +26,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod random;
 pub mod record;
 pub mod rules;
 pub mod variant;

@@ -261,15 +261,6 @@ pub fn weight_for(behind: i32, margin: i32) -> u32 {
     (100.0 * 0.5f64.powf(halvings)).round().max(1.0) as u32
 }
 
-/// A random number from a seed and a counter (splitmix64): a stateless way to draw book moves
-/// repeatably, e.g. `mix(seed, ply)`.
-pub fn mix(seed: u64, n: u64) -> u64 {
-    let mut z = seed.wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The text of the book shipped for a built-in game (embedded in the binary), if it has one.
 /// Every built-in game has one (the test `every_shipped_book_is_legal_and_big_enough` says so).
 pub fn shipped_text(game: &str) -> Option<&'static str> {

@@ -3,6 +3,7 @@ use super::format::BookError;
 use super::lines::openings;
 use super::*;
 use crate::notation::parse_move;
+use crate::random::Rng;
 use crate::search::Limits;
 use std::path::PathBuf;
 
@@ -122,7 +123,7 @@ fn moves_are_drawn_by_weight_from_a_seed() {
     let mut start = Position::start(&v);
     let mut counts: HashMap<String, u32> = HashMap::new();
     for i in 0..3000 {
-        let c = book.choose(&mut start, mix(7, i), false).unwrap();
+        let c = book.choose(&mut start, Rng::at(7, i), false).unwrap();
         *counts.entry(c.text.clone()).or_default() += 1;
     }
     // Weights 100 : 50 : 0 -> shares 2/3 and 1/3; c4c5 (weight 0) never.
@@ -130,11 +131,12 @@ fn moves_are_drawn_by_weight_from_a_seed() {
     let f4f5 = counts["f4f5"] as f64 / 3000.0;
     assert!((f4f5 - 2.0 / 3.0).abs() < 0.03, "{counts:?}");
     // The same seed gives the same choices; the best is always the highest weight.
-    let first: Vec<String> = (0..20).map(|i| book.choose(&mut start, mix(7, i), false).unwrap().text.clone()).collect();
+    let first: Vec<String> =
+        (0..20).map(|i| book.choose(&mut start, Rng::at(7, i), false).unwrap().text.clone()).collect();
     let second: Vec<String> =
-        (0..20).map(|i| book.choose(&mut start, mix(7, i), false).unwrap().text.clone()).collect();
+        (0..20).map(|i| book.choose(&mut start, Rng::at(7, i), false).unwrap().text.clone()).collect();
     assert_eq!(first, second);
-    assert!((0..20).all(|i| book.choose(&mut start, mix(9, i), true).unwrap().text == "f4f5"));
+    assert!((0..20).all(|i| book.choose(&mut start, Rng::at(9, i), true).unwrap().text == "f4f5"));
     // Fixed draws: r % 150 below 100 is f4f5, the rest e4e5.
     assert_eq!(book.choose(&mut start, 99, false).unwrap().text, "f4f5");
     assert_eq!(book.choose(&mut start, 100, false).unwrap().text, "e4e5");
@@ -152,7 +154,7 @@ fn a_move_that_is_not_legal_here_is_never_chosen() {
     let cand = |mv, text: &str, weight| Candidate { mv, text: text.into(), weight, score: None, depth: None };
     let entry = Entry { path: vec![], moves: vec![cand(black, "c9c8", 1000), cand(white, "f4f5", 1)], line: 0 };
     book.insert(position_key(&start), entry).unwrap();
-    assert!((0..50).all(|i| book.choose(&mut start, mix(1, i), false).unwrap().text == "f4f5"));
+    assert!((0..50).all(|i| book.choose(&mut start, Rng::at(1, i), false).unwrap().text == "f4f5"));
     assert_eq!(book.choose(&mut start, 0, true).unwrap().text, "f4f5");
 }
 

@@ -60,7 +60,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Fail> {
     let v = Arc::clone(pos.game());
     let book_move = match a.book.load(&v)? {
         Some(book) => {
-            let seed = a.seed.unwrap_or_else(kyodai::selfplay::Rng::entropy_seed);
+            let seed = a.seed.unwrap_or_else(kyodai::random::Rng::entropy_seed);
             super::book::print_book_moves(&book, &mut p, seed, a.book.book_best)
         }
         None => None,

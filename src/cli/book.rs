@@ -5,7 +5,8 @@ use crate::outln;
 use clap::{Args, Subcommand};
 use kyodai::book::build::{build, duration, Progress, Settings};
 use kyodai::book::lines::openings;
-use kyodai::book::{mix, shipped, shipped_text, Book};
+use kyodai::book::{shipped, shipped_text, Book};
+use kyodai::random::Rng;
 use kyodai::search::Limits;
 use kyodai::{Game, Variant};
 use kyodai::{Move, Position};
@@ -214,7 +215,7 @@ impl BookChoice {
 /// `seed` draws the move (unless `best`).
 pub fn print_book_moves(book: &Book, pos: &mut Position, seed: u64, best: bool) -> Option<Move> {
     let entry = book.probe(pos)?;
-    let chosen = book.choose(pos, mix(seed, 0), best)?;
+    let chosen = book.choose(pos, Rng::at(seed, 0), best)?;
     for c in &entry.moves {
         outln!("info string book move {}", format!("{}{}", c.text, c.details()));
     }

@@ -3,8 +3,9 @@
 use super::{setup, Fail, GameArgs};
 use crate::outln;
 use clap::Args;
+use kyodai::random::Rng;
 use kyodai::search::Limits;
-use kyodai::selfplay::{play_match_game, BookPlay, Player, Rng};
+use kyodai::selfplay::{play_match_game, BookPlay, Player};
 use std::sync::Arc;
 
 #[derive(Args)]

@@ -5,7 +5,7 @@
 use super::{load_variant, Fail};
 use crate::outln;
 use clap::Args;
-use kyodai::selfplay::Rng;
+use kyodai::random::Rng;
 use kyodai::soak::{soak, SoakConfig, SoakReport};
 use std::time::Instant;
 

@@ -4,7 +4,7 @@
 use super::{load_variant, Fail};
 use crate::outln;
 use clap::Args;
-use kyodai::selfplay::Rng;
+use kyodai::random::Rng;
 use kyodai::tune::samples::SelfPlay;
 use kyodai::tune::{tune, write, Progress, TuneConfig};
 use kyodai::Variant;

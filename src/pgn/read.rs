@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn any_text_is_read_or_refused() {
         let alphabet: Vec<char> = "[]{}();$\"\\ \n.!?*-/10a歩½".chars().collect();
-        let mut rng = crate::game::zobrist::SplitMix(38);
+        let mut rng = crate::random::Rng::new(38);
         for _ in 0..20_000 {
             let n = rng.below(40) as usize;
             let text: String = (0..n).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize]).collect();

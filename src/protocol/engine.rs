@@ -9,6 +9,7 @@ use crate::game::Game as Compiled;
 use crate::moves::Move;
 use crate::perft::perft;
 use crate::position::Position;
+use crate::random::Rng;
 use crate::record::Record;
 use crate::rules::legality::{legal_moves_with, History};
 use crate::search::{Info, Limits, SearchResult, Searcher};
@@ -122,7 +123,7 @@ impl Engine {
             out,
             books: Default::default(),
             meter: Default::default(),
-            book_seed: crate::selfplay::Rng::entropy_seed(),
+            book_seed: Rng::entropy_seed(),
             book_draws: 0,
             replay: Default::default(),
         }
@@ -336,7 +337,7 @@ impl Engine {
         }
         let Some(book) = self.book()? else { return Ok(None) };
         self.book_draws += 1;
-        Ok(book.choose(&mut self.game.pos, crate::book::mix(self.book_seed, self.book_draws), false).cloned())
+        Ok(book.choose(&mut self.game.pos, Rng::at(self.book_seed, self.book_draws), false).cloned())
     }
 
     // ----- searching -----

@@ -13,12 +13,12 @@
 //! from the same square.
 
 use crate::cell::{Cell, Piece};
-use crate::game::zobrist::SplitMix;
 use crate::game::Game;
 use crate::geometry::{ByColor, Color, Square};
 use crate::movegen::tables::Tables;
 use crate::movegen::{generate_from, Board};
 use crate::moves::Move;
+use crate::random::Rng;
 use crate::variant::{KindId, Variant};
 
 /// Random boards tried besides the empty one, the share (percent) of squares they fill, and
@@ -81,7 +81,7 @@ impl Deferrals {
 
 /// Whether type `p` does everything type `k` does (see the module documentation).
 fn does_everything(game: &Game, p: KindId, k: KindId) -> bool {
-    let mut rng = SplitMix(0x5eed ^ k.index() as u64);
+    let mut rng = Rng::new(0x5eed ^ k.index() as u64);
     let shape = game.shape;
     let squares: Vec<Square> = shape.squares().collect();
     // Pieces that may stand around: every type but the two compared, of either colour.

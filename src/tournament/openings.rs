@@ -17,7 +17,7 @@ use super::referee::{replay, setup_count, setup_fen, start_fen, start_position, 
 use crate::book::format::BookError;
 use crate::game::Game;
 use crate::pgn::{read_pgn, PgnError};
-use crate::selfplay::Rng;
+use crate::random::Rng;
 use crate::variant::setup::SetupSpecError;
 use crate::variant::Variant;
 use std::sync::Arc;

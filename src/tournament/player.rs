@@ -8,8 +8,8 @@ use crate::geometry::Color;
 use crate::protocol::client::{
     self, Answer, Client, ClientError, Clocks, LinkError, NewGame, Reply, Thinking, Watched,
 };
+use crate::random::Rng;
 use crate::record::GameResult;
-use crate::selfplay::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

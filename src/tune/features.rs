@@ -212,8 +212,8 @@ impl Model for EvalModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::Rng;
     use crate::rules::legality::legal_move_list;
-    use crate::selfplay::Rng;
 
     /// Positions along a random game of `v` (pieces move, get captured and promote).
     fn positions(v: &Arc<Game>, plies: usize, seed: u64) -> Vec<Position> {

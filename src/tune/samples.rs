@@ -15,11 +15,11 @@ use crate::notation::{format_move, parse_move, MoveError};
 use crate::pgn::{read_pgn, write_game, FirstMove, PgnError, PgnGame};
 use crate::position::fen::FenError;
 use crate::position::Position;
+use crate::random::Rng;
 use crate::record::GameResult;
 use crate::rules::legality::{in_check, legal_move_list};
 use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
-use crate::selfplay::Rng;
 use crate::tournament::openings::{SetupChoiceError, Source};
 use crate::variant::setup::SetupSpecError;
 use crate::Color;
@@ -164,7 +164,8 @@ pub struct PlayedGame {
 
 /// Plays game number `n` (0-based) of `cfg`.
 pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) -> Result<PlayedGame, SampleError> {
-    let mut rng = Rng::new(cfg.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    // Game n's own stream, seeded from the run's (`Rng::new` says why so).
+    let mut rng = Rng::new(Rng::at(cfg.seed, n as u64));
     let source = match v.setup {
         Some(_) => crate::tournament::openings::parse_setup(v, "random").map_err(SampleError::Setup)?,
         None => Source::Standard,

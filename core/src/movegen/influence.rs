@@ -153,14 +153,14 @@ mod tests {
     /// of the influence leaves every attack on the enemy royals as it was.
     #[test]
     fn a_move_off_the_influence_changes_no_attack_on_a_royal() {
-        use crate::game::zobrist::SplitMix;
         use crate::moves::MoveKind;
         use crate::position::Position;
+        use crate::random::Rng;
         use crate::rules::legality::legal_move_list;
         let mut checked = 0;
         for name in ["chu", "heavy-shako", "patchanka"] {
             let g = Game::builtin(name).unwrap();
-            let mut rng = SplitMix(0x1f1);
+            let mut rng = Rng::new(0x1f1);
             for _game in 0..6 {
                 let mut pos = Position::start(&g);
                 for _ply in 0..120 {

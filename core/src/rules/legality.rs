@@ -407,8 +407,8 @@ pub fn is_legal(pos: &mut Position, m: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::zobrist::SplitMix;
     use crate::game::Game;
+    use crate::random::Rng;
 
     /// The shortcuts of a legal-move list (royal safety known before the move, the lines
     /// through the squares it changes) judge every pseudo-legal move of random games as making
@@ -418,7 +418,7 @@ mod tests {
         let mut judged = 0;
         for name in ["heavy-shako", "patchanka", "bigorra"] {
             let g = Game::builtin(name).unwrap();
-            let mut rng = SplitMix(0x5afe);
+            let mut rng = Rng::new(0x5afe);
             for _ in 0..8 {
                 let mut pos = Position::start(&g);
                 for _ in 0..150 {
