@@ -3,46 +3,38 @@
 
 use crate::book::Book;
 use crate::notation::format_move;
+use crate::pgn::{movetext, FirstMove};
 use crate::position::Position;
 use crate::random::Rng;
-use crate::record::GameResult;
+use crate::record::{GameResult, Record};
 use crate::rules::legality::legal_move_list;
 use crate::rules::outcome::{outcome, Outcome};
 use crate::search::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
 
-/// A finished (or capped) game.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    pub start_fen: String,
-    pub moves: Vec<String>,
+/// A finished (or capped) self-play game: the game itself, kept as every other game being
+/// played is ([`Record`]: start, moves, position), and how it ended.
+#[derive(Clone)]
+pub struct SelfPlayGame {
+    /// The game: its start, its moves, and the position they reach.
+    pub record: Record,
     /// `None` when the ply cap ended the game.
     pub outcome: Option<Outcome>,
     /// How many of the moves came from an opening book.
     pub book_moves: usize,
 }
 
-impl GameRecord {
+impl SelfPlayGame {
     /// The game's result (unfinished when the ply cap ended it).
     pub fn result(&self) -> GameResult {
         GameResult::of(self.outcome)
     }
 
-    /// The moves numbered in pairs: `1. a b 2. c d ...`.
+    /// The moves numbered in pairs, `1. a b 2. c d ...`, by the PGN writer's numbering.
     pub fn move_text(&self) -> String {
-        let mut s = String::new();
-        for (i, m) in self.moves.iter().enumerate() {
-            if i % 2 == 0 {
-                if i > 0 {
-                    s.push(' ');
-                }
-                s.push_str(&format!("{}. ", i / 2 + 1));
-            } else {
-                s.push(' ');
-            }
-            s.push_str(m);
-        }
-        s
+        let game = self.record.game();
+        let texts: Vec<String> = self.record.moves.iter().map(|&m| format_move(game, m)).collect();
+        movetext(&texts, FirstMove::default(), |_| &[]).join(" ")
     }
 }
 
@@ -95,7 +87,7 @@ pub fn play_game(
     limits: &Limits,
     max_plies: usize,
     on_move: &mut dyn FnMut(usize, &str),
-) -> GameRecord {
+) -> SelfPlayGame {
     play_match_game(start, [Player::Engine, Player::Engine], 0, searcher, limits, max_plies, None, on_move)
 }
 
@@ -111,38 +103,34 @@ pub fn play_match_game(
     max_plies: usize,
     book: Option<BookPlay>,
     on_move: &mut dyn FnMut(usize, &str),
-) -> GameRecord {
-    let v = start.game().clone();
-    let mut pos = start.clone();
+) -> SelfPlayGame {
+    let mut game = Record::from_position(start.clone());
     let stop = AtomicBool::new(false);
-    let mut moves = Vec::new();
     let mut book_moves = 0;
     let mut rng = Rng::new(seed);
     searcher.clear();
     for ply in 0..max_plies {
-        if let Some(o) = outcome(&pos) {
-            return GameRecord { start_fen: start.to_fen(), moves, outcome: Some(o), book_moves };
+        if outcome(&game.pos).is_some() {
+            break;
         }
+        let pos = &mut game.pos;
         let m = match players[pos.side().index()] {
-            Player::Engine => match book.and_then(|b| b.book.choose(&mut pos, Rng::at(b.seed, ply as u64), b.best)) {
+            Player::Engine => match book.and_then(|b| b.book.choose(pos, Rng::at(b.seed, ply as u64), b.best)) {
                 Some(c) => {
                     book_moves += 1;
                     Some(c.mv)
                 }
-                None => searcher.search(&pos, limits, 1, &stop, &mut |_| {}).best,
+                None => searcher.search(pos, limits, 1, &stop, &mut |_| {}).best,
             },
             Player::Random => {
-                let legal = legal_move_list(&mut pos);
-                legal.get(rng.below(legal.len() as u64) as usize).copied()
+                let legal = legal_move_list(pos);
+                legal.get(rng.index(legal.len())).copied()
             }
         };
         let Some(m) = m else { break };
-        debug_assert!(legal_move_list(&mut pos).contains(&m));
-        let text = format_move(&v, m);
-        on_move(ply, &text);
-        moves.push(text);
-        pos.make(m);
+        debug_assert!(legal_move_list(pos).contains(&m));
+        on_move(ply, &format_move(game.game(), m));
+        game.play(m);
     }
-    let o = outcome(&pos);
-    GameRecord { start_fen: start.to_fen(), moves, outcome: o, book_moves }
+    SelfPlayGame { outcome: outcome(&game.pos), record: game, book_moves }
 }

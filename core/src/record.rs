@@ -1,7 +1,8 @@
 //! A game being played: where it started, the moves played since, and the position they lead to
 //! (with the history the repetition rules need). One type for every part of Kyodai that keeps a
 //! game going: the engine's protocols, the match referee and its engine clients, the web board,
-//! the KIF writer. And the result of a game as records write it ([`GameResult`]).
+//! the KIF writer, self-play and the tuner's games. And the result of a game as records write
+//! it ([`GameResult`]).
 
 use crate::game::Game;
 use crate::geometry::Color;

@@ -77,7 +77,7 @@ pub fn run(a: SelfplayArgs) -> Result<(), Fail> {
         outln!("{}", rec.move_text());
         let reason = match rec.outcome {
             Some(o) => o.to_string(),
-            None => format!("unfinished after {} plies", rec.moves.len()),
+            None => format!("unfinished after {} plies", rec.record.moves.len()),
         };
         if rec.book_moves > 0 {
             outln!("book moves: {}", rec.book_moves);

@@ -16,7 +16,7 @@ use crate::pgn::{read_pgn, write_game, FirstMove, PgnError, PgnGame};
 use crate::position::fen::FenError;
 use crate::position::Position;
 use crate::random::Rng;
-use crate::record::GameResult;
+use crate::record::{GameResult, Record};
 use crate::rules::legality::{in_check, legal_move_list};
 use crate::rules::outcome::outcome;
 use crate::search::{Limits, Score, Searcher};
@@ -155,10 +155,10 @@ pub struct SelfPlay {
 
 const ADJUDICATE_PLIES: usize = 8;
 
-/// One self-play game: its start, moves and result (never unfinished: the game is adjudicated).
+/// One self-play game: the game ([`Record`]: start, moves, position) and its result (never
+/// unfinished: the game is adjudicated).
 pub struct PlayedGame {
-    pub start: Position,
-    pub moves: Vec<Move>,
+    pub game: Record,
     pub result: GameResult,
 }
 
@@ -175,22 +175,23 @@ pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) ->
         None => Position::start(v),
     };
     searcher.clear();
-    let (mut pos, mut moves) = (start.clone(), Vec::new());
+    let mut game = Record::from_position(start);
     let stop = AtomicBool::new(false);
     let limits = Limits::nodes(cfg.nodes);
     // Plies in a row the engine has seen the first player far ahead (+) or behind (-).
     let mut streak: i32 = 0;
     let result = loop {
-        if let Some(o) = outcome(&pos) {
+        if let Some(o) = outcome(&game.pos) {
             break GameResult::from(o);
         }
-        if moves.len() >= cfg.max_plies {
+        let (played, pos) = (game.moves.len(), &mut game.pos);
+        if played >= cfg.max_plies {
             break GameResult::Draw;
         }
-        let m = if moves.len() < cfg.random_plies {
-            random_opening_move(&mut pos, &mut rng)
+        let m = if played < cfg.random_plies {
+            random_opening_move(pos, &mut rng)
         } else {
-            let r = searcher.search(&pos, &limits, 1, &stop, &mut |_| {});
+            let r = searcher.search(pos, &limits, 1, &stop, &mut |_| {});
             let white = if pos.side() == Color::White { 1 } else { -1 };
             let cp = match r.score {
                 Score::Cp(c) => c * white,
@@ -206,10 +207,9 @@ pub fn play(v: &Arc<Game>, cfg: &SelfPlay, n: usize, searcher: &mut Searcher) ->
             }
             r.best.ok_or(SampleError::NoMove)?
         };
-        pos.make(m);
-        moves.push(m);
+        game.play(m);
     };
-    Ok(PlayedGame { start, moves, result })
+    Ok(PlayedGame { game, result })
 }
 
 /// A random legal move for the opening plies, by a non-royal piece when one can move: a royal
@@ -234,24 +234,25 @@ impl PlayedGame {
             ("Result", self.result.to_string()),
             ("Variant", v.name.clone()),
         ];
-        let fen = self.start.to_fen();
+        let (start, moves) = (&self.game.start, &self.game.moves);
+        let fen = start.to_fen();
         if fen != Position::start(v).to_fen() {
             tags.extend([("FEN", fen), ("SetUp", "1".into())]);
         }
         let g = PgnGame {
             tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-            moves: self.moves.iter().map(|&m| format_move(v, m)).collect(),
-            comments: vec![Vec::new(); self.moves.len()],
+            moves: moves.iter().map(|&m| format_move(v, m)).collect(),
+            comments: vec![Vec::new(); moves.len()],
             final_comment: Some(note.to_string()),
             result: self.result,
         };
-        write_game(&g, FirstMove::of(&self.start))
+        write_game(&g, FirstMove::of(start))
     }
 
     /// Adds the game's quiet positions as game number `game`.
     pub fn add_to(&self, game: usize, features: &Features, out: &mut Collected) {
         let result = self.result.white_score().unwrap_or(0.5) as f32;
-        add_game(&self.start, &self.moves, result, game, features, out);
+        add_game(&self.game.start, &self.game.moves, result, game, features, out);
     }
 }
 
@@ -263,15 +264,12 @@ mod tests {
     fn random_game(name: &str, plies: usize, seed: u64, result: GameResult) -> (Arc<Game>, PlayedGame) {
         let g = Game::builtin(name).unwrap();
         let mut rng = Rng::new(seed);
-        let start = Position::start(&g);
-        let (mut pos, mut moves) = (start.clone(), Vec::new());
-        while moves.len() < plies && outcome(&pos).is_none() {
-            let legal = legal_move_list(&mut pos);
-            let m = legal[rng.below(legal.len() as u64) as usize];
-            pos.make(m);
-            moves.push(m);
+        let mut game = Record::new(&g);
+        while game.moves.len() < plies && outcome(&game.pos).is_none() {
+            let legal = legal_move_list(&mut game.pos);
+            game.play(legal[rng.index(legal.len())]);
         }
-        (g, PlayedGame { start, moves, result })
+        (g, PlayedGame { game, result })
     }
 
     /// The "features" of a position: its side to move and its number of pieces, enough to
