@@ -95,9 +95,8 @@ impl External {
     fn failed(&mut self, e: PlayerError) -> String {
         self.told = None;
         let why = match e {
-            PlayerError::Fatal(m) | PlayerError::Client(ClientError::Unsupported(m)) => {
-                return format!("cannot play this game: {m}")
-            }
+            PlayerError::Unfit(why) => return format!("cannot play this game: {why}"),
+            PlayerError::Client(ClientError::Unsupported(why)) => return format!("cannot play this game: {why}"),
             PlayerError::Client(ClientError::Link(LinkError::Closed)) => {
                 "the engine closed its connection (it crashed or quit)".to_string()
             }

@@ -3,15 +3,17 @@
 
 use super::adjudicate::{Adjudication, Adjudicator, Decision};
 use super::engine::{clocks, Clock};
-use super::player::{Player, PlayerError};
-use super::referee::{side_name, Referee, Verdict};
+use super::player::{Player, PlayerError, Unfit};
+use super::referee::{side_name, BadFen, Referee, Verdict};
 use crate::game::Game;
 use crate::geometry::Color;
+use crate::notation::MoveError;
 use crate::pgn::FirstMove;
 use crate::position::Position;
 use crate::protocol::client::{Answer, ClientError, LinkError, NewGame, Reply};
 use crate::record::GameResult;
 use crate::search::Score;
+use crate::variant::setup::SetupSpecError;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -105,13 +107,59 @@ pub struct GameSetup<'a> {
 }
 
 /// How a game could not finish.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Stopped {
     /// The match is being stopped: the game is dropped.
     Interrupted,
-    /// A setup error that ends the match.
-    Fatal(String),
+    /// A setup error that ends the match (boxed: a game's result stays small).
+    Fatal(Box<Fatal>),
 }
+
+impl Stopped {
+    /// The match cannot go on, because of `f`.
+    pub fn fatal(f: Fatal) -> Stopped {
+        Stopped::Fatal(Box::new(f))
+    }
+}
+
+/// Why a match cannot go on: a game of it cannot be set up or played at all.
+#[derive(Debug)]
+pub enum Fatal {
+    /// An engine cannot play in the match: its name, and why.
+    Engine {
+        /// The engine's name in the match.
+        name: String,
+        /// Why it cannot play.
+        why: Unfit,
+    },
+    /// An engine's client found mid-game that it cannot play the game (its words).
+    Unsupported(String),
+    /// A move of the opening is not legal where it is played.
+    OpeningMove {
+        /// The move as the opening writes it.
+        mv: String,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
+    /// The opening slot's start array cannot be dealt.
+    Opening(SetupSpecError),
+    /// The opening's start position cannot be read.
+    Start(BadFen),
+}
+
+impl std::fmt::Display for Fatal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fatal::Engine { name, why } => write!(f, "{name}: {why}"),
+            Fatal::Unsupported(why) => f.write_str(why),
+            Fatal::OpeningMove { mv, error } => write!(f, "opening move {mv}: {error}"),
+            Fatal::Opening(e) => write!(f, "{e}"),
+            Fatal::Start(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Fatal {}
 
 /// How a game ends: its result, the reason in words, and the PGN termination.
 #[derive(Debug, PartialEq)]
@@ -138,7 +186,7 @@ fn failure(side: Color, e: ClientError, clocked: bool) -> Result<Ending, Stopped
         }
         ClientError::Link(LinkError::Closed) => loss(side, format!("{who} disconnects"), Termination::Abandoned),
         ClientError::Protocol(m) => loss(side, format!("{who}: protocol error: {m}"), Termination::RulesInfraction),
-        ClientError::Unsupported(m) => return Err(Stopped::Fatal(m)),
+        ClientError::Unsupported(why) => return Err(Stopped::fatal(Fatal::Unsupported(why))),
     })
 }
 
@@ -237,7 +285,7 @@ pub fn play_game(number: usize, s: &GameSetup, players: &mut [&mut Player; 2]) -
     let mut r = Referee::new(s.start.clone());
     let mut moves = Vec::new();
     for m in s.opening {
-        let text = r.play(m).map_err(|e| Stopped::Fatal(format!("opening move {m}: {e}")))?;
+        let text = r.play(m).map_err(|error| Stopped::fatal(Fatal::OpeningMove { mv: m.clone(), error }))?;
         moves.push(PlayedMove { text, note: MoveNote::default(), book: true });
     }
     let fen = s.fen.clone();
@@ -247,7 +295,9 @@ pub fn play_game(number: usize, s: &GameSetup, players: &mut [&mut Player; 2]) -
         let g = NewGame { variant: s.variant, variant_file: s.variant_file, fen: fen.as_deref(), limits: &limits };
         match players[i].new_game(&g, s.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9)) {
             Ok(()) => {}
-            Err(PlayerError::Fatal(m)) => return Err(Stopped::Fatal(format!("{}: {m}", players[i].spec.name))),
+            Err(PlayerError::Unfit(why)) => {
+                return Err(Stopped::fatal(Fatal::Engine { name: players[i].spec.name.clone(), why }))
+            }
             Err(PlayerError::Client(e)) => {
                 ending = Some(failure(side, e, false)?);
                 break;
@@ -328,9 +378,9 @@ mod tests {
         assert_eq!(f(LinkError::Timeout, true).reason, "White loses on time");
         assert_eq!(f(LinkError::Timeout, false).termination, Termination::StalledConnection);
         assert_eq!(f(LinkError::Closed, false).reason, "White disconnects");
-        assert_eq!(
-            failure(Color::White, ClientError::Link(LinkError::Interrupted), true).err(),
-            Some(Stopped::Interrupted)
-        );
+        assert!(matches!(
+            failure(Color::White, ClientError::Link(LinkError::Interrupted), true),
+            Err(Stopped::Interrupted)
+        ));
     }
 }

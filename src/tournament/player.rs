@@ -2,7 +2,7 @@
 //! needed, restarted after it failed), or the built-in random mover.
 
 use super::engine::EngineSpec;
-use super::process::EngineProcess;
+use super::process::{EngineProcess, SpawnError};
 use super::referee::Referee;
 use crate::geometry::Color;
 use crate::protocol::client::{
@@ -15,18 +15,38 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Why a player could not take part in a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum PlayerError {
-    /// The match cannot go on (the command does not exist, the engine cannot play the game).
-    Fatal(String),
+    /// The engine cannot play in this match at all, so the match cannot go on.
+    Unfit(Unfit),
     /// The engine failed (crash, silence, protocol error): it forfeits and is restarted.
     Client(ClientError),
 }
 
+/// Why an engine cannot play in a match at all.
+#[derive(Debug)]
+pub enum Unfit {
+    /// Its command cannot be started.
+    Spawn(SpawnError),
+    /// It cannot play this game: its client says why (`ClientError::Unsupported`).
+    Unsupported(String),
+}
+
+impl std::fmt::Display for Unfit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unfit::Spawn(e) => write!(f, "{e}"),
+            Unfit::Unsupported(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for Unfit {}
+
 impl From<ClientError> for PlayerError {
     fn from(e: ClientError) -> PlayerError {
         match e {
-            ClientError::Unsupported(m) => PlayerError::Fatal(m),
+            ClientError::Unsupported(why) => PlayerError::Unfit(Unfit::Unsupported(why)),
             e => PlayerError::Client(e),
         }
     }
@@ -61,7 +81,7 @@ impl Player {
         }
         let debug = self.debug.then(|| self.spec.name.clone());
         let mut p = EngineProcess::spawn(&self.spec.launch, Arc::clone(&self.stop), debug)
-            .map_err(|e| PlayerError::Fatal(e.to_string()))?;
+            .map_err(|e| PlayerError::Unfit(Unfit::Spawn(e)))?;
         let mut c = client::client(self.spec.proto);
         let r = c.start(&mut p, &self.spec.options, Instant::now() + self.timeout.max(SETUP_TIME));
         self.proc = Some(p);

@@ -6,7 +6,7 @@
 
 use super::adjudicate::Adjudication;
 use super::engine::{tc_tag, EngineSpec};
-use super::game::{play_game, GameRecord, GameSetup, Stopped};
+use super::game::{play_game, Fatal, GameRecord, GameSetup, Stopped};
 use super::openings::Source;
 use super::pgnout::{write_game, Header};
 use super::player::Player;
@@ -99,7 +99,7 @@ pub struct Summary {
 enum Event {
     Started(Job),
     Finished(Box<GameRecord>),
-    Fatal(String),
+    Fatal(Box<Fatal>),
 }
 
 /// The games this run plays (all, or its shard).
@@ -144,8 +144,9 @@ fn worker(cfg: &MatchConfig, queue: &Mutex<VecDeque<Job>>, stop: &Arc<AtomicBool
 }
 
 fn play_job(cfg: &MatchConfig, job: &Job, players: &mut [Player]) -> Result<GameRecord, Stopped> {
-    let opening = cfg.source.opening(&cfg.variant, job.slot, cfg.seed).map_err(|e| Stopped::Fatal(e.to_string()))?;
-    let start = start_position(&cfg.variant, opening.fen.as_deref()).map_err(|e| Stopped::Fatal(e.to_string()))?;
+    let opening =
+        cfg.source.opening(&cfg.variant, job.slot, cfg.seed).map_err(|e| Stopped::fatal(Fatal::Opening(e)))?;
+    let start = start_position(&cfg.variant, opening.fen.as_deref()).map_err(|e| Stopped::fatal(Fatal::Start(e)))?;
     let setup = GameSetup {
         variant: &cfg.variant,
         variant_file: cfg.variant_file.as_deref(),
@@ -169,15 +170,18 @@ pub enum RunError {
     /// The PGN file cannot be written.
     Save { path: String, error: std::io::Error },
     /// A game could not be played (an engine that cannot start or play the game, a bad
-    /// opening): the message names it.
-    Fatal(String),
+    /// opening).
+    Fatal(Box<Fatal>),
+    /// A game's KIF file (`--kifout`) cannot be made: its path, and why.
+    Kif { path: String, error: RenderError },
 }
 
 impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RunError::Save { path, error } => write!(f, "cannot write {path}: {error}"),
-            RunError::Fatal(m) => f.write_str(m),
+            RunError::Fatal(e) => write!(f, "{e}"),
+            RunError::Kif { path, error } => write!(f, "cannot write {path}: {error}"),
         }
     }
 }
@@ -208,9 +212,9 @@ fn save_kif(cfg: &MatchConfig, rec: &GameRecord) -> Result<(), RunError> {
     let Some(out) = &cfg.kifout else { return Ok(()) };
     let path = out.path(rec.number);
     let shown = path.display().to_string();
-    let fatal = |why: String| RunError::Fatal(format!("cannot write {shown}: {why}"));
-    let start = start_position(&cfg.variant, rec.fen.as_deref()).map_err(|e| fatal(e.to_string()))?;
-    let bytes = (out.render)(&start, rec, cfg).map_err(|e| fatal(e.to_string()))?;
+    let cannot = |error: RenderError| RunError::Kif { path: shown.clone(), error };
+    let start = start_position(&cfg.variant, rec.fen.as_deref()).map_err(|e| cannot(Box::new(e)))?;
+    let bytes = (out.render)(&start, rec, cfg).map_err(cannot)?;
     std::fs::write(&path, bytes).map_err(|error| RunError::Save { path: shown, error })
 }
 
