@@ -10,7 +10,7 @@ use crate::geometry::Color;
 use crate::notation::MoveError;
 use crate::pgn::FirstMove;
 use crate::position::Position;
-use crate::protocol::client::{Answer, ClientError, LinkError, NewGame, Reply};
+use crate::protocol::client::{Answer, ClientError, LinkError, NewGame, Reply, Unsupported};
 use crate::record::GameResult;
 use crate::search::Score;
 use crate::variant::setup::SetupSpecError;
@@ -132,8 +132,8 @@ pub enum Fatal {
         /// Why it cannot play.
         why: Unfit,
     },
-    /// An engine's client found mid-game that it cannot play the game (its words).
-    Unsupported(String),
+    /// An engine's client found mid-game that it cannot play the game.
+    Unsupported(Unsupported),
     /// A move of the opening is not legal where it is played.
     OpeningMove {
         /// The move as the opening writes it.
@@ -151,7 +151,7 @@ impl std::fmt::Display for Fatal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Fatal::Engine { name, why } => write!(f, "{name}: {why}"),
-            Fatal::Unsupported(why) => f.write_str(why),
+            Fatal::Unsupported(why) => write!(f, "{why}"),
             Fatal::OpeningMove { mv, error } => write!(f, "opening move {mv}: {error}"),
             Fatal::Opening(e) => write!(f, "{e}"),
             Fatal::Start(e) => write!(f, "{e}"),

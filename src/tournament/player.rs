@@ -6,7 +6,7 @@ use super::process::{EngineProcess, SpawnError};
 use super::referee::Referee;
 use crate::geometry::Color;
 use crate::protocol::client::{
-    self, Answer, Client, ClientError, Clocks, LinkError, NewGame, Reply, Thinking, Watched,
+    self, Answer, Client, ClientError, Clocks, LinkError, NewGame, Reply, Thinking, Unsupported, Watched,
 };
 use crate::random::Rng;
 use crate::record::GameResult;
@@ -28,15 +28,15 @@ pub enum PlayerError {
 pub enum Unfit {
     /// Its command cannot be started.
     Spawn(SpawnError),
-    /// It cannot play this game: its client says why (`ClientError::Unsupported`).
-    Unsupported(String),
+    /// It cannot play this game: its client says why.
+    Unsupported(Unsupported),
 }
 
 impl std::fmt::Display for Unfit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Unfit::Spawn(e) => write!(f, "{e}"),
-            Unfit::Unsupported(why) => f.write_str(why),
+            Unfit::Unsupported(why) => write!(f, "{why}"),
         }
     }
 }

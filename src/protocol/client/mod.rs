@@ -13,6 +13,7 @@ pub mod xboard;
 
 use crate::game::Game as Compiled;
 use crate::geometry::Color;
+use crate::position::fen::FenError;
 use crate::record::{GameResult, Record};
 use crate::search::Score;
 use std::fmt;
@@ -80,7 +81,60 @@ pub enum ClientError {
     /// The engine broke the protocol (refused a legal move, answered nonsense).
     Protocol(String),
     /// The engine cannot play this game at all (a setup error, not a forfeit).
-    Unsupported(String),
+    Unsupported(Unsupported),
+}
+
+/// Why an engine cannot play a game at all, found while setting the game up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unsupported {
+    /// The engine lacks the option the protocol sets the game with (`UCI_Variant`,
+    /// `USI_Variant`): the option, and the game's title.
+    NoVariantOption {
+        /// The option's name.
+        option: &'static str,
+        /// The game's title.
+        game: String,
+    },
+    /// The engine has no UCI `VariantPath` option to load a game file from: the file.
+    NoVariantPath(String),
+    /// USI plays only the shogi games: the game's title.
+    NotShogi(String),
+    /// The XBoard engine does not list the variant: its name, and the engine's list.
+    VariantNotOffered {
+        /// The variant's name.
+        variant: String,
+        /// What the engine offers (its `variants` feature).
+        offered: String,
+    },
+    /// XBoard has no node limit.
+    NoNodeLimit,
+    /// The XBoard engine cannot set up a position (no `setboard` feature).
+    NoSetboard,
+    /// The game's start FEN cannot be read.
+    Fen(FenError),
+    /// The engine answered the set-up with an error: its line.
+    Refused(String),
+}
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unsupported::NoVariantOption { option, game } => {
+                write!(f, "the engine has no {option} option, so it cannot play {game}")
+            }
+            Unsupported::NoVariantPath(path) => {
+                write!(f, "the engine has no VariantPath option, so it cannot load the game file {path}")
+            }
+            Unsupported::NotShogi(game) => write!(f, "{game} is not a shogi game: USI cannot play it (use proto=uci)"),
+            Unsupported::VariantNotOffered { variant, offered } => {
+                write!(f, "the engine does not offer variant {variant} (it offers: {offered})")
+            }
+            Unsupported::NoNodeLimit => f.write_str("XBoard has no node limit: use depth=, st= or tc="),
+            Unsupported::NoSetboard => f.write_str("the engine cannot set up a position (no setboard)"),
+            Unsupported::Fen(e) => write!(f, "{e}"),
+            Unsupported::Refused(line) => write!(f, "the engine refused the game: {line}"),
+        }
+    }
 }
 
 impl From<LinkError> for ClientError {
@@ -95,7 +149,8 @@ impl std::fmt::Display for ClientError {
             ClientError::Link(LinkError::Timeout) => f.write_str("no answer in time"),
             ClientError::Link(LinkError::Closed) => f.write_str("the engine closed the connection"),
             ClientError::Link(LinkError::Interrupted) => f.write_str("interrupted"),
-            ClientError::Protocol(s) | ClientError::Unsupported(s) => f.write_str(s),
+            ClientError::Protocol(s) => f.write_str(s),
+            ClientError::Unsupported(u) => write!(f, "{u}"),
         }
     }
 }

@@ -2,7 +2,10 @@
 //! `isready`/`readyok`, `position startpos|fen ... moves ...` with the whole game, and `go`
 //! with the clocks or the fixed limits.
 
-use super::{parse_info, wait_for, Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking};
+use super::{
+    parse_info, wait_for, Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking,
+    Unsupported,
+};
 use crate::geometry::Color;
 use crate::notation::format_move;
 use crate::record::{GameResult, Record};
@@ -112,17 +115,13 @@ impl Client for UciClient {
     fn new_game(&mut self, link: &mut dyn Link, g: &NewGame, deadline: Instant) -> Result<(), ClientError> {
         if let Some(path) = g.variant_file {
             if !self.options.iter().any(|o| o == "VariantPath") {
-                return Err(ClientError::Unsupported(format!(
-                    "the engine has no VariantPath option, so it cannot load the game file {path}"
-                )));
+                return Err(ClientError::Unsupported(Unsupported::NoVariantPath(path.to_string())));
             }
             link.send(&format!("setoption name VariantPath value {path}"))?;
         }
         if !self.options.iter().any(|o| o == "UCI_Variant") {
-            return Err(ClientError::Unsupported(format!(
-                "the engine has no UCI_Variant option, so it cannot play {}",
-                g.variant.title
-            )));
+            let game = g.variant.title.clone();
+            return Err(ClientError::Unsupported(Unsupported::NoVariantOption { option: "UCI_Variant", game }));
         }
         link.send(&format!("setoption name UCI_Variant value {}", g.variant.name))?;
         link.send("ucinewgame")?;

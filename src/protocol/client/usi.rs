@@ -3,7 +3,7 @@
 //! (sente = our first player), `bestmove resign|win`, `gameover`.
 
 use super::uci::{fixed_limits, handshake, option_name, read_bestmove, stop_search, sync};
-use super::{Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits};
+use super::{Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Unsupported};
 use crate::geometry::Color;
 use crate::position::Position;
 use crate::protocol::squares::{move_to_usi, usi_move_to_ours};
@@ -66,16 +66,11 @@ impl Client for UsiClient {
 
     fn new_game(&mut self, link: &mut dyn Link, g: &NewGame, deadline: Instant) -> Result<(), ClientError> {
         if !is_shogi_style(g.variant) {
-            return Err(ClientError::Unsupported(format!(
-                "{} is not a shogi game: USI cannot play it (use proto=uci)",
-                g.variant.title
-            )));
+            return Err(ClientError::Unsupported(Unsupported::NotShogi(g.variant.title.clone())));
         }
         let Some((key, value)) = self.variant_option(g.variant) else {
-            return Err(ClientError::Unsupported(format!(
-                "the engine has no USI_Variant option, so it cannot play {}",
-                g.variant.title
-            )));
+            let game = g.variant.title.clone();
+            return Err(ClientError::Unsupported(Unsupported::NoVariantOption { option: "USI_Variant", game }));
         };
         link.send(&format!("setoption name {key} value {value}"))?;
         link.send("usinewgame")?;
@@ -84,7 +79,7 @@ impl Client for UsiClient {
         self.pos = None;
         self.position = match g.fen {
             Some(f) => {
-                let p = Position::from_fen(g.variant, f).map_err(|e| ClientError::Unsupported(e.to_string()))?;
+                let p = Position::from_fen(g.variant, f).map_err(|e| ClientError::Unsupported(Unsupported::Fen(e)))?;
                 format!("sfen {}", position_to_sfen(&p))
             }
             None => "startpos".into(),

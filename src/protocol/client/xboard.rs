@@ -4,7 +4,7 @@
 //! multi-leg moves in both forms (`move e8e7,` then `move e7e6`, or `move e8e7,e7e6`), `@@@@`,
 //! thinking lines, result claims, `ping`/`pong`.
 
-use super::{Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking};
+use super::{Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking, Unsupported};
 use crate::geometry::Color;
 use crate::position::Position;
 use crate::protocol::xbetza::XbGame;
@@ -222,14 +222,12 @@ impl Client for XboardClient {
         let v = g.variant;
         if let Some(list) = self.feature("variants") {
             if !list.split(',').any(|n| n.trim() == v.name) {
-                return Err(ClientError::Unsupported(format!(
-                    "the engine does not offer variant {} (it offers: {list})",
-                    v.name
-                )));
+                let (variant, offered) = (v.name.clone(), list.to_string());
+                return Err(ClientError::Unsupported(Unsupported::VariantNotOffered { variant, offered }));
             }
         }
         if g.limits.nodes.is_some() {
-            return Err(ClientError::Unsupported("XBoard has no node limit: use depth=, st= or tc=".into()));
+            return Err(ClientError::Unsupported(Unsupported::NoNodeLimit));
         }
         let xb = XbGame::new(v);
         link.send("new")?;
@@ -237,9 +235,9 @@ impl Client for XboardClient {
         link.send("force")?;
         if let Some(f) = g.fen {
             if !self.on("setboard") {
-                return Err(ClientError::Unsupported("the engine cannot set up a position (no setboard)".into()));
+                return Err(ClientError::Unsupported(Unsupported::NoSetboard));
             }
-            let p = Position::from_fen(v, f).map_err(|e| ClientError::Unsupported(e.to_string()))?;
+            let p = Position::from_fen(v, f).map_err(|e| ClientError::Unsupported(Unsupported::Fen(e)))?;
             link.send(&format!("setboard {}", xb.fen(&p)))?;
         }
         if self.on("memory") {
@@ -261,7 +259,7 @@ impl Client for XboardClient {
         link.send("easy")?;
         let errors = self.sync(link, deadline)?;
         if let Some(e) = errors.iter().find(|e| e.contains("variant") || e.contains("setboard")) {
-            return Err(ClientError::Unsupported(format!("the engine refused the game: {e}")));
+            return Err(ClientError::Unsupported(Unsupported::Refused(e.clone())));
         }
         self.xb = Some(xb);
         self.limits = g.limits.clone();
