@@ -8,7 +8,7 @@ pub mod table;
 pub mod zobrist;
 
 use crate::geometry::BoardShape;
-use crate::movegen::power::Power;
+use crate::movegen::powers::Power;
 use crate::movegen::tables::Tables;
 use crate::variant::{Variant, VariantError};
 use psq::PieceSquare;
@@ -57,7 +57,7 @@ impl Game {
                     key: "powers".into(),
                     message: e.to_string(),
                 })?;
-            if let Some(name) = parsed.iter().find_map(super::movegen::power::Power::royal_only).filter(|_| !p.royal) {
+            if let Some(name) = parsed.iter().find_map(Power::royal_only).filter(|_| !p.royal) {
                 return Err(VariantError::Piece {
                     game: variant.name.clone(),
                     piece: format!("'{}' ({})", p.name, p.id),

@@ -11,7 +11,7 @@ pub fn piece_table(g: &Game) -> String {
     s.push_str("| ID | Piece | Betza | Powers | Promotes to | Value | Notes |\n");
     s.push_str("|---|---|---|---|---|---|---|\n");
     for (k, p) in v.pieces.iter().enumerate() {
-        let powers: Vec<String> = g.tables.powers[k].iter().map(super::super::movegen::power::Power::text).collect();
+        let powers: Vec<String> = g.tables.powers[k].iter().map(crate::movegen::powers::Power::text).collect();
         let mut notes = Vec::new();
         if p.royal {
             notes.push("royal".to_string());

@@ -5,12 +5,11 @@
 //! a power that generates moves compiles to a type implementing [`Generate`]. Every part is a
 //! required trait item, so a power that forgets one does not compile.
 //!
-//! The two lists below (`powers!` and `generators!`) are the only places that name every
-//! power; each concern dispatches with one `match` they generate, once per piece, never per move.
+//! The contract names no power: the registry (`movegen::powers`) holds the one list of them,
+//! and every dispatch is a `match` it generates, taken once per piece, never per move.
 
 use super::board::Board;
-use super::powers::*;
-use super::tables::{Compile, KindMoves};
+use super::tables::Compile;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{BoardShape, Color, Square};
 use crate::moves::Move;
@@ -79,9 +78,12 @@ pub trait Spec: Sized {
     const ROYAL_ONLY: bool = false;
     /// How quiescence finds its captures.
     fn captures(&self) -> Captures;
-    /// Compiles it for one piece type and colour: atoms, a generator, attack table entries,
-    /// the game's sets of types with game-wide powers.
-    fn compile(&self, cx: &mut Compile<'_>);
+    /// What it compiles to for one piece type and colour, run by move generation; [`NoMoves`]
+    /// when it has no moves of its own (they are atoms, or other pieces').
+    type Moves: Generate;
+    /// Compiles it for one piece type and colour: atoms, attack table entries, the game's sets
+    /// of types with game-wide powers, and its moves, if it has any of its own.
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Self::Moves>;
     /// For `Attacks::Own` and `OwnAfterOthers`: whether a piece of `by` with this power captures
     /// on `target`, the board read through `cell_at`. Others answer `false` (the default).
     fn own_attacks(_: &impl Board, _: Square, _: Color, _: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
@@ -99,7 +101,7 @@ pub trait Generate: Sized {
     /// Appends only the moves that take a piece. Asked for `Captures::Listed` powers, which
     /// list them faster; by default, its moves generated and filtered.
     fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
-        super::powers::captures_of(self, pos, piece, from, out);
+        captures_of(self, pos, piece, from, out);
     }
     /// Whether its moves may repeat a target its other moves reach (then the piece's moves are
     /// merged), given whether the piece has atom moves. By default they never do.
@@ -244,254 +246,24 @@ pub fn direction(d: &str) -> Option<(i8, i8)> {
     [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)].into_iter().find(|&v| direction_name(v) == d)
 }
 
-/// The list of powers: the enum [`Power`] of parsed powers, its kinds, and one dispatch per
-/// concern of [`Spec`].
-macro_rules! powers {
-    ( $( $(#[$doc:meta])* $variant:ident($spec:ty) ),* $(,)? ) => {
-        /// A named power of a piece, parsed from its data file.
-        #[derive(Clone, Debug, PartialEq, Eq)]
-        pub enum Power {
-            $( $(#[$doc])* $variant($spec), )*
-        }
+/// The compiled moves of a power that has none of its own: no value of it exists.
+#[derive(Clone, Debug)]
+pub enum NoMoves {}
 
-        /// Which power, without its parameters.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub(crate) enum PowerKind {
-            $( $variant, )*
-        }
-
-        impl Power {
-            /// Reads a power call of a data file (`name[:argument][(flag, ...)]`).
-            pub fn parse(call: &PowerCall) -> Result<Power, PowerError> {
-                $(
-                    if call.name == <$spec as Spec>::NAME {
-                        return <$spec as Spec>::parse(call).map(Power::$variant);
-                    }
-                )*
-                Err(PowerError(format!("unknown power '{call}' (known: {})", Power::syntaxes().join(", "))))
-            }
-
-            /// The forms of every power's call, for messages and the key reference.
-            pub fn syntaxes() -> Vec<&'static str> {
-                vec![$( <$spec as Spec>::SYNTAX ),*]
-            }
-
-            pub(crate) fn kind(&self) -> PowerKind {
-                match self {
-                    $( Power::$variant(_) => PowerKind::$variant, )*
-                }
-            }
-
-            pub(crate) fn reach(&self) -> u8 {
-                match self {
-                    $( Power::$variant(p) => p.reach(), )*
-                }
-            }
-
-            pub(crate) fn text(&self) -> String {
-                match self {
-                    $( Power::$variant(p) => p.describe().text, )*
-                }
-            }
-
-            /// Its moves in XBetza, for XBoard's `piece` command; empty where XBetza cannot say
-            /// them.
-            pub fn xbetza(&self) -> String {
-                match self {
-                    $( Power::$variant(p) => p.describe().xbetza, )*
-                }
-            }
-
-            pub(crate) fn attacks(&self) -> Attacks {
-                match self {
-                    $( Power::$variant(_) => <$spec as Spec>::ATTACKS, )*
-                }
-            }
-
-            pub(crate) fn captures(&self) -> Captures {
-                match self {
-                    $( Power::$variant(p) => p.captures(), )*
-                }
-            }
-
-            /// Its name, if only a royal piece may have it ([`Spec::ROYAL_ONLY`]).
-            pub fn royal_only(&self) -> Option<&'static str> {
-                match self {
-                    $( Power::$variant(_) => <$spec as Spec>::ROYAL_ONLY.then_some(<$spec as Spec>::NAME), )*
-                }
-            }
-
-            pub(crate) fn compile(&self, cx: &mut Compile<'_>) {
-                match self {
-                    $( Power::$variant(p) => p.compile(cx), )*
-                }
-            }
-        }
-
-        impl PowerKind {
-            /// The power's own attack test (see [`Spec::own_attacks`]).
-            pub fn own_attacks(self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-                match self {
-                    $( PowerKind::$variant => <$spec as Spec>::own_attacks(pos, target, by, cell_at), )*
-                }
-            }
-        }
-    };
-}
-
-powers! {
-    /// `lion`: walks of king steps that may capture twice, capture and return, or pass.
-    Lion(lion::Lion),
-    /// `bent`: one step, then a slide turning away from the origin (Bigorra Eagle, Scirocco Octopus).
-    Bent(bent::Bent),
-    /// `king-leap`: the King's once-a-game leap (Bigorra).
-    KingLeap(king_leap::KingLeap),
-    /// `skip-first`: a rider that starts at its second square (Scirocco Wagon).
-    SkipFirst(skip_first::SkipFirst),
-    /// `leap-first`: a rider that leaps its first square (Nutty Tetrarchs).
-    LeapFirst(leap_first::LeapFirst),
-    /// `lame-ride`: a rider of two-square leaps over empty squares only (a Typhoon option).
-    LameRide(lame_ride::LameRide),
-    /// `shoot`: igui, taking an adjacent enemy without moving (Scirocco Genie).
-    Shoot(shoot::Shoot),
-    /// `shoot-line`: taking the first piece along a line, if an enemy, without moving (Typhoon).
-    ShootLine(shoot_line::ShootLine),
-    /// `hop-capture`: jumping an adjacent enemy to take it (Scirocco Zig and Zag).
-    HopCapture(hop_capture::HopCapture),
-    /// `relay`: moves friends gain from this piece (Dervish, Harpy).
-    Relay(relay::Relay),
-    /// `burn`: the Fire Demon, burning enemies next to where it moves (Nutty).
-    Burn(burn::Burn),
-    /// `area`: paths of up to N king steps in any directions (Nutty Fire Demon, Regent).
-    Area(area::Area),
-    /// `jump-capture`: captures over pieces of lower jump rank (Nutty's jumping pieces).
-    JumpCapture(jump::JumpCapture),
-    /// `cicada`: 2 or 3 squares along a line over at least one piece (Typhoon).
-    Cicada(cicada::Cicada),
-    /// `convert`: turning an enemy a leap away to this side instead of moving (Typhoon Cuckoo).
-    Convert(convert::Convert),
-    /// `convert-ahead`: turning the enemy beyond the arrival square (Typhoon Missionary).
-    ConvertAhead(convert_ahead::ConvertAhead),
-    /// `swap`: exchanging places with a piece a leap away (Typhoon Hummingbird).
-    Swap(swap::Swap),
-    /// `withdraw`: capture by stepping away from the victim (Typhoon Undertaker).
-    Withdraw(withdraw::Withdraw),
-    /// `approach`: capture by stepping up to a run of enemies (Typhoon Sorcerer).
-    Approach(approach::Approach),
-    /// `sweep`: an orthogonal slide taking every enemy it passes (Typhoon piece).
-    Sweep(sweep::Sweep),
-    /// `parrot`: shooting or hop-capturing an adjacent enemy (Typhoon Parrot family).
-    Parrot(parrot::Parrot),
-    /// `long-leap`: the Longleaper's captures of every enemy it jumps (Typhoon).
-    LongLeap(long_leap::LongLeap),
-    /// `immobilize`: freezing adjacent enemies (Typhoon Immobilizer).
-    Immobilize(immobilize::Immobilize),
-    /// `hook`: a slide with one right-angled turn (Tai Hook Mover and others).
-    Hook(hook::Hook),
-    /// `emperor`: a move to any square, capturing only unprotected pieces (Tai Emperor).
-    Emperor(emperor::Emperor),
-}
-
-/// The list of generators: the enum [`Gen`] of compiled powers, in the order move generation
-/// runs them (the powers that modify the piece's atom moves first), and their dispatch.
-macro_rules! generators {
-    ( $( $variant:ident($ty:ty) ),* $(,)? ) => {
-        /// A power compiled for one piece type and colour.
-        #[derive(Clone, Debug)]
-        pub(crate) enum Gen {
-            $( $variant($ty), )*
-        }
-
-        impl Gen {
-            /// Its place in the generation order.
-            fn rank(&self) -> usize {
-                let mut rank = 0;
-                $(
-                    if matches!(self, Gen::$variant(_)) {
-                        return rank;
-                    }
-                    rank += 1;
-                )*
-                rank
-            }
-
-            #[inline]
-            pub(crate) fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
-                match self {
-                    $( Gen::$variant(g) => g.generate(pos, piece, from, start, out), )*
-                }
-            }
-
-            #[inline]
-            pub(crate) fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
-                match self {
-                    $( Gen::$variant(g) => g.captures(pos, piece, from, out), )*
-                }
-            }
-
-            pub(crate) fn overlaps(&self, has_atoms: bool) -> bool {
-                match self {
-                    $( Gen::$variant(g) => g.overlaps(has_atoms), )*
-                }
-            }
-
-            pub(crate) fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
-                match self {
-                    $( Gen::$variant(g) => g.mobility(shape, from), )*
-                }
-            }
-
-            pub(crate) fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
-                match self {
-                    $( Gen::$variant(g) => g.refuses(pos, piece, from, to), )*
-                }
-            }
-
-            /// Merges `other` into `self` if they are the same power; otherwise gives it back.
-            fn absorb(&mut self, other: Gen) -> Option<Gen> {
-                match (self, other) {
-                    $( (Gen::$variant(a), Gen::$variant(b)) => { a.absorb(b); None } )*
-                    (_, other) => Some(other),
-                }
-            }
-        }
-    };
-}
-
-generators! {
-    Withdraw(withdraw::Compiled),
-    Approach(approach::Compiled),
-    ConvertAhead(convert_ahead::Compiled),
-    Bent(bent::Compiled),
-    Lion(lion::Compiled),
-    KingLeap(king_leap::Compiled),
-    Shoot(shoot::Compiled),
-    HopCapture(hop_capture::Compiled),
-    Area(area::Compiled),
-    JumpCapture(jump::Compiled),
-    Cicada(cicada::Compiled),
-    Convert(convert::Compiled),
-    Swap(swap::Compiled),
-    Sweep(sweep::Compiled),
-    Parrot(parrot::Compiled),
-    ShootLine(shoot_line::Compiled),
-    LongLeap(long_leap::Compiled),
-    Hook(hook::Compiled),
-    Emperor(emperor::Compiled),
-}
-
-impl KindMoves {
-    /// Adds a compiled power at its place in the generation order, merged with another call of
-    /// the same power.
-    pub(crate) fn add_gen(&mut self, g: Gen) {
-        let mut g = g;
-        for existing in &mut self.gens {
-            match existing.absorb(g) {
-                None => return,
-                Some(back) => g = back,
-            }
-        }
-        let at = self.gens.iter().position(|e| e.rank() > g.rank()).unwrap_or(self.gens.len());
-        self.gens.insert(at, g);
+impl Generate for NoMoves {
+    fn generate(&self, _: &impl Board, _: Piece, _: Square, _: usize, _: &mut Vec<Move>) {
+        match *self {}
     }
+
+    fn absorb(&mut self, _: NoMoves) {
+        match *self {}
+    }
+}
+
+/// The captures among a generator's moves (for powers whose captures quiescence finds by
+/// generating: `Captures::Filtered`).
+pub(crate) fn captures_of(g: &impl Generate, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let start = out.len();
+    g.generate(pos, piece, from, start, out);
+    super::retain_captures(pos, out, start);
 }

@@ -7,8 +7,8 @@
 
 use super::atoms::Atoms;
 use super::influence::Influence;
-use super::power::{Attacks, Captures, Gen, Power, PowerKind, Steps};
-use super::powers::{bent, hop_capture, jump, leap_first, relay};
+use super::power::{Attacks, Captures, Steps};
+use super::powers::{bent, hop_capture, jump, leap_first, relay, Gen, Power, PowerKind};
 use super::promotion::Promotes;
 use crate::cell::Cell;
 use crate::geometry::{BoardShape, ByColor, Color, Square};

@@ -58,7 +58,7 @@ pub(crate) fn keys<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::power::Power;
+    use crate::movegen::powers::Power;
     use crate::variant::file::{EvalParams, PieceFile, SearchParams, VariantFile};
     use crate::variant::rules::{Bench, Castling, CastlingSide, FenFormat, Promotion, Protocols, Rules};
     use crate::variant::setup::SetupFile;

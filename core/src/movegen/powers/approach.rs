@@ -9,7 +9,7 @@
 use super::facing_twins;
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -19,8 +19,9 @@ use crate::variant::PowerCall;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Approach;
 
+/// The approach capture of a type (nothing to keep: it reads the piece's plain moves).
 #[derive(Clone, Debug)]
-pub(crate) struct Compiled;
+pub struct Compiled;
 
 impl Spec for Approach {
     const NAME: &'static str = "approach";
@@ -45,8 +46,10 @@ impl Spec for Approach {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
-        cx.moves.add_gen(Gen::Approach(Compiled));
+    type Moves = Compiled;
+
+    fn compile(&self, _: &mut Compile<'_>) -> Option<Compiled> {
+        Some(Compiled)
     }
 }
 

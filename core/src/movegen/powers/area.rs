@@ -9,7 +9,7 @@
 use super::KING;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{check_flags, Attacks, Captures, Description, Generate, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -60,11 +60,13 @@ impl Spec for Area {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         if !cx.sets.area.iter().any(|&(k, _)| k == cx.kind) {
             cx.sets.area.push((cx.kind, self.0));
         }
-        cx.moves.add_gen(Gen::Area(Compiled { steps: self.0 }));
+        Some(Compiled { steps: self.0 })
     }
 
     fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {

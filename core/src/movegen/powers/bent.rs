@@ -9,7 +9,7 @@ use crate::geometry::{BoardShape, Color, Square};
 use crate::movegen::power::{direction_name, Attacks, Captures, Description, Generate, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{add_to, Compile, KindSet};
-use crate::movegen::{power::Gen, Board};
+use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::betza::{self, Mode, Vector};
 use crate::variant::PowerCall;
@@ -117,7 +117,9 @@ impl Spec for Bent {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         let mut bents = Vec::new();
         for f in &self.first {
             let first = cx.delta(f.dx, f.dy);
@@ -139,7 +141,7 @@ impl Spec for Bent {
             }
             bents.push(BentT { first, first_mode: f.mode, conts });
         }
-        cx.moves.add_gen(Gen::Bent(Compiled { bents }));
+        Some(Compiled { bents })
     }
 
     fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {

@@ -13,7 +13,7 @@
 use super::KING;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, PowerError, Spec};
+use crate::movegen::power::{NoMoves, no_argument, Attacks, Captures, Description, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::{generate_from, Board};
 use crate::moves::{Burned, Move};
@@ -48,8 +48,11 @@ impl Spec for Burn {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = NoMoves;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
         cx.sets.burners.insert(cx.kind);
+        None
     }
 
     /// Burns are judged on the board as it is (see [`attacks`]).

@@ -5,7 +5,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -18,8 +18,9 @@ const QUEEN: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cicada;
 
+/// The Cicada's move (the same for every type and colour).
 #[derive(Clone, Debug)]
-pub(crate) struct Compiled;
+pub struct Compiled;
 
 impl Spec for Cicada {
     const NAME: &'static str = "cicada";
@@ -44,8 +45,10 @@ impl Spec for Cicada {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
-        cx.moves.add_gen(Gen::Cicada(Compiled));
+    type Moves = Compiled;
+
+    fn compile(&self, _: &mut Compile<'_>) -> Option<Compiled> {
+        Some(Compiled)
     }
 }
 

@@ -6,7 +6,7 @@
 use super::facing_twins;
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -17,8 +17,9 @@ use crate::variant::PowerCall;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConvertAhead;
 
+/// The conversion after a move (nothing to keep: it reads the piece's plain moves).
 #[derive(Clone, Debug)]
-pub(crate) struct Compiled;
+pub struct Compiled;
 
 impl Spec for ConvertAhead {
     const NAME: &'static str = "convert-ahead";
@@ -43,8 +44,10 @@ impl Spec for ConvertAhead {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
-        cx.moves.add_gen(Gen::ConvertAhead(Compiled));
+    type Moves = Compiled;
+
+    fn compile(&self, _: &mut Compile<'_>) -> Option<Compiled> {
+        Some(Compiled)
     }
 }
 

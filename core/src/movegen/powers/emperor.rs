@@ -11,7 +11,7 @@ use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::movegen::attack::attacked_plain;
 use crate::movegen::power::{
-    no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, PowerRefusal, Spec,
+    no_argument, Attacks, Captures, Description, Generate, PowerError, PowerRefusal, Spec,
 };
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{Compile, Sets};
@@ -63,7 +63,9 @@ impl Spec for Emperor {
         Captures::Listed
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         let k = cx.kind;
         if !cx.sets.emperor_set.contains(k) {
             cx.sets.emperor_set.insert(k);
@@ -72,7 +74,7 @@ impl Spec for Emperor {
         if self.free_nonroyal_capture {
             cx.sets.free_emperors.insert(k);
         }
-        cx.moves.add_gen(Gen::Emperor(Compiled));
+        Some(Compiled)
     }
 
     fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {

@@ -9,7 +9,7 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{check_flags, Attacks, Captures, Description, Generate, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{Compile, Sets};
 use crate::movegen::Board;
@@ -97,7 +97,9 @@ impl Spec for Hook {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         let mut hooks = Vec::new();
         for &(fx, fy) in &self.first {
             let first_v = cx.board_vector(fx, fy);
@@ -116,7 +118,7 @@ impl Spec for Hook {
             cx.sets.hooker_set.insert(cx.kind);
             Sets::list(&mut cx.sets.hookers, cx.kind);
         }
-        cx.moves.add_gen(Gen::Hook(Compiled { hooks }));
+        Some(Compiled { hooks })
     }
 
     fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
@@ -181,7 +183,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(S
         let (ax, ay) = (shape.file_of(a), shape.rank_of(a));
         let (dx, dy) = (tx - ax, ty - ay);
         let Some(hooks) = pos.tables().kind(by, kind).gens.iter().find_map(|g| match g {
-            Gen::Hook(c) => Some(&c.hooks),
+            super::Gen::Hook(c) => Some(&c.hooks),
             _ => None,
         }) else {
             continue;

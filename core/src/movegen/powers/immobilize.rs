@@ -6,7 +6,7 @@
 //! catalogue has an Immobilizer and while the opponent owns one.
 
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, PowerError, Spec};
+use crate::movegen::power::{NoMoves, no_argument, Attacks, Captures, Description, PowerError, Spec};
 use crate::movegen::tables::{Compile, Sets};
 use crate::movegen::Board;
 use crate::variant::PowerCall;
@@ -40,9 +40,12 @@ impl Spec for Immobilize {
         Captures::Never
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = NoMoves;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
         cx.sets.immobilizers.insert(cx.kind);
         Sets::list(&mut cx.sets.immobilizer_list, cx.kind);
+        None
     }
 }
 

@@ -12,7 +12,7 @@
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::movegen::power::{
-    check_flags, Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps,
+    check_flags, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps,
 };
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{add_to, Compile, KindSet};
@@ -72,7 +72,9 @@ impl Spec for JumpCapture {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);
         for &j in &dirs {
             add_to(&mut cx.attacks.jump.0, -j, cx.kind);
@@ -80,7 +82,7 @@ impl Spec for JumpCapture {
         if self.1 {
             cx.attacks.jump.1.insert(cx.kind);
         }
-        cx.moves.add_gen(Gen::JumpCapture(Compiled { dirs, lower_only: self.1 }));
+        Some(Compiled { dirs, lower_only: self.1 })
     }
 
     fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {

@@ -7,7 +7,7 @@
 use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::movegen::attack::{is_attacked, is_attacked_ignoring};
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::Move;
@@ -53,9 +53,11 @@ impl Spec for KingLeap {
         Captures::Never
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         cx.sets.king_leapers.insert(cx.kind);
-        cx.moves.add_gen(Gen::KingLeap(Compiled { both_safe: self.both_safe }));
+        Some(Compiled { both_safe: self.both_safe })
     }
 }
 

@@ -4,7 +4,7 @@
 //! its piece's moves.
 
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::variant::PowerCall;
 
@@ -38,10 +38,13 @@ impl Spec for LameRide {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = NoMoves;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
         for v in &self.0.vectors {
             let s = SlideT { lame: true, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
             cx.moves.atoms.slides.push(s);
         }
+        None
     }
 }

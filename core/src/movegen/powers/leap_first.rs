@@ -6,7 +6,7 @@
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::{add_range, Compile};
 use crate::movegen::Board;
 use crate::variant::PowerCall;
@@ -42,7 +42,9 @@ impl Spec for LeapFirst {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = NoMoves;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
         for v in &self.0.vectors {
             let s = SlideT { min: 2, skip: true, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
             if s.mode.captures {
@@ -50,6 +52,7 @@ impl Spec for LeapFirst {
             }
             cx.moves.atoms.slides.push(s);
         }
+        None
     }
 
     fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {

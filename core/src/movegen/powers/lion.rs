@@ -13,11 +13,10 @@
 //! jump to it. The generation order of each shape is the one the search's bench signature was
 //! measured with.
 
-use super::captures_of;
 use crate::cell::Piece;
 use crate::geometry::{BoardShape, Square};
 use crate::movegen::power::{
-    check_flags, direction, direction_name, Attacks, Captures, Description, Gen, Generate, PowerError, Spec,
+    captures_of, check_flags, direction, direction_name, Attacks, Captures, Description, Generate, PowerError, Spec,
 };
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
@@ -151,7 +150,9 @@ impl Spec for Lion {
         }
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         let shape = match &self.shape {
             LionShape::King { steps } => {
                 let r = *steps as i32;
@@ -180,7 +181,7 @@ impl Spec for Lion {
             // first step) or its A and D leaps (the second): the atoms' attack entries say them.
             LionShape::Diagonal => ShapeT::Diagonal,
         };
-        cx.moves.add_gen(Gen::Lion(Compiled { shapes: vec![shape], pass: self.pass }));
+        Some(Compiled { shapes: vec![shape], pass: self.pass })
     }
 }
 

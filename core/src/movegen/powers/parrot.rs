@@ -9,7 +9,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -19,8 +19,9 @@ use crate::variant::PowerCall;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parrot(pub Steps);
 
+/// The Parrot powers of a type and colour.
 #[derive(Clone, Debug)]
-pub(crate) struct Compiled {
+pub struct Compiled {
     /// Unit board deltas.
     pub dirs: Vec<i32>,
     /// May pass only next to an empty step square.
@@ -49,10 +50,12 @@ impl Spec for Parrot {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);
         let pass_needs_empty_step = cx.piece.pass_needs_empty_step;
-        cx.moves.add_gen(Gen::Parrot(Compiled { dirs, pass_needs_empty_step }));
+        Some(Compiled { dirs, pass_needs_empty_step })
     }
 }
 

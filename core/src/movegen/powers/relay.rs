@@ -24,7 +24,7 @@
 
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Description, PowerError, Spec};
+use crate::movegen::power::{NoMoves, check_flags, Attacks, Captures, Description, PowerError, Spec};
 use crate::movegen::tables::{Compile, KindSet, Sets};
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -122,7 +122,9 @@ impl Spec for Relay {
         Captures::Never
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = NoMoves;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
         let (k, r) = (cx.kind, &mut cx.sets.relay);
         let (set, list) = match *self {
             Relay::Dervish { turn: true, corner_leaps } => {
@@ -137,6 +139,7 @@ impl Spec for Relay {
         };
         set.insert(k);
         Sets::list(list, k);
+        None
     }
 
     fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {

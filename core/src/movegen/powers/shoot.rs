@@ -5,7 +5,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -44,12 +44,14 @@ impl Spec for Shoot {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);
         for &d in &dirs {
             cx.attacks.add_leap(d, cx.kind);
         }
-        cx.moves.add_gen(Gen::Shoot(Compiled { dirs }));
+        Some(Compiled { dirs })
     }
 }
 

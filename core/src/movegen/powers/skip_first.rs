@@ -3,7 +3,7 @@
 //! attack tables and the atom capture lists.
 
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::Compile;
 use crate::variant::PowerCall;
 
@@ -33,7 +33,9 @@ impl Spec for SkipFirst {
         Captures::Atoms
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = NoMoves;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
         for v in &self.0.vectors {
             let s = SlideT { min: 2, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
             if s.mode.captures {
@@ -41,5 +43,6 @@ impl Spec for SkipFirst {
             }
             cx.moves.atoms.slides.push(s);
         }
+        None
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Attacks, Captures, Description, Gen, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
@@ -48,7 +48,9 @@ impl Spec for Sweep {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
+    type Moves = Compiled;
+
+    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
         let lines = self
             .0
             .vectors
@@ -62,7 +64,7 @@ impl Spec for Sweep {
                 (cx.delta(v.dx, v.dy), range)
             })
             .collect();
-        cx.moves.add_gen(Gen::Sweep(Compiled { lines }));
+        Some(Compiled { lines })
     }
 }
 

@@ -8,7 +8,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Gen, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
@@ -21,8 +21,9 @@ pub struct Withdraw {
     pub optional: bool,
 }
 
+/// The withdrawal of a type: whether its capture is a choice.
 #[derive(Clone, Debug)]
-pub(crate) struct Compiled {
+pub struct Compiled {
     pub(crate) optional: bool,
 }
 
@@ -49,8 +50,10 @@ impl Spec for Withdraw {
         Captures::Filtered
     }
 
-    fn compile(&self, cx: &mut Compile<'_>) {
-        cx.moves.add_gen(Gen::Withdraw(Compiled { optional: self.optional }));
+    type Moves = Compiled;
+
+    fn compile(&self, _: &mut Compile<'_>) -> Option<Compiled> {
+        Some(Compiled { optional: self.optional })
     }
 }
 
