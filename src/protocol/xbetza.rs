@@ -278,7 +278,9 @@ fn leap_rights_from_board(v: &Game, board: &str) -> String {
     };
     let mut s = String::new();
     for (c, ch) in [(Color::White, 'K'), (Color::Black, 'k')] {
-        let home = start.iter().find(|p| p.color == c && v.tables.special.king_leapers.contains(p.kind));
+        let home = start.iter().find(|p| {
+            p.color == c && v.tables.registry.data::<crate::movegen::powers::king_leap::KingLeap>().contains(p.kind)
+        });
         if let Some(h) = home {
             if now.iter().any(|x| x == h) {
                 s.push(ch);

@@ -770,7 +770,7 @@ impl<'a> Worker<'a> {
     /// anyway.
     fn lands_attacked(&mut self, m: Move, mover: crate::cell::Piece) -> bool {
         let them = mover.color().flip();
-        if self.pos.game().tables.special.burners.is_empty() {
+        if !self.pos.game().tables.registry.burns() {
             return crate::movegen::attack::is_attacked_ignoring(&self.pos, m.to, them, m.from);
         }
         let u = self.pos.make(m);

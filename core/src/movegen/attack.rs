@@ -36,11 +36,11 @@ pub fn is_attacked(pos: &impl Board, target: Square, by: Color) -> bool {
 
 /// Like [`is_attacked`], but `ignore` counts as an empty square (a piece about to leave it).
 pub fn is_attacked_ignoring(pos: &impl Board, target: Square, by: Color, ignore: Square) -> bool {
-    let special = &pos.tables().special;
-    if !special.immobilizer_list.is_empty() && super::immobilize::owns_immobilizer(pos, by.flip()) {
+    let registry = &pos.tables().registry;
+    if registry.freezes() && registry.may_freeze(pos, by) {
         return generated_attack(pos, target, by, Asked::All);
     }
-    if special.any_generated_attackers && generated_attack(pos, target, by, Asked::Generated) {
+    if registry.any_generated && generated_attack(pos, target, by, Asked::Generated) {
         return true;
     }
     let cell_at = |sq: Square| -> Cell {
@@ -50,8 +50,7 @@ pub fn is_attacked_ignoring(pos: &impl Board, target: Square, by: Color, ignore:
             pos.cell(sq)
         }
     };
-    attacked_plain(pos, target, by, &cell_at)
-        || special.last_attackers.iter().any(|k| k.own_attacks(pos, target, by, &cell_at))
+    attacked_plain(pos, target, by, &cell_at) || registry.last_attacks(pos, target, by, &cell_at)
 }
 
 /// Every attack except those asked after the others (the Tai Emperor's), with the board read
@@ -86,7 +85,7 @@ pub(crate) fn attacked_plain(
             return true;
         }
     }
-    pos.tables().special.own_attackers.iter().any(|k| k.own_attacks(pos, target, by, cell_at))
+    pos.tables().registry.own_attacks(pos, target, by, cell_at)
 }
 
 /// Whether a slider of `by` takes on `target` along `d` (from the target toward the slider),
@@ -184,12 +183,12 @@ pub fn attacked_through(
 /// Whether a move of `by` removes or converts the piece on `target` (`effect::takes`), asking
 /// the pieces `asked` says.
 pub fn generated_attack(pos: &impl Board, target: Square, by: Color, asked: Asked) -> bool {
-    let special = &pos.tables().special;
+    let generated = &pos.tables().registry.generated;
     let mut buf: Vec<crate::moves::Move> = Vec::with_capacity(64);
     for &sq in pos.pieces(by) {
         buf.clear();
         match asked {
-            Asked::Generated if !special.generated_attackers.holds(pos.cell(sq), by) => continue,
+            Asked::Generated if !generated.holds(pos.cell(sq), by) => continue,
             Asked::Generated => super::generate_from(pos, sq, &mut buf),
             Asked::All => super::generate_piece(pos, sq, &mut buf),
         }

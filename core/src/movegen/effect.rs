@@ -3,7 +3,6 @@
 //! it, for `make`, the explicit move text, attack detection (`takes`), the legality filters
 //! (`may_repeat`) and the search (captures and their victims).
 
-use super::powers::burn;
 use super::Board;
 use crate::geometry::{Color, Square};
 use crate::moves::{Burned, Effect, Move, MoveKind};
@@ -26,9 +25,10 @@ pub fn of(pos: &impl Board, m: Move) -> Effect {
     }
     let mover = pos.piece_at(m.from).expect("a move starts on its piece");
     e.promotion = m.promotion().map(|k| final_promotion(pos, m, k, &e.removed));
-    if !pos.tables().special.burners.is_empty() && m.kind != MoveKind::EnPassant {
+    let registry = &pos.tables().registry;
+    if registry.burns() && m.kind != MoveKind::EnPassant {
         let final_kind = e.promotion.unwrap_or(mover.kind());
-        e.burned = burn::burned(pos, m, mover, final_kind, &e.removed);
+        e.burned = registry.burned(pos, m, mover, final_kind, &e.removed);
     }
     e
 }
@@ -100,7 +100,7 @@ pub fn removed_squares(pos: &impl Board, m: Move, out: &mut ArrayVec<Square, 16>
 /// the search's victims and its test of a capture, without building a whole [`Effect`].
 #[inline]
 pub fn for_each_taken(pos: &impl Board, m: Move, mut f: impl FnMut(Square)) {
-    if !pos.tables().special.burners.is_empty() {
+    if pos.tables().registry.burns() {
         return for_each_taken_or_burned(pos, m, f);
     }
     match m.kind {
@@ -145,7 +145,7 @@ fn for_each_taken_or_burned(pos: &impl Board, m: Move, mut f: impl FnMut(Square)
     }
     let mover = pos.piece_at(m.from).expect("a move starts on its piece");
     let final_kind = m.promotion().unwrap_or(mover.kind());
-    if let Burned::Victims(burned) = burn::burned(pos, m, mover, final_kind, &removed) {
+    if let Burned::Victims(burned) = pos.tables().registry.burned(pos, m, mover, final_kind, &removed) {
         for s in burned {
             f(s);
         }

@@ -18,7 +18,6 @@ pub mod tables;
 
 pub use board::Board;
 pub use effect::is_capture;
-pub use powers::{immobilize, relay};
 
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -26,18 +25,14 @@ use promotion::Shape;
 use tables::CaptureSearch;
 
 /// Every pseudo-legal move of the side to move, appended to `out`: each piece's own moves,
-/// then the moves friends relay to it (`relay`), each effect once.
+/// then the moves friends lend it (relays), each effect once.
 pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
     let us = pos.side();
-    let relay_kinds = &pos.tables().special.relay;
-    let relayers = if relay_kinds.any() { relay::present(pos, us) } else { relay::Relayers::default() };
-    // Where the relayers stand, so that only pieces within their reach are asked.
-    let reach = if relayers.any() { relay::Reach::of(pos, us) } else { relay::Reach::default() };
-    for &from in pos.pieces(us) {
-        let start = out.len();
-        generate_from(pos, from, out);
-        if relayers.any() && reach.may_relay_to(pos, from) {
-            relay::add_relayed(pos, from, start, relayers, out);
+    let registry = &pos.tables().registry;
+    let lent = registry.lends() && registry.lend_all(pos, us, &mut |from, out| generate_from(pos, from, out), out);
+    if !lent {
+        for &from in pos.pieces(us) {
+            generate_from(pos, from, out);
         }
     }
     if let Some(c) = &pos.tables().castling {
@@ -52,15 +47,16 @@ pub fn generate_from(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
         return;
     };
     let km = pos.tables().kind(piece.color(), piece.kind());
-    // A frozen piece (Typhoon) has no own moves; it may only capture itself.
-    if !pos.tables().special.immobilizer_list.is_empty() && immobilize::frozen(pos, from, piece.color()) {
+    let registry = &pos.tables().registry;
+    // A frozen piece has no moves of its own: it may only capture itself.
+    if registry.freezes() && registry.frozen(pos, from, piece.color()) {
         out.push(Move::self_capture(from));
         return;
     }
     let start = out.len();
     km.atoms.generate(pos, piece, from, out);
     for g in &km.gens {
-        g.generate(pos, piece, from, start, out);
+        g.generate(registry, pos, piece, from, start, out);
     }
     if km.needs_dedup {
         dedup(out, start);
@@ -98,9 +94,8 @@ fn retain_captures(pos: &impl Board, out: &mut Vec<Move>, start: usize) {
 /// have all their moves generated and filtered, so each power's rules stay in one place.
 pub fn generate_captures(pos: &impl Board, out: &mut Vec<Move>) {
     let us = pos.side();
-    let special = &pos.tables().special;
-    // Relays and immobilizers change what every piece may do: the general path.
-    if special.relay.any() || !special.immobilizer_list.is_empty() {
+    // Powers that freeze or lend moves change what every piece may do: the general path.
+    if pos.tables().registry.changes_others() {
         let start = out.len();
         generate(pos, out);
         retain_captures(pos, out, start);
@@ -117,7 +112,7 @@ pub fn generate_captures(pos: &impl Board, out: &mut Vec<Move>) {
         }
         km.atoms.captures(pos, piece, from, out);
         for g in &km.gens {
-            g.captures(pos, piece, from, out);
+            g.captures(&pos.tables().registry, pos, piece, from, out);
         }
         if km.needs_dedup {
             dedup(out, start);
@@ -128,16 +123,14 @@ pub fn generate_captures(pos: &impl Board, out: &mut Vec<Move>) {
 /// The pseudo-legal moves of the piece on `from` when its side is to move: its own moves and
 /// the moves its friends relay to it.
 pub fn generate_piece(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
-    let Some(p) = pos.piece_at(from) else {
+    if pos.piece_at(from).is_none() {
         return;
-    };
+    }
     let start = out.len();
     generate_from(pos, from, out);
-    if pos.tables().special.relay.any() {
-        let relayers = relay::present(pos, p.color());
-        if relayers.any() {
-            relay::add_relayed(pos, from, start, relayers, out);
-        }
+    let registry = &pos.tables().registry;
+    if registry.lends() {
+        registry.lend_to(pos, from, start, out);
     }
 }
 
@@ -145,7 +138,8 @@ pub fn generate_piece(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
 /// pieces), if one does.
 pub fn power_refusal(pos: &impl Board, from: Square, to: Square) -> Option<power::PowerRefusal> {
     let piece = pos.piece_at(from)?;
-    pos.tables().kind(piece.color(), piece.kind()).gens.iter().find_map(|g| g.refuses(pos, piece, from, to))
+    let tables = pos.tables();
+    tables.kind(piece.color(), piece.kind()).gens.iter().find_map(|g| g.refuses(&tables.registry, pos, piece, from, to))
 }
 
 /// The en-passant captures available to the side to move (pseudo-legal).

@@ -12,9 +12,9 @@ use super::board::Board;
 use super::tables::Compile;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{BoardShape, Color, Square};
-use crate::moves::Move;
+use crate::moves::{Burned, Move};
 use crate::variant::betza::{self, Vector};
-use crate::variant::PowerCall;
+use crate::variant::{KindId, PieceType, PowerCall};
 use std::fmt;
 
 /// A power text that names no power, or whose argument or parameters do not fit it.
@@ -36,7 +36,7 @@ pub enum Attacks {
     Never,
     /// Its captures are entries of the reverse attack tables, which its `compile` adds.
     Tables,
-    /// Its own test ([`Spec::own_attacks`]) answers for the game's pieces that have it.
+    /// Its own test ([`Hooks::own_attacks`]) answers for the game's pieces that have it.
     Own,
     /// Like `Own`, asked after every other attack, which its test may itself ask (the Tai
     /// Emperor captures only unprotected pieces).
@@ -78,30 +78,96 @@ pub trait Spec: Sized {
     const ROYAL_ONLY: bool = false;
     /// How quiescence finds its captures.
     fn captures(&self) -> Captures;
+    /// What it keeps for the whole game (the types that have it, its own attack tables), with
+    /// the hooks through which it acts beyond its pieces' moves; `()` when it keeps nothing.
+    type Game: Hooks;
     /// What it compiles to for one piece type and colour, run by move generation; [`NoMoves`]
     /// when it has no moves of its own (they are atoms, or other pieces').
-    type Moves: Generate;
-    /// Compiles it for one piece type and colour: atoms, attack table entries, the game's sets
-    /// of types with game-wide powers, and its moves, if it has any of its own.
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Self::Moves>;
+    type Moves: Generate<Self::Game>;
+    /// Compiles it for one piece type and colour: atoms and attack table entries (through
+    /// `cx`), what the game keeps of it (`game`), and its moves, if it has any of its own.
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Self::Game) -> Option<Self::Moves>;
+}
+
+/// What a power keeps for the whole game, and the hooks through which it acts beyond the moves
+/// of its own pieces. Every hook does nothing by default, so a power implements only those it
+/// needs; `()` is the data of a power that keeps nothing.
+pub trait Hooks: Clone + fmt::Debug + Default {
+    /// Completes the data once every type of the game is compiled: what follows from the whole
+    /// catalogue (a type that promotes to one with the power, say).
+    fn finish(&mut self, _pieces: &[PieceType]) {}
     /// For `Attacks::Own` and `OwnAfterOthers`: whether a piece of `by` with this power captures
-    /// on `target`, the board read through `cell_at`. Others answer `false` (the default).
-    fn own_attacks(_: &impl Board, _: Square, _: Color, _: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    /// on `target`, the board read through `cell_at`.
+    fn own_attacks(
+        &self,
+        _pos: &impl Board,
+        _target: Square,
+        _by: Color,
+        _cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+    ) -> bool {
         false
+    }
+
+    /// The power freezes pieces (Typhoon's Immobilizer): the game asks the two hooks below.
+    const FREEZES: bool = false;
+    /// Whether a piece of `c` may be frozen now (the other side owns a freezing piece): attack
+    /// detection then asks every piece of `c` by generating its moves.
+    fn may_freeze(&self, _pos: &impl Board, _c: Color) -> bool {
+        false
+    }
+    /// Whether the piece of `c` on `sq` is frozen: it has no moves of its own but capturing
+    /// itself, and lends no moves to others.
+    fn freezes(&self, _pos: &impl Board, _sq: Square, _c: Color) -> bool {
+        false
+    }
+
+    /// The power lends moves to other pieces (relays): the game asks the two hooks below, and
+    /// quiescence generates every move of such a game.
+    const LENDS: bool = false;
+    /// Appends the moves of `side`'s pieces, each piece's own moves (`own`) followed by those
+    /// this power lends it, and answers `true`; or answers `false` when it lends nothing now, so
+    /// that the caller generates the pieces' own moves alone.
+    fn lend_all(
+        &self,
+        _pos: &impl Board,
+        _side: Color,
+        _own: &mut impl FnMut(Square, &mut Vec<Move>),
+        _out: &mut Vec<Move>,
+    ) -> bool {
+        false
+    }
+    /// Appends the moves it lends the piece on `from`, whose own moves are `out[own_start..]`.
+    fn lend_to(&self, _pos: &impl Board, _from: Square, _own_start: usize, _out: &mut Vec<Move>) {}
+
+    /// The power's moves burn pieces beside them (Nutty's Fire Demon): the game asks the two
+    /// hooks below for every move.
+    const BURNS: bool = false;
+    /// Whether the moves of type `k` may burn (it has the power, or promotes to a type that
+    /// has): quiescence finds its captures by generating all its moves.
+    fn burns_with(&self, _k: KindId) -> bool {
+        false
+    }
+    /// What burns after the move `m` of `mover`, which ends it as `final_kind`, while the move
+    /// itself takes the pieces on `removed` (judged on the position before the move).
+    fn burned(&self, _pos: &impl Board, _m: Move, _mover: Piece, _final_kind: KindId, _removed: &[Square]) -> Burned {
+        Burned::Nothing
     }
 }
 
-/// A power compiled for one piece type and colour, run by move generation.
-pub trait Generate: Sized {
+impl Hooks for () {}
+
+/// A power compiled for one piece type and colour, run by move generation; `G` is what the power
+/// keeps for the whole game (its `Spec::Game`), which its moves may read.
+pub trait Generate<G = ()>: Sized {
     /// Appends the power's moves of `piece` on `from`; `out[start..]` already holds the piece's
     /// atom moves and those of the powers before it (which some powers modify or extend).
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>);
+    fn generate(&self, game: &G, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>);
     /// Merges a second call of the same power on one piece (e.g. two hook specs).
     fn absorb(&mut self, other: Self);
     /// Appends only the moves that take a piece. Asked for `Captures::Listed` powers, which
     /// list them faster; by default, its moves generated and filtered.
-    fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
-        captures_of(self, pos, piece, from, out);
+    fn captures(&self, game: &G, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+        captures_of(self, game, pos, piece, from, out);
     }
     /// Whether its moves may repeat a target its other moves reach (then the piece's moves are
     /// merged), given whether the piece has atom moves. By default they never do.
@@ -115,7 +181,7 @@ pub trait Generate: Sized {
     }
     /// Why it gives `piece` on `from` no move to `to` though its geometry reaches there (a rule
     /// of the power itself, for the notation's refusals); by default it has no such rule.
-    fn refuses(&self, _pos: &impl Board, _piece: Piece, _from: Square, _to: Square) -> Option<PowerRefusal> {
+    fn refuses(&self, _game: &G, _pos: &impl Board, _piece: Piece, _from: Square, _to: Square) -> Option<PowerRefusal> {
         None
     }
 }
@@ -250,8 +316,8 @@ pub fn direction(d: &str) -> Option<(i8, i8)> {
 #[derive(Clone, Debug)]
 pub enum NoMoves {}
 
-impl Generate for NoMoves {
-    fn generate(&self, _: &impl Board, _: Piece, _: Square, _: usize, _: &mut Vec<Move>) {
+impl<G> Generate<G> for NoMoves {
+    fn generate(&self, _: &G, _: &impl Board, _: Piece, _: Square, _: usize, _: &mut Vec<Move>) {
         match *self {}
     }
 
@@ -260,10 +326,17 @@ impl Generate for NoMoves {
     }
 }
 
-/// The captures among a generator's moves (for powers whose captures quiescence finds by
-/// generating: `Captures::Filtered`).
-pub(crate) fn captures_of(g: &impl Generate, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+/// The captures among a generator's moves: its moves generated, and those that take nothing
+/// dropped (the default of [`Generate::captures`]).
+pub(crate) fn captures_of<G>(
+    g: &impl Generate<G>,
+    game: &G,
+    pos: &impl Board,
+    piece: Piece,
+    from: Square,
+    out: &mut Vec<Move>,
+) {
     let start = out.len();
-    g.generate(pos, piece, from, start, out);
+    g.generate(game, pos, piece, from, start, out);
     super::retain_captures(pos, out, start);
 }

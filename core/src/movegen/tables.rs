@@ -7,8 +7,8 @@
 
 use super::atoms::Atoms;
 use super::influence::Influence;
-use super::power::{Attacks, Captures, Steps};
-use super::powers::{bent, hop_capture, jump, leap_first, relay, Gen, Power, PowerKind};
+use super::power::{Captures, Steps};
+use super::powers::{Gen, Power, Registry};
 use super::promotion::Promotes;
 use crate::cell::Cell;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
@@ -67,8 +67,6 @@ pub struct KindMoves {
     /// Some targets can be reached twice: the generator merges duplicates.
     pub needs_dedup: bool,
     pub(crate) capture_search: CaptureSearch,
-    /// Its captures are found by generation (a power the attack tables cannot say).
-    pub generated_attacks: bool,
 }
 
 /// Reverse lookup tables for attacks by one colour.
@@ -83,11 +81,6 @@ pub struct AttackTables {
     pub slides: Vec<(i32, Vec<(u8, u8)>)>,
     /// Cannon hops: (delta from target toward the attacker, types).
     pub hops: Vec<(i32, KindSet)>,
-    /// The tables of powers that walk their own (`Attacks::Own`).
-    pub bent: bent::AttackTable,
-    pub(crate) hop_capture: hop_capture::AttackTable,
-    pub(crate) leap_first: leap_first::AttackTable,
-    pub(crate) jump: jump::AttackTable,
     /// The squares, around a target, that can decide an attack by this side (`influence`).
     pub influence: Influence,
     /// The (file, rank) step of each entry of `slides` and of `hops`.
@@ -134,51 +127,6 @@ pub fn add_range(list: &mut Vec<(i32, Vec<(u8, u8)>)>, delta: i32, min: u8, max:
     *r = if r.1 == 0 { (min, max) } else { (r.0.min(min), r.1.max(max)) };
 }
 
-/// The game's sets of types whose powers act beyond their own moves.
-#[derive(Clone, Debug, Default)]
-pub struct Sets {
-    /// Relayers (`relay`).
-    pub relay: relay::RelayKinds,
-    /// Types with an area move, and their step counts.
-    pub area: Vec<(KindId, u8)>,
-    /// Types that burn (Fire Demons).
-    pub burners: KindSet,
-    /// Types that burn or promote to a burner (Buffalo): their moves may burn.
-    pub may_burn: Vec<KindId>,
-    /// Jump rank per type.
-    pub jump_rank: Vec<u8>,
-    /// Immobilizers (Typhoon): their enemies next to them are frozen.
-    pub immobilizers: KindSet,
-    pub(crate) immobilizer_list: Vec<KindId>,
-    /// Types whose attacks are found by generating their moves (`Attacks::Generated`).
-    pub generated_attackers: KindSet,
-    pub(crate) any_generated_attackers: bool,
-    /// Types with hook moves.
-    pub hookers: Vec<KindId>,
-    pub(crate) hooker_set: KindSet,
-    /// Types with the Emperor's move, and those of them that may take any non-royal.
-    pub emperors: Vec<KindId>,
-    pub(crate) emperor_set: KindSet,
-    pub(crate) free_emperors: KindSet,
-    /// Types with the King leap (Bigorra): their moves end the leap right.
-    pub king_leapers: KindSet,
-    /// Lions in the sense of Chu Shogi's lion-capture rules (the piece flag `lion`).
-    pub lions: KindSet,
-    /// The powers whose own attack tests the game asks (`Attacks::Own`), and those asked after
-    /// the others (`Attacks::OwnAfterOthers`).
-    pub(crate) own_attackers: Vec<PowerKind>,
-    pub(crate) last_attackers: Vec<PowerKind>,
-}
-
-impl Sets {
-    /// Adds `k` to a list of types once.
-    pub fn list(list: &mut Vec<KindId>, k: KindId) {
-        if !list.contains(&k) {
-            list.push(k);
-        }
-    }
-}
-
 /// What compiling one piece type for one colour builds.
 pub struct Compile<'a> {
     pub(crate) shape: &'a BoardShape,
@@ -190,7 +138,6 @@ pub struct Compile<'a> {
     pub(crate) piece: &'a PieceType,
     pub(crate) moves: &'a mut KindMoves,
     pub(crate) attacks: &'a mut AttackTables,
-    pub(crate) sets: &'a mut Sets,
 }
 
 impl Compile<'_> {
@@ -215,7 +162,7 @@ impl Compile<'_> {
 
 /// What a game's pieces may do, compiled once from its data: the board shape (its padding is
 /// the longest reach of any move), the promotion zones, each type's parsed powers and its moves
-/// per colour, the reverse attack tables, and the sets of types with game-wide powers.
+/// per colour, the reverse attack tables, and what the game keeps of each power (its registry).
 pub struct Tables {
     pub(crate) shape: BoardShape,
     /// Promotion zone membership, indexed by mailbox square: bit `c.index()` for colour `c`
@@ -229,8 +176,10 @@ pub struct Tables {
     pub(crate) moves: ByColor<Vec<KindMoves>>,
     /// Reverse attack tables per attacking colour: which types capture onto a square from where.
     pub attacks: ByColor<AttackTables>,
-    /// The game's sets of types whose powers act beyond their own moves (relayers, burners, ...).
-    pub special: Sets,
+    /// What the game keeps of each power, and which powers its attack detection asks.
+    pub registry: Registry,
+    /// Lions in the sense of Chu Shogi's lion-capture rules (the piece flag `lion`).
+    pub lions: KindSet,
     /// Castling, if the game plays it.
     pub castling: Option<super::castling::Compiled>,
     /// The game's promotion rule, and what each type's promotion needs (`promotion::push`).
@@ -245,7 +194,7 @@ impl Tables {
         let shape = BoardShape::new(v.files, v.ranks, padding(pieces, &powers));
         let mut moves = ByColor::new(Vec::new(), Vec::new());
         let mut attacks = ByColor::new(AttackTables::default(), AttackTables::default());
-        let mut sets = Sets::default();
+        let mut registry = Registry::default();
         for c in Color::ALL {
             for (k, t) in pieces.iter().enumerate() {
                 let mut km = KindMoves::default();
@@ -258,31 +207,39 @@ impl Tables {
                     piece: t,
                     moves: &mut km,
                     attacks: &mut attacks[c],
-                    sets: &mut sets,
                 };
-                compile_kind(&mut cx, &powers[k]);
+                compile_kind(&mut cx, &mut registry, &powers[k]);
                 moves[c].push(km);
             }
         }
-        finish_sets(&mut sets, pieces, &powers);
-        // A type that promotes to a burner burns with its promoting moves: quiescence filters its
-        // moves too (the burners themselves say so with their power, `Captures::Filtered`).
-        for c in Color::ALL {
-            for &k in &sets.may_burn {
-                moves[c][k.index()].capture_search = CaptureSearch::Filter;
+        registry.finish(pieces);
+        let mut lions = KindSet::default();
+        for (k, t) in pieces.iter().enumerate() {
+            if t.lion {
+                lions.insert(KindId(k as u8));
             }
         }
-        let relays = powers.iter().flatten().any(|p| p.kind() == PowerKind::Relay);
+        // A type whose moves may burn (a burner, or one that promotes to a burner) has its
+        // captures found by filtering all its moves: a move that only burns takes pieces too.
+        for c in Color::ALL {
+            for k in 0..pieces.len() {
+                if registry.burns_with(KindId(k as u8)) {
+                    moves[c][k].capture_search = CaptureSearch::Filter;
+                }
+            }
+        }
+        // A piece lent moves by a friend (a relay) may move backward whatever its own moves.
+        let lent = registry.lends();
         let never_retreats = pieces
             .iter()
             .zip(&powers)
-            .map(|(t, pw)| !relays && pw.is_empty() && t.vectors.iter().all(|v| v.dy >= 0))
+            .map(|(t, pw)| !lent && pw.is_empty() && t.vectors.iter().all(|v| v.dy >= 0))
             .collect();
         for c in Color::ALL {
             let at = &mut attacks[c];
             at.slide_vectors = at.slides.iter().map(|(d, _)| shape.vector(*d)).collect();
             at.hop_vectors = at.hops.iter().map(|(d, _)| shape.vector(*d)).collect();
-            if bounded_influence(&sets) {
+            if registry.attacks_in_tables() {
                 at.influence = Influence::of_tables(&shape, at);
             }
         }
@@ -296,7 +253,8 @@ impl Tables {
             never_retreats,
             moves,
             attacks,
-            special: sets,
+            registry,
+            lions,
             castling,
             promotion_rule: v.promotion.rule,
             promotes,
@@ -332,20 +290,12 @@ impl Tables {
 }
 
 /// Compiles one type for one colour: its atoms, then its powers, then what follows from both.
-fn compile_kind(cx: &mut Compile<'_>, powers: &[Power]) {
+fn compile_kind(cx: &mut Compile<'_>, registry: &mut Registry, powers: &[Power]) {
     cx.moves.atoms = Atoms::compile(cx.shape, &cx.piece.vectors, cx.orientation, cx.color, cx.piece.initial_rank);
     cx.moves.atoms.add_attacks(cx.attacks, cx.kind, cx.kinds);
     for p in powers {
-        p.compile(cx);
-        match p.attacks() {
-            Attacks::Own => add_once(&mut cx.sets.own_attackers, p.kind()),
-            Attacks::OwnAfterOthers => add_once(&mut cx.sets.last_attackers, p.kind()),
-            Attacks::Generated => {
-                cx.moves.generated_attacks = true;
-                cx.sets.generated_attackers.insert(cx.kind);
-                cx.sets.any_generated_attackers = true;
-            }
-            Attacks::Never | Attacks::Tables => {}
+        if let Some(g) = registry.compile(p, cx) {
+            cx.moves.add_gen(g);
         }
         if p.captures() == Captures::Filtered {
             cx.moves.capture_search = CaptureSearch::Filter;
@@ -357,37 +307,6 @@ fn compile_kind(cx: &mut Compile<'_>, powers: &[Power]) {
     km.needs_dedup = km.atoms.overlaps() || km.gens.iter().any(|g| g.overlaps(has_atoms));
     if km.atoms.needs_filter() {
         km.capture_search = CaptureSearch::Filter;
-    }
-}
-
-/// Whether every capture of the game is in the reverse tables, so that the squares deciding an
-/// attack are those the tables name (see `influence`): no power with an attack test of its own,
-/// no relays, no freezing.
-fn bounded_influence(sets: &Sets) -> bool {
-    sets.own_attackers.is_empty()
-        && sets.last_attackers.is_empty()
-        && !sets.any_generated_attackers
-        && !sets.relay.any()
-        && sets.immobilizer_list.is_empty()
-}
-
-fn add_once(list: &mut Vec<PowerKind>, k: PowerKind) {
-    if !list.contains(&k) {
-        list.push(k);
-    }
-}
-
-/// The sets that follow from the whole catalogue.
-fn finish_sets(sets: &mut Sets, pieces: &[PieceType], powers: &[Vec<Power>]) {
-    let burns = |k: usize| powers[k].iter().any(|p| p.kind() == PowerKind::Burn);
-    for (k, t) in pieces.iter().enumerate() {
-        sets.jump_rank.push(t.jump_rank);
-        if t.lion {
-            sets.lions.insert(KindId(k as u8));
-        }
-        if burns(k) || t.promotes_to.is_some_and(|p| burns(p.index())) {
-            sets.may_burn.push(KindId(k as u8));
-        }
     }
 }
 

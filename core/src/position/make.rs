@@ -170,7 +170,9 @@ impl Position {
             self.ep = shape.square_unchecked(fx, (fy + ty) / 2);
             self.ep_victim = m.to;
         }
-        if m.from != m.to && g.tables.special.king_leapers.contains(mover.kind()) {
+        if m.from != m.to
+            && g.tables.registry.data::<crate::movegen::powers::king_leap::KingLeap>().contains(mover.kind())
+        {
             self.leap_rights[us] = false;
         }
         if let Some(c) = &g.tables.castling {

@@ -33,7 +33,7 @@ pub fn takes_no_lion(pos: &Position, m: Move) -> bool {
     if m.mid[0].is_none() && to.is_empty() {
         return true;
     }
-    let lions = &pos.game().tables.special.lions;
+    let lions = &pos.game().tables.lions;
     !m.mids().any(|s| lions.contains_cell(pos.cell(s))) && (m.to == m.from || !lions.contains_cell(to))
 }
 

@@ -9,17 +9,21 @@
 use super::KING;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::movegen::power::{check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::Compile;
 use crate::movegen::Board;
 use crate::moves::Move;
-use crate::variant::PowerCall;
+use crate::variant::{KindId, PowerCall};
 use arrayvec::ArrayVec;
 
 /// `area:N`: up to N king steps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Area(pub u8);
+
+/// The types with an area move, and their step counts.
+#[derive(Clone, Debug, Default)]
+pub struct AreaKinds(Vec<(KindId, u8)>);
 
 /// The area move of a type (the same for both colours).
 #[derive(Clone, Debug)]
@@ -60,22 +64,25 @@ impl Spec for Area {
         Captures::Filtered
     }
 
+    type Game = AreaKinds;
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
-        if !cx.sets.area.iter().any(|&(k, _)| k == cx.kind) {
-            cx.sets.area.push((cx.kind, self.0));
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut AreaKinds) -> Option<Compiled> {
+        if !game.0.iter().any(|&(k, _)| k == cx.kind) {
+            game.0.push((cx.kind, self.0));
         }
         Some(Compiled { steps: self.0 })
     }
+}
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        attacks(pos, target, by, cell_at)
+impl Hooks for AreaKinds {
+    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        attacks(&self.0, pos, target, by, cell_at)
     }
 }
 
-impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+impl Generate<AreaKinds> for Compiled {
+    fn generate(&self, _: &AreaKinds, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         for (to, captures) in reach(pos, from, piece.color(), self.steps, &|s| pos.cell(s)) {
             promotion::push(
@@ -140,9 +147,14 @@ fn reach(
     targets
 }
 
-/// Whether a piece of `by` with an area move could capture on `target` with it.
-pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-    let kinds = &pos.tables().special.area;
+/// Whether a piece of `by` with an area move (of `kinds`) could capture on `target` with it.
+fn attacks(
+    kinds: &[(KindId, u8)],
+    pos: &impl Board,
+    target: Square,
+    by: Color,
+    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+) -> bool {
     if !kinds.iter().any(|&(k, _)| pos.count(k, by) > 0) {
         return false;
     }

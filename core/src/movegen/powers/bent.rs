@@ -5,8 +5,8 @@
 //! continuation (its own table).
 
 use crate::cell::{Cell, Piece};
-use crate::geometry::{BoardShape, Color, Square};
-use crate::movegen::power::{direction_name, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::geometry::{BoardShape, ByColor, Color, Square};
+use crate::movegen::power::{direction_name, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{add_to, Compile, KindSet};
 use crate::movegen::Board;
@@ -52,10 +52,14 @@ pub struct Compiled {
     pub(crate) bents: Vec<BentT>,
 }
 
-/// Per continuation direction u: [(first-step delta s, types)]: an attacker stands at Y - s
-/// where Y = target - k*u (k >= 1, Y and the squares up to the target empty).
+/// Where a square's bent attackers stand, per attacking colour: per continuation direction u,
+/// [(first-step delta s, types)]; an attacker stands at Y - s where Y = target - k*u (k >= 1,
+/// Y and the squares up to the target empty).
 #[derive(Clone, Debug, Default)]
-pub struct AttackTable(pub Vec<(i32, Vec<(i32, KindSet)>)>);
+pub struct Attackers(ByColor<Vec<(i32, Firsts)>>);
+
+/// The first steps of the bent attackers along one continuation, with their types.
+type Firsts = Vec<(i32, KindSet)>;
 
 impl Bent {
     fn xbetza(&self) -> String {
@@ -117,9 +121,10 @@ impl Spec for Bent {
         Captures::Filtered
     }
 
+    type Game = Attackers;
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<Compiled> {
         let mut bents = Vec::new();
         for f in &self.first {
             let first = cx.delta(f.dx, f.dy);
@@ -129,7 +134,7 @@ impl Spec for Bent {
                 cx.attacks.add_leap(first, cx.kind);
             }
             for &u in &conts {
-                let table = &mut cx.attacks.bent.0;
+                let table = &mut game.0[cx.color];
                 let idx = match table.iter().position(|(x, _)| *x == u) {
                     Some(i) => i,
                     None => {
@@ -143,9 +148,11 @@ impl Spec for Bent {
         }
         Some(Compiled { bents })
     }
+}
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        for (u, firsts) in &pos.tables().attacks[by].bent.0 {
+impl Hooks for Attackers {
+    fn own_attacks(&self, _: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        for (u, firsts) in &self.0[by] {
             let mut y = target;
             loop {
                 y = y.offset(-*u);
@@ -161,8 +168,8 @@ impl Spec for Bent {
     }
 }
 
-impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+impl Generate<Attackers> for Compiled {
+    fn generate(&self, _: &Attackers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for b in &self.bents {
             let s1 = from.offset(b.first);

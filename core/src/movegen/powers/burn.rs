@@ -13,15 +13,23 @@
 use super::KING;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{NoMoves, no_argument, Attacks, Captures, Description, PowerError, Spec};
-use crate::movegen::tables::Compile;
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec};
+use crate::movegen::tables::{Compile, KindSet};
 use crate::movegen::{generate_from, Board};
 use crate::moves::{Burned, Move};
-use crate::variant::{KindId, PowerCall};
+use crate::variant::{KindId, PieceType, PowerCall};
 
 /// `burn`: the piece is a Fire Demon.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Burn;
+
+/// The game's Fire Demons, and the types whose moves may burn: the Demons and those that promote
+/// to one (Buffalo), whose promoting moves burn.
+#[derive(Clone, Debug, Default)]
+pub struct Burners {
+    set: KindSet,
+    may_burn: Vec<KindId>,
+}
 
 impl Spec for Burn {
     const NAME: &'static str = "burn";
@@ -48,16 +56,38 @@ impl Spec for Burn {
         Captures::Filtered
     }
 
+    type Game = Burners;
     type Moves = NoMoves;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
-        cx.sets.burners.insert(cx.kind);
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Burners) -> Option<NoMoves> {
+        game.set.insert(cx.kind);
         None
+    }
+}
+
+impl Hooks for Burners {
+    fn finish(&mut self, pieces: &[PieceType]) {
+        for (k, t) in pieces.iter().enumerate() {
+            let k = KindId(k as u8);
+            if self.set.contains(k) || t.promotes_to.is_some_and(|p| self.set.contains(p)) {
+                self.may_burn.push(k);
+            }
+        }
     }
 
     /// Burns are judged on the board as it is (see [`attacks`]).
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, _: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        attacks(pos, target, by)
+    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, _: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        attacks(self, pos, target, by)
+    }
+
+    const BURNS: bool = true;
+
+    fn burns_with(&self, k: KindId) -> bool {
+        self.may_burn.contains(&k)
+    }
+
+    fn burned(&self, pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
+        burned(self, pos, m, mover, final_kind, removed)
     }
 }
 
@@ -65,8 +95,8 @@ impl Spec for Burn {
 /// the move itself takes the pieces on `removed`. Judged on the position before the move: the
 /// squares next to `m.to` hold the same pieces after it, less those taken (a move changes no
 /// other square there: the origin held the mover, and no game with burners converts or swaps).
-pub fn burned(pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
-    let burners = &pos.tables().special.burners;
+fn burned(game: &Burners, pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
+    let burners = &game.set;
     let shape = *pos.shape();
     let them = mover.color().flip();
     let stays = |s: Square| !removed.contains(&s);
@@ -84,9 +114,8 @@ pub fn burned(pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, remov
 /// a Buffalo promoting) ending next to `target` without being burned first. Squares a move
 /// captures on are not counted as burning Demons. Pieces about to leave a square (the
 /// `ignore` of `attack::is_attacked_ignoring`) are not modelled here: no Nutty rule asks.
-pub fn attacks(pos: &impl Board, target: Square, by: Color) -> bool {
-    let sp = &pos.tables().special;
-    if sp.may_burn.is_empty() || !sp.may_burn.iter().any(|&k| pos.count(k, by) > 0) {
+fn attacks(game: &Burners, pos: &impl Board, target: Square, by: Color) -> bool {
+    if game.may_burn.is_empty() || !game.may_burn.iter().any(|&k| pos.count(k, by) > 0) {
         return false;
     }
     let shape = *pos.shape();
@@ -94,7 +123,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color) -> bool {
     let mut moves = Vec::new();
     for &from in pos.pieces(by) {
         let p = pos.piece_at(from).unwrap();
-        if !sp.may_burn.contains(&p.kind()) {
+        if !game.may_burn.contains(&p.kind()) {
             continue;
         }
         // Only moves ending within two squares can end next to the target.
@@ -108,10 +137,10 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color) -> bool {
                 continue;
             }
             let final_kind = m.promotion().unwrap_or(p.kind());
-            if !sp.burners.contains(final_kind) {
+            if !game.set.contains(final_kind) {
                 continue;
             }
-            if !burned_first(pos, m, them) {
+            if !burned_first(&game.set, pos, m, them) {
                 return true;
             }
         }
@@ -129,11 +158,11 @@ fn could_reach_near(pos: &impl Board, from: Square, target: Square) -> bool {
 
 /// Whether the mover of `m` would be burned on arrival by a Demon of `demons` not captured by
 /// `m` itself.
-fn burned_first(pos: &impl Board, m: Move, demons: Color) -> bool {
+fn burned_first(burners: &KindSet, pos: &impl Board, m: Move, demons: Color) -> bool {
     let captured = |s: Square| s == m.to && m.to != m.from || m.mids().any(|x| x == s);
     KING.iter().any(|&(dx, dy)| {
         let s = m.to.offset(pos.shape().delta(dx, dy));
         !captured(s)
-            && pos.piece_at(s).is_some_and(|p| p.color() == demons && pos.tables().special.burners.contains(p.kind()))
+            && pos.piece_at(s).is_some_and(|p| p.color() == demons && burners.contains(p.kind()))
     })
 }

@@ -45,15 +45,16 @@ impl Spec for Cicada {
         Captures::Filtered
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, _: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         Some(Compiled)
     }
 }
 
 impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         let them = piece.color().flip();
         for (dx, dy) in QUEEN {

@@ -44,16 +44,17 @@ impl Spec for Convert {
         Captures::Filtered
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let deltas = cx.deltas(&self.0);
         Some(Compiled { deltas })
     }
 }
 
 impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &d in &self.deltas {
             let t = from.offset(d);

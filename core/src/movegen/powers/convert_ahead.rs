@@ -44,16 +44,17 @@ impl Spec for ConvertAhead {
         Captures::Filtered
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, _: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         Some(Compiled)
     }
 }
 
 impl Generate for Compiled {
     /// The converting twins of its plain moves `out[start..]`.
-    fn generate(&self, pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
         facing_twins(pos, piece, start, MoveKind::Convert, out);
     }
 

@@ -11,10 +11,10 @@ use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
 use crate::movegen::attack::attacked_plain;
 use crate::movegen::power::{
-    no_argument, Attacks, Captures, Description, Generate, PowerError, PowerRefusal, Spec,
+    no_argument, Attacks, Captures, Description, Generate, Hooks, PowerError, PowerRefusal, Spec,
 };
 use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::{Compile, Sets};
+use crate::movegen::tables::{Compile, KindSet};
 use crate::movegen::Board;
 use crate::moves::Move;
 use crate::variant::PowerCall;
@@ -25,6 +25,13 @@ pub struct Emperor {
     /// Any non-royal may be captured; a royal only if nothing protects it by attack (`docs/rules/tai.md`
     /// §5.8, option `emperor_free_nonroyal_capture`).
     pub free_nonroyal_capture: bool,
+}
+
+/// The game's Emperors: their types, and those of them that may take any non-royal.
+#[derive(Clone, Debug, Default)]
+pub struct Emperors {
+    set: KindSet,
+    free: KindSet,
 }
 
 /// The Emperor's move (the same for both colours).
@@ -63,34 +70,33 @@ impl Spec for Emperor {
         Captures::Listed
     }
 
+    type Game = Emperors;
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
-        let k = cx.kind;
-        if !cx.sets.emperor_set.contains(k) {
-            cx.sets.emperor_set.insert(k);
-            Sets::list(&mut cx.sets.emperors, k);
-        }
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Emperors) -> Option<Compiled> {
+        game.set.insert(cx.kind);
         if self.free_nonroyal_capture {
-            cx.sets.free_emperors.insert(k);
+            game.free.insert(cx.kind);
         }
         Some(Compiled)
     }
+}
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+impl Hooks for Emperors {
+    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         // Read through a trait object from here on: the Emperor's protection test asks the
         // attack tables again with a board of its own, and one reader type ends that recursion
         // of generic instances (the Emperor is Tai's alone, and rare on the board).
-        attacks(pos, target, by, &|sq| cell_at(sq))
+        attacks(self, pos, target, by, &|sq| cell_at(sq))
     }
 }
 
-impl Generate for Compiled {
+impl Generate<Emperors> for Compiled {
     /// Every empty square, and every unprotected enemy.
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, game: &Emperors, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         let them = piece.color().flip();
-        let guarded = guarded_by_emperor(pos, piece);
+        let guarded = guarded_by_emperor(game, pos, piece);
         for r in 0..shape.ranks as i32 {
             let row = shape.square_unchecked(0, r);
             for f in 0..shape.files as i32 {
@@ -98,7 +104,7 @@ impl Generate for Compiled {
                 let cell = pos.cell(to);
                 if cell.is_empty() {
                     out.push(Move::new(from, to));
-                } else if cell.holds(them) && !guarded(to) && !protected(pos, from, to) {
+                } else if cell.holds(them) && !guarded(to) && !protected(game, pos, from, to) {
                     promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
                 }
             }
@@ -106,11 +112,11 @@ impl Generate for Compiled {
     }
 
     /// The enemy pieces it may take, from the enemy's piece list.
-    fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    fn captures(&self, game: &Emperors, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
         let them = piece.color().flip();
-        let guarded = guarded_by_emperor(pos, piece);
+        let guarded = guarded_by_emperor(game, pos, piece);
         for &to in pos.pieces(them) {
-            if !guarded(to) && !protected(pos, from, to) {
+            if !guarded(to) && !protected(game, pos, from, to) {
                 promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
             }
         }
@@ -119,9 +125,9 @@ impl Generate for Compiled {
     fn absorb(&mut self, _: Compiled) {}
 
     /// An enemy it reaches like any square, but protected.
-    fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+    fn refuses(&self, game: &Emperors, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
         let enemy = pos.cell(to).holds(piece.color().flip());
-        (enemy && protected(pos, from, to)).then_some(PowerRefusal::Protected)
+        (enemy && protected(game, pos, from, to)).then_some(PowerRefusal::Protected)
     }
 }
 
@@ -129,29 +135,30 @@ impl Generate for Compiled {
 /// rather than once per enemy piece: whether an enemy Emperor other than the one on `to`
 /// protects the piece on `to` against the Emperor `piece` (never, when it is free to take
 /// non-royals). `false` leaves the question to `protected`.
-fn guarded_by_emperor(pos: &impl Board, piece: Piece) -> impl Fn(Square) -> bool {
+fn guarded_by_emperor(game: &Emperors, pos: &impl Board, piece: Piece) -> impl Fn(Square) -> bool {
     let them = piece.color().flip();
-    let set = &pos.tables().special.emperor_set;
+    let set = &game.set;
     let mut emperors = pos.royal_squares(them).iter().copied().filter(|&r| set.holds(pos.cell(r), them));
     let (first, second) = (emperors.next(), emperors.next());
-    let free = pos.tables().special.free_emperors.contains(piece.kind());
+    let free = game.free.contains(piece.kind());
     move |to| !free && first.is_some_and(|e| e != to || second.is_some())
 }
 
 /// Whether `c` has an Emperor on a square other than `except` (cells read through `cell_at`).
 fn has_emperor_except(
+    set: &KindSet,
     pos: &impl Board,
     c: Color,
     except: Square,
     cell_at: &(impl Fn(Square) -> Cell + ?Sized),
 ) -> bool {
-    let set = &pos.tables().special.emperor_set;
     pos.royal_squares(c).iter().any(|&r| r != except && set.holds(cell_at(r), c))
 }
 
 /// An Emperor's capture being judged: from `from` onto the piece of `defender` on `target`.
 #[derive(Clone, Copy)]
-struct Capture {
+struct Capture<'a> {
+    emperors: &'a Emperors,
     from: Square,
     target: Square,
     defender: Color,
@@ -176,12 +183,12 @@ fn after<'a, F: Fn(Square) -> Cell + ?Sized>(
     }
 }
 
-impl Capture {
+impl Capture<'_> {
     /// Whether the piece on `target` is protected against the Emperor on `from`, with cells read
     /// through `cell_at` (so callers can pretend a square is empty).
     fn protected(self, pos: &impl Board, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         let v = pos.variant();
-        let free = cell_at(self.from).piece().is_some_and(|p| pos.tables().special.free_emperors.contains(p.kind()));
+        let free = cell_at(self.from).piece().is_some_and(|p| self.emperors.free.contains(p.kind()));
         if free {
             // `free-nonroyal-capture`: non-royals are free; a royal is protected only by rule 2, where the
             // defender's own Emperor counts if it could take our Emperor there in turn.
@@ -192,7 +199,7 @@ impl Capture {
             }
             return self.attacked_after(pos, cell_at) || self.defender_emperor_recaptures(pos, cell_at);
         }
-        if has_emperor_except(pos, self.defender, self.target, cell_at) {
+        if has_emperor_except(&self.emperors.set, pos, self.defender, self.target, cell_at) {
             return true;
         }
         self.attacked_after(pos, cell_at)
@@ -209,7 +216,7 @@ impl Capture {
     /// piece of ours protects it by attack (one level deep: our other Emperors are not asked in
     /// turn).
     fn defender_emperor_recaptures(self, pos: &impl Board, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        let set = &pos.tables().special.emperor_set;
+        let set = &self.emperors.set;
         let us = self.defender.flip();
         pos.royal_squares(self.defender).iter().any(|&r| {
             let c = cell_at(r);
@@ -222,25 +229,25 @@ impl Capture {
 }
 
 /// Whether the Emperor on `from` may not capture the enemy on `target` because it is protected.
-pub fn protected(pos: &impl Board, from: Square, target: Square) -> bool {
+fn protected(emperors: &Emperors, pos: &impl Board, from: Square, target: Square) -> bool {
     let Some(victim) = pos.piece_at(target) else {
         return false;
     };
-    Capture { from, target, defender: victim.color() }.protected(pos, &|sq| pos.cell(sq))
+    Capture { emperors, from, target, defender: victim.color() }.protected(pos, &|sq| pos.cell(sq))
 }
 
 /// Whether an Emperor of `by` could capture on `target` (attack detection: "is this royal
 /// exposed to the enemy Emperor?"). The piece standing on `target` is the would-be victim; if
 /// the square is empty, a piece of the other side is assumed there.
-pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
-    let set = &pos.tables().special.emperor_set;
+fn attacks(emperors: &Emperors, pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+    let set = &emperors.set;
     let defender = by.flip();
     for &r in pos.royal_squares(by) {
         let cell = cell_at(r);
         if r == target || !set.holds(cell, by) {
             continue;
         }
-        if !(Capture { from: r, target, defender }).protected(pos, cell_at) {
+        if !(Capture { emperors, from: r, target, defender }).protected(pos, cell_at) {
             return true;
         }
     }

@@ -8,13 +8,13 @@
 //! tables; a two-leg capture is found by solving for its corner ([`attacks`]).
 
 use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::geometry::{ByColor, Color, Square};
+use crate::movegen::power::{check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
 use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::{Compile, Sets};
+use crate::movegen::tables::{Compile, KindSet};
 use crate::movegen::Board;
 use crate::moves::Move;
-use crate::variant::{betza, PowerCall};
+use crate::variant::{betza, KindId, PowerCall};
 use arrayvec::ArrayVec;
 
 /// A hook mover's geometry, from a spec such as `W` (Hook Mover), `F` (Capricorn), `fF>fF`
@@ -44,6 +44,15 @@ pub struct HookT {
     /// The same as board vectors (files, ranks), for the attack test's corner arithmetic.
     pub first_v: (i32, i32),
     pub(crate) turns_v: ArrayVec<(i32, i32), 2>,
+}
+
+/// The game's hook movers: their types, and each one's hook moves per colour (indexed by type),
+/// for the attack test.
+#[derive(Clone, Debug, Default)]
+pub struct Hookers {
+    kinds: Vec<KindId>,
+    set: KindSet,
+    hooks: ByColor<Vec<Vec<HookT>>>,
 }
 
 /// The hook moves of a type and colour.
@@ -97,9 +106,10 @@ impl Spec for Hook {
         Captures::Filtered
     }
 
+    type Game = Hookers;
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Hookers) -> Option<Compiled> {
         let mut hooks = Vec::new();
         for &(fx, fy) in &self.first {
             let first_v = cx.board_vector(fx, fy);
@@ -114,20 +124,27 @@ impl Spec for Hook {
             cx.attacks.add_slide(first, 1, 255, cx.kind, cx.kinds);
             hooks.push(HookT { first, turns, first_v, turns_v });
         }
-        if !cx.sets.hooker_set.contains(cx.kind) {
-            cx.sets.hooker_set.insert(cx.kind);
-            Sets::list(&mut cx.sets.hookers, cx.kind);
+        if !game.set.contains(cx.kind) {
+            game.set.insert(cx.kind);
+            game.kinds.push(cx.kind);
         }
+        let of_colour = &mut game.hooks[cx.color];
+        if of_colour.len() <= cx.kind.index() {
+            of_colour.resize(cx.kind.index() + 1, Vec::new());
+        }
+        of_colour[cx.kind.index()].extend(hooks.iter().cloned());
         Some(Compiled { hooks })
-    }
-
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        attacks(pos, target, by, cell_at)
     }
 }
 
-impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+impl Hooks for Hookers {
+    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        attacks(self, pos, target, by, cell_at)
+    }
+}
+
+impl Generate<Hookers> for Compiled {
+    fn generate(&self, _: &Hookers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for h in &self.hooks {
             let mut corner = from;
@@ -166,9 +183,14 @@ impl Generate for Compiled {
 /// are plain slides in the attack tables). Instead of walking every possible corner, each
 /// hook mover of `by` (a side has a handful) solves for the one corner per turn that joins its
 /// square to the target, then checks the two legs are open.
-pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-    let sp = &pos.tables().special;
-    if !sp.hookers.iter().any(|&k| pos.count(k, by) > 0) {
+fn attacks(
+    game: &Hookers,
+    pos: &impl Board,
+    target: Square,
+    by: Color,
+    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+) -> bool {
+    if !game.kinds.iter().any(|&k| pos.count(k, by) > 0) {
         return false;
     }
     let shape = *pos.shape();
@@ -177,18 +199,12 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(S
         let Some(kind) = cell_at(a).piece().map(crate::cell::Piece::kind) else {
             continue;
         };
-        if !sp.hooker_set.contains(kind) || a == target {
+        if !game.set.contains(kind) || a == target {
             continue;
         }
         let (ax, ay) = (shape.file_of(a), shape.rank_of(a));
         let (dx, dy) = (tx - ax, ty - ay);
-        let Some(hooks) = pos.tables().kind(by, kind).gens.iter().find_map(|g| match g {
-            super::Gen::Hook(c) => Some(&c.hooks),
-            _ => None,
-        }) else {
-            continue;
-        };
-        for h in hooks {
+        for h in &game.hooks[by][kind.index()] {
             let f = h.first_v;
             for (&ud, &u) in h.turns.iter().zip(h.turns_v.iter()) {
                 // target - a = k*f + j*u with f, u perpendicular and of equal length.

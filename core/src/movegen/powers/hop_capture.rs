@@ -5,8 +5,8 @@
 //! landing square being empty.
 
 use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
-use crate::movegen::power::{Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::geometry::{ByColor, Color, Square};
+use crate::movegen::power::{Attacks, Captures, Description, Generate, Hooks, PowerError, Spec, StepRule, Steps};
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{add_to, Compile, KindSet};
 use crate::movegen::Board;
@@ -24,10 +24,10 @@ pub struct Compiled {
     pub(crate) dirs: Vec<i32>,
 }
 
-/// (delta from target to the attacker, types); the landing square, target minus that delta,
-/// must be empty.
+/// Where a square's hop capturers stand, per attacking colour: (delta from target to the
+/// attacker, types); the landing square, target minus that delta, must be empty.
 #[derive(Clone, Debug, Default)]
-pub struct AttackTable(pub Vec<(i32, KindSet)>);
+pub struct Attackers(ByColor<Vec<(i32, KindSet)>>);
 
 impl Spec for HopCapture {
     const NAME: &'static str = "hop-capture";
@@ -51,27 +51,26 @@ impl Spec for HopCapture {
         Captures::Filtered
     }
 
+    type Game = Attackers;
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);
         for &e in &dirs {
-            add_to(&mut cx.attacks.hop_capture.0, -e, cx.kind);
+            add_to(&mut game.0[cx.color], -e, cx.kind);
         }
         Some(Compiled { dirs })
     }
+}
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        pos.tables().attacks[by]
-            .hop_capture
-            .0
-            .iter()
-            .any(|(d, set)| set.holds(cell_at(target.offset(*d)), by) && cell_at(target.offset(-*d)).is_empty())
+impl Hooks for Attackers {
+    fn own_attacks(&self, _: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        self.0[by].iter().any(|(d, set)| set.holds(cell_at(target.offset(*d)), by) && cell_at(target.offset(-*d)).is_empty())
     }
 }
 
-impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+impl Generate<Attackers> for Compiled {
+    fn generate(&self, _: &Attackers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &d in &self.dirs {
             let victim = from.offset(d);

@@ -6,16 +6,23 @@
 //! catalogue has an Immobilizer and while the opponent owns one.
 
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{NoMoves, no_argument, Attacks, Captures, Description, PowerError, Spec};
-use crate::movegen::tables::{Compile, Sets};
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec};
+use crate::movegen::tables::{Compile, KindSet};
 use crate::movegen::Board;
-use crate::variant::PowerCall;
+use crate::variant::{KindId, PowerCall};
 
 const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
 
 /// `immobilize`: enemies on the 8 neighbouring squares are frozen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Immobilize;
+
+/// The game's Immobilizers: the set, and the list for counting a side's.
+#[derive(Clone, Debug, Default)]
+pub struct Immobilizers {
+    set: KindSet,
+    list: Vec<KindId>,
+}
 
 impl Spec for Immobilize {
     const NAME: &'static str = "immobilize";
@@ -40,28 +47,33 @@ impl Spec for Immobilize {
         Captures::Never
     }
 
+    type Game = Immobilizers;
     type Moves = NoMoves;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
-        cx.sets.immobilizers.insert(cx.kind);
-        Sets::list(&mut cx.sets.immobilizer_list, cx.kind);
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Immobilizers) -> Option<NoMoves> {
+        game.set.insert(cx.kind);
+        if !game.list.contains(&cx.kind) {
+            game.list.push(cx.kind);
+        }
         None
     }
 }
 
-/// Whether colour `c` has an Immobilizer on the board (from the piece counts).
-#[inline]
-pub fn owns_immobilizer(pos: &impl Board, c: Color) -> bool {
-    pos.has_any(&pos.tables().special.immobilizer_list, c)
-}
+impl Hooks for Immobilizers {
+    const FREEZES: bool = true;
 
-/// Whether a piece of colour `c` standing on `sq` is frozen.
-#[inline]
-pub fn frozen(pos: &impl Board, sq: Square, c: Color) -> bool {
-    let sp = &pos.tables().special;
-    if sp.immobilizer_list.is_empty() || !owns_immobilizer(pos, c.flip()) {
-        return false;
+    /// While the other side has an Immobilizer on the board (from the piece counts).
+    #[inline]
+    fn may_freeze(&self, pos: &impl Board, c: Color) -> bool {
+        pos.has_any(&self.list, c.flip())
     }
-    let shape = *pos.shape();
-    KING.iter().any(|&(dx, dy)| sp.immobilizers.holds(pos.cell(sq.offset(shape.delta(dx, dy))), c.flip()))
+
+    #[inline]
+    fn freezes(&self, pos: &impl Board, sq: Square, c: Color) -> bool {
+        if !self.may_freeze(pos, c) {
+            return false;
+        }
+        let shape = *pos.shape();
+        KING.iter().any(|&(dx, dy)| self.set.holds(pos.cell(sq.offset(shape.delta(dx, dy))), c.flip()))
+    }
 }

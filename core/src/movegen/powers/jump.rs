@@ -10,9 +10,9 @@
 //! Jumping captures attack: [`attacks`] answers for `attack::is_attacked`.
 
 use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::geometry::{ByColor, Color, Square};
 use crate::movegen::power::{
-    check_flags, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps,
+    check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec, StepRule, Steps,
 };
 use crate::movegen::promotion::{self, Shape};
 use crate::movegen::tables::{add_to, Compile, KindSet};
@@ -32,10 +32,14 @@ pub struct Compiled {
     pub(crate) lower_only: bool,
 }
 
-/// (delta from target toward the attacker, types that jump-capture along it); the jump ranks
-/// decide what may stand between. The second field: the types with `lower-only`.
+/// Where a square's jumping capturers stand, per attacking colour: (delta from target toward the
+/// attacker, types that jump-capture along it), the jump ranks deciding what may stand between;
+/// and the types with `lower-only`.
 #[derive(Clone, Debug, Default)]
-pub struct AttackTable(pub Vec<(i32, KindSet)>, pub KindSet);
+pub struct Attackers {
+    lines: ByColor<Vec<(i32, KindSet)>>,
+    lower_only: KindSet,
+}
 
 const LOWER_ONLY: &str = "lower-only";
 
@@ -72,33 +76,30 @@ impl Spec for JumpCapture {
         Captures::Filtered
     }
 
+    type Game = Attackers;
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);
         for &j in &dirs {
-            add_to(&mut cx.attacks.jump.0, -j, cx.kind);
+            add_to(&mut game.lines[cx.color], -j, cx.kind);
         }
         if self.1 {
-            cx.attacks.jump.1.insert(cx.kind);
+            game.lower_only.insert(cx.kind);
         }
         Some(Compiled { dirs, lower_only: self.1 })
     }
-
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        attacks(pos, target, by, cell_at)
-    }
 }
 
-/// Jump rank of `piece`.
+/// Jump rank of `piece` (the piece key `jump_rank`).
 #[inline]
 fn rank_of(pos: &impl Board, piece: Piece) -> u8 {
-    pos.tables().special.jump_rank[piece.kind().index()]
+    pos.variant().piece(piece.kind()).jump_rank
 }
 
-impl Generate for Compiled {
+impl Generate<Attackers> for Compiled {
     /// The jumping captures beyond the first piece of each line.
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &Attackers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         generate(pos, piece, from, self, out);
     }
 
@@ -135,13 +136,25 @@ fn generate(pos: &impl Board, piece: Piece, from: Square, jc: &Compiled, out: &m
     }
 }
 
+impl Hooks for Attackers {
+    /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
+    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        attacks(self, pos, target, by, cell_at)
+    }
+}
+
 /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
-pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-    let ranks = &pos.tables().special.jump_rank;
-    let lower_only = &pos.tables().attacks[by].jump.1;
+fn attacks(
+    game: &Attackers,
+    pos: &impl Board,
+    target: Square,
+    by: Color,
+    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+) -> bool {
+    let lower_only = &game.lower_only;
     // The rank of what would be taken (an empty square: the lowest).
-    let taken = cell_at(target).piece().map_or(0, |p| ranks[p.kind().index()]);
-    for (d, set) in &pos.tables().attacks[by].jump.0 {
+    let taken = cell_at(target).piece().map_or(0, |p| rank_of(pos, p));
+    for (d, set) in &game.lines[by] {
         let mut sq = target;
         // Highest rank passed so far walking out from the target (None: nothing passed yet).
         let mut highest: Option<u8> = None;
@@ -154,7 +167,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(S
             let Some(p) = c.piece() else {
                 continue;
             };
-            let r = ranks[p.kind().index()];
+            let r = rank_of(pos, p);
             if p.color() == by
                 && set.contains(p.kind())
                 && highest.is_none_or(|h| h < r && !(lower_only.contains(p.kind()) && taken >= r))

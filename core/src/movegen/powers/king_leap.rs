@@ -7,11 +7,11 @@
 use crate::cell::Piece;
 use crate::geometry::Square;
 use crate::movegen::attack::{is_attacked, is_attacked_ignoring};
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
-use crate::movegen::tables::Compile;
+use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
+use crate::movegen::tables::{Compile, KindSet};
 use crate::movegen::Board;
 use crate::moves::Move;
-use crate::variant::PowerCall;
+use crate::variant::{KindId, PowerCall};
 
 /// `king-leap[(both-safe)]`: the King's once-a-game leap to an empty square two away.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +19,19 @@ pub struct KingLeap {
     /// A knight-shaped leap needs both crossed squares safe.
     pub both_safe: bool,
 }
+
+/// The types with the King leap: their moves end the leap right (`position::make`).
+#[derive(Clone, Debug, Default)]
+pub struct Leapers(KindSet);
+
+impl Leapers {
+    /// Whether type `k` has the King leap.
+    pub fn contains(&self, k: KindId) -> bool {
+        self.0.contains(k)
+    }
+}
+
+impl Hooks for Leapers {}
 
 /// The King leap of a type (the same for both colours).
 #[derive(Clone, Debug)]
@@ -53,16 +66,17 @@ impl Spec for KingLeap {
         Captures::Never
     }
 
+    type Game = Leapers;
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
-        cx.sets.king_leapers.insert(cx.kind);
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Leapers) -> Option<Compiled> {
+        game.0.insert(cx.kind);
         Some(Compiled { both_safe: self.both_safe })
     }
 }
 
-impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+impl Generate<Leapers> for Compiled {
+    fn generate(&self, _: &Leapers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let us = piece.color();
         let them = us.flip();
         if !pos.leap_right(us) || is_attacked(pos, from, them) {
@@ -103,7 +117,7 @@ impl Generate for Compiled {
     }
 
     /// The leap never captures.
-    fn captures(&self, _: &impl Board, _: Piece, _: Square, _: &mut Vec<Move>) {}
+    fn captures(&self, _: &Leapers, _: &impl Board, _: Piece, _: Square, _: &mut Vec<Move>) {}
 
     fn absorb(&mut self, other: Compiled) {
         self.both_safe |= other.both_safe;

@@ -38,9 +38,10 @@ impl Spec for LameRide {
         Captures::Filtered
     }
 
+    type Game = ();
     type Moves = NoMoves;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<NoMoves> {
         for v in &self.0.vectors {
             let s = SlideT { lame: true, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
             cx.moves.atoms.slides.push(s);

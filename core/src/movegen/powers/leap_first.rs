@@ -4,9 +4,9 @@
 //! the one it leaps).
 
 use crate::cell::Cell;
-use crate::geometry::{Color, Square};
+use crate::geometry::{ByColor, Color, Square};
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec, StepRule, Steps};
 use crate::movegen::tables::{add_range, Compile};
 use crate::movegen::Board;
 use crate::variant::PowerCall;
@@ -16,9 +16,13 @@ use crate::variant::PowerCall;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeapFirst(pub Steps);
 
-/// Per direction (target toward the attacker): (first, last) capturing distance per type.
+/// Where a square's attackers stand, per attacking colour: per direction (target toward the
+/// attacker), the (first, last) capturing distance per type.
 #[derive(Clone, Debug, Default)]
-pub struct AttackTable(pub Vec<(i32, Vec<(u8, u8)>)>);
+pub struct Attackers(ByColor<Vec<(i32, Ranges)>>);
+
+/// The (first, last) capturing distance of each type along one direction.
+type Ranges = Vec<(u8, u8)>;
 
 impl Spec for LeapFirst {
     const NAME: &'static str = "leap-first";
@@ -42,21 +46,24 @@ impl Spec for LeapFirst {
         Captures::Filtered
     }
 
+    type Game = Attackers;
     type Moves = NoMoves;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<NoMoves> {
         for v in &self.0.vectors {
             let s = SlideT { min: 2, skip: true, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
             if s.mode.captures {
-                add_range(&mut cx.attacks.leap_first.0, s.delta, s.min, s.max, cx.kind, cx.kinds);
+                add_range(&mut game.0[cx.color], s.delta, s.min, s.max, cx.kind, cx.kinds);
             }
             cx.moves.atoms.slides.push(s);
         }
         None
     }
+}
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        for (d, ranges) in &pos.tables().attacks[by].leap_first.0 {
+impl Hooks for Attackers {
+    fn own_attacks(&self, _: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        for (d, ranges) in &self.0[by] {
             // The attacker's first square (next to it, on the target's side) blocks nothing, so
             // the attacker may stand one square beyond the first piece met walking out.
             let mut sq = target;

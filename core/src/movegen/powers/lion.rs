@@ -150,9 +150,10 @@ impl Spec for Lion {
         }
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let shape = match &self.shape {
             LionShape::King { steps } => {
                 let r = *steps as i32;
@@ -197,7 +198,7 @@ impl Compiled {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         for s in &self.shapes {
             match s {
                 ShapeT::King2 => king2(pos, piece, from, Mode::All, self.pass, out),
@@ -208,14 +209,14 @@ impl Generate for Compiled {
         }
     }
 
-    fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    fn captures(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
         for s in &self.shapes {
             match s {
                 ShapeT::King2 => king2(pos, piece, from, Mode::Captures, PassRule::NeedsExit, out),
                 ShapeT::Lines(dirs) => lines(pos, piece, from, dirs, Mode::Captures, PassRule::NeedsExit, out),
                 ShapeT::Diagonal | ShapeT::King3 => {
                     let one = Compiled { shapes: vec![s.clone()], pass: self.pass };
-                    captures_of(&one, pos, piece, from, out);
+                    captures_of(&one, &(), pos, piece, from, out);
                 }
             }
         }

@@ -44,16 +44,17 @@ impl Spec for LongLeap {
         Captures::Filtered
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);
         Some(Compiled { dirs })
     }
 }
 
 impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &d in &self.dirs {
             let mut sq = from;

@@ -8,13 +8,13 @@
 //! first, and the order of the rest is the one the bench signature was measured with.
 
 use super::board::Board;
-use super::power::{Attacks, Captures, Generate, PowerError, PowerRefusal, Spec};
+use super::power::{Attacks, Captures, Generate, Hooks, PowerError, PowerRefusal, Spec};
 use super::promotion::{self, Shape};
-use super::tables::{Compile, KindMoves};
+use super::tables::{Compile, KindMoves, KindSet};
 use crate::cell::{Cell, Piece};
 use crate::geometry::{BoardShape, Color, Square};
-use crate::moves::{Move, MoveKind};
-use crate::variant::PowerCall;
+use crate::moves::{Burned, Move, MoveKind};
+use crate::variant::{KindId, PieceType, PowerCall};
 
 /// The list of powers: each line is `module::Spec`, the module under `powers/` and the type
 /// that implements [`Spec`] there, with the line of its [`Power`] variant's documentation.
@@ -95,25 +95,107 @@ macro_rules! registry {
                     $( Power::$spec(_) => <$module::$spec as Spec>::ROYAL_ONLY.then_some(<$module::$spec as Spec>::NAME), )*
                 }
             }
-
-            /// Compiles it for one type and colour; its moves, if it has any of its own, join
-            /// the type's generators.
-            pub(crate) fn compile(&self, cx: &mut Compile<'_>) {
-                match self {
-                    $( Power::$spec(p) => {
-                        if let Some(g) = p.compile(cx) {
-                            cx.moves.add_gen(Gen::$spec(g));
-                        }
-                    } )*
-                }
-            }
         }
 
-        impl PowerKind {
-            /// The power's own attack test (see [`Spec::own_attacks`]).
-            pub(crate) fn own_attacks(self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-                match self {
-                    $( PowerKind::$spec => <$module::$spec as Spec>::own_attacks(pos, target, by, cell_at), )*
+        /// Each power's game data ([`Spec::Game`]), a field per power of the list.
+        #[derive(Clone, Debug, Default)]
+        struct Data {
+            $( $module: <$module::$spec as Spec>::Game, )*
+        }
+
+        /// A power of the list, whose game data the registry holds.
+        pub trait Registered: Spec {
+            /// Its game data in `registry`.
+            fn data(registry: &Registry) -> &Self::Game;
+        }
+
+        $(
+            impl Registered for $module::$spec {
+                fn data(registry: &Registry) -> &Self::Game {
+                    &registry.data.$module
+                }
+            }
+        )*
+
+        impl Registry {
+            /// Compiles `p` for one type and colour ([`Spec::compile`]), its data kept here;
+            /// gives its moves, if it has any of its own, and notes how attack detection asks
+            /// for it.
+            pub(crate) fn compile(&mut self, p: &Power, cx: &mut Compile<'_>) -> Option<Gen> {
+                let kind = cx.kind;
+                let moves = match p {
+                    $( Power::$spec(p) => {
+                        type Game = <$module::$spec as Spec>::Game;
+                        let k = PowerKind::$spec;
+                        if <Game as Hooks>::FREEZES {
+                            add_once(&mut self.freezers, k);
+                        }
+                        if <Game as Hooks>::LENDS {
+                            add_once(&mut self.lenders, k);
+                        }
+                        if <Game as Hooks>::BURNS {
+                            add_once(&mut self.burners, k);
+                        }
+                        p.compile(cx, &mut self.data.$module).map(Gen::$spec)
+                    } )*
+                };
+                match p.attacks() {
+                    Attacks::Own => add_once(&mut self.own, p.kind()),
+                    Attacks::OwnAfterOthers => add_once(&mut self.last, p.kind()),
+                    Attacks::Generated => {
+                        self.generated.insert(kind);
+                        self.any_generated = true;
+                    }
+                    Attacks::Never | Attacks::Tables => {}
+                }
+                moves
+            }
+
+            /// Completes every power's data once every type is compiled ([`Hooks::finish`]).
+            pub(crate) fn finish(&mut self, pieces: &[PieceType]) {
+                $( self.data.$module.finish(pieces); )*
+            }
+
+            /// The own attack test of the power `k` ([`Hooks::own_attacks`]).
+            fn attacks_of(&self, k: PowerKind, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.own_attacks(pos, target, by, cell_at), )*
+                }
+            }
+
+            fn may_freeze_of(&self, k: PowerKind, pos: &impl Board, c: Color) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.may_freeze(pos, c), )*
+                }
+            }
+
+            fn freezes_of(&self, k: PowerKind, pos: &impl Board, sq: Square, c: Color) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.freezes(pos, sq, c), )*
+                }
+            }
+
+            fn lend_all_of(&self, k: PowerKind, pos: &impl Board, side: Color, own: &mut impl FnMut(Square, &mut Vec<Move>), out: &mut Vec<Move>) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.lend_all(pos, side, own, out), )*
+                }
+            }
+
+            fn lend_to_of(&self, k: PowerKind, pos: &impl Board, from: Square, own_start: usize, out: &mut Vec<Move>) {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.lend_to(pos, from, own_start, out), )*
+                }
+            }
+
+            fn burns_with_of(&self, k: PowerKind, kind: KindId) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.burns_with(kind), )*
+                }
+            }
+
+            fn burned_of(&self, k: PowerKind, pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.burned(pos, m, mover, final_kind, removed), )*
                 }
             }
         }
@@ -133,41 +215,41 @@ macro_rules! registry {
             }
 
             #[inline]
-            pub(crate) fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
+            pub(crate) fn generate(&self, r: &Registry, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
                 match self {
-                    $( Gen::$spec(g) => g.generate(pos, piece, from, start, out), )*
+                    $( Gen::$spec(g) => g.generate(&r.data.$module, pos, piece, from, start, out), )*
                 }
             }
 
             #[inline]
-            pub(crate) fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+            pub(crate) fn captures(&self, r: &Registry, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
                 match self {
-                    $( Gen::$spec(g) => g.captures(pos, piece, from, out), )*
+                    $( Gen::$spec(g) => g.captures(&r.data.$module, pos, piece, from, out), )*
                 }
             }
 
             pub(crate) fn overlaps(&self, has_atoms: bool) -> bool {
                 match self {
-                    $( Gen::$spec(g) => g.overlaps(has_atoms), )*
+                    $( Gen::$spec(g) => Generate::<<$module::$spec as Spec>::Game>::overlaps(g, has_atoms), )*
                 }
             }
 
             pub(crate) fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {
                 match self {
-                    $( Gen::$spec(g) => g.mobility(shape, from), )*
+                    $( Gen::$spec(g) => Generate::<<$module::$spec as Spec>::Game>::mobility(g, shape, from), )*
                 }
             }
 
-            pub(crate) fn refuses(&self, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+            pub(crate) fn refuses(&self, r: &Registry, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
                 match self {
-                    $( Gen::$spec(g) => g.refuses(pos, piece, from, to), )*
+                    $( Gen::$spec(g) => g.refuses(&r.data.$module, pos, piece, from, to), )*
                 }
             }
 
             /// Merges `other` into `self` if they are the same power; otherwise gives it back.
             fn absorb(&mut self, other: Gen) -> Option<Gen> {
                 match (self, other) {
-                    $( (Gen::$spec(a), Gen::$spec(b)) => { a.absorb(b); None } )*
+                    $( (Gen::$spec(a), Gen::$spec(b)) => { Generate::<<$module::$spec as Spec>::Game>::absorb(a, b); None } )*
                     (_, other) => Some(other),
                 }
             }
@@ -226,6 +308,160 @@ registry! {
     burn::Burn,
     /// `immobilize`: freezing adjacent enemies (Typhoon Immobilizer).
     immobilize::Immobilize,
+}
+
+/// What one game keeps of its powers: each power's game data ([`Spec::Game`], read with
+/// [`Registry::data`]), and which powers its attack detection asks.
+#[derive(Clone, Debug, Default)]
+pub struct Registry {
+    data: Data,
+    /// The powers whose own tests answer attacks (`Attacks::Own`)...
+    own: Vec<PowerKind>,
+    /// ...and those asked after every other attack (`Attacks::OwnAfterOthers`).
+    last: Vec<PowerKind>,
+    /// The types whose attacks are found by generating their moves (`Attacks::Generated`).
+    pub(crate) generated: KindSet,
+    pub(crate) any_generated: bool,
+    /// The powers with hooks of each kind ([`Hooks::FREEZES`], `LENDS`, `BURNS`).
+    freezers: Vec<PowerKind>,
+    lenders: Vec<PowerKind>,
+    burners: Vec<PowerKind>,
+}
+
+impl Registry {
+    /// The game data of the power `P`.
+    pub fn data<P: Registered>(&self) -> &P::Game {
+        P::data(self)
+    }
+
+    /// Whether a piece of `by` captures on `target` by a power with an attack test of its own
+    /// (`Attacks::Own`), the board read through `cell_at`.
+    #[inline]
+    pub(crate) fn own_attacks(
+        &self,
+        pos: &impl Board,
+        target: Square,
+        by: Color,
+        cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+    ) -> bool {
+        self.own.iter().any(|&k| self.attacks_of(k, pos, target, by, cell_at))
+    }
+
+    /// The same for the powers asked after every other attack (`Attacks::OwnAfterOthers`).
+    #[inline]
+    pub(crate) fn last_attacks(
+        &self,
+        pos: &impl Board,
+        target: Square,
+        by: Color,
+        cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+    ) -> bool {
+        self.last.iter().any(|&k| self.attacks_of(k, pos, target, by, cell_at))
+    }
+
+    /// Whether every capture of the game is in the reverse attack tables: no power answers
+    /// attacks with a test of its own or by generation, and none changes what other pieces may
+    /// do (freezing, lending).
+    pub(crate) fn attacks_in_tables(&self) -> bool {
+        self.own.is_empty() && self.last.is_empty() && !self.any_generated && !self.changes_others()
+    }
+
+    /// Whether some power of the game freezes or lends moves: what any piece may do then
+    /// depends on others, so quiescence generates every move and keeps the captures.
+    #[inline]
+    pub(crate) fn changes_others(&self) -> bool {
+        !self.freezers.is_empty() || !self.lenders.is_empty()
+    }
+
+    /// Whether some power of the game freezes pieces.
+    #[inline]
+    pub(crate) fn freezes(&self) -> bool {
+        !self.freezers.is_empty()
+    }
+
+    /// Whether a piece of `c` may be frozen now ([`Hooks::may_freeze`]).
+    pub(crate) fn may_freeze(&self, pos: &impl Board, c: Color) -> bool {
+        self.freezers.iter().any(|&k| self.may_freeze_of(k, pos, c))
+    }
+
+    /// Whether the piece of `c` on `sq` is frozen ([`Hooks::freezes`]).
+    #[inline]
+    pub(crate) fn frozen(&self, pos: &impl Board, sq: Square, c: Color) -> bool {
+        self.freezers.iter().any(|&k| self.freezes_of(k, pos, sq, c))
+    }
+
+    /// Whether some power of the game lends moves to other pieces.
+    #[inline]
+    pub(crate) fn lends(&self) -> bool {
+        !self.lenders.is_empty()
+    }
+
+    /// Appends the moves of `side`'s pieces with those lent to them ([`Hooks::lend_all`]), or
+    /// answers `false` when nothing is lent now. With more than one lending power, each piece's
+    /// own moves are followed by what each power lends it.
+    pub(crate) fn lend_all(
+        &self,
+        pos: &impl Board,
+        side: Color,
+        own: &mut impl FnMut(Square, &mut Vec<Move>),
+        out: &mut Vec<Move>,
+    ) -> bool {
+        match self.lenders[..] {
+            [] => false,
+            [k] => self.lend_all_of(k, pos, side, own, out),
+            _ => {
+                for &from in pos.pieces(side) {
+                    let start = out.len();
+                    own(from, out);
+                    self.lend_to(pos, from, start, out);
+                }
+                true
+            }
+        }
+    }
+
+    /// Appends the moves lent to the piece on `from`, whose own moves are `out[own_start..]`.
+    pub(crate) fn lend_to(&self, pos: &impl Board, from: Square, own_start: usize, out: &mut Vec<Move>) {
+        for &k in &self.lenders {
+            self.lend_to_of(k, pos, from, own_start, out);
+        }
+    }
+
+    /// Whether some power of the game burns pieces.
+    #[inline]
+    pub fn burns(&self) -> bool {
+        !self.burners.is_empty()
+    }
+
+    /// Whether the moves of type `k` may burn ([`Hooks::burns_with`]).
+    pub(crate) fn burns_with(&self, k: KindId) -> bool {
+        self.burners.iter().any(|&p| self.burns_with_of(p, k))
+    }
+
+    /// What the move burns ([`Hooks::burned`]): the first burning power's answer that burns
+    /// anything.
+    pub(crate) fn burned(
+        &self,
+        pos: &impl Board,
+        m: Move,
+        mover: Piece,
+        final_kind: KindId,
+        removed: &[Square],
+    ) -> Burned {
+        for &k in &self.burners {
+            let b = self.burned_of(k, pos, m, mover, final_kind, removed);
+            if b != Burned::Nothing {
+                return b;
+            }
+        }
+        Burned::Nothing
+    }
+}
+
+fn add_once(list: &mut Vec<PowerKind>, k: PowerKind) {
+    if !list.contains(&k) {
+        list.push(k);
+    }
 }
 
 impl KindMoves {

@@ -50,9 +50,10 @@ impl Spec for Parrot {
         Captures::Filtered
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);
         let pass_needs_empty_step = cx.piece.pass_needs_empty_step;
         Some(Compiled { dirs, pass_needs_empty_step })
@@ -60,7 +61,7 @@ impl Spec for Parrot {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
         // An empty square among its own step squares: one of its plain moves so far is a step
         // to an empty square.
         let may_pass = !self.pass_needs_empty_step

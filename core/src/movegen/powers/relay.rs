@@ -24,8 +24,8 @@
 
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{NoMoves, check_flags, Attacks, Captures, Description, PowerError, Spec};
-use crate::movegen::tables::{Compile, KindSet, Sets};
+use crate::movegen::power::{check_flags, NoMoves, Attacks, Captures, Description, Hooks, PowerError, Spec};
+use crate::movegen::tables::{Compile, KindSet};
 use crate::movegen::Board;
 use crate::moves::{Move, MoveKind};
 use crate::variant::{KindId, PowerCall};
@@ -57,26 +57,17 @@ pub enum Relay {
 /// (`reflect-only`, `knight-away`).
 #[derive(Clone, Debug, Default)]
 pub struct RelayKinds {
-    pub(crate) dervish: KindSet,
-    pub(crate) harpy: KindSet,
-    pub(crate) dervish_1999: KindSet,
-    pub(crate) harpy_1999: KindSet,
+    dervish: KindSet,
+    harpy: KindSet,
+    dervish_1999: KindSet,
+    harpy_1999: KindSet,
     /// Dervishes that also give the corner leaps (`corner-leaps`).
-    pub dervish_corners: KindSet,
+    dervish_corners: KindSet,
     /// Lists of the same, for counting a side's relayers.
-    pub dervish_list: Vec<KindId>,
-    pub(crate) harpy_list: Vec<KindId>,
-    pub(crate) dervish_1999_list: Vec<KindId>,
-    pub(crate) harpy_1999_list: Vec<KindId>,
-}
-
-impl RelayKinds {
-    pub(crate) fn any(&self) -> bool {
-        !self.dervish_list.is_empty()
-            || !self.harpy_list.is_empty()
-            || !self.dervish_1999_list.is_empty()
-            || !self.harpy_1999_list.is_empty()
-    }
+    dervish_list: Vec<KindId>,
+    harpy_list: Vec<KindId>,
+    dervish_1999_list: Vec<KindId>,
+    harpy_1999_list: Vec<KindId>,
 }
 
 impl Spec for Relay {
@@ -122,10 +113,11 @@ impl Spec for Relay {
         Captures::Never
     }
 
+    type Game = RelayKinds;
     type Moves = NoMoves;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
-        let (k, r) = (cx.kind, &mut cx.sets.relay);
+    fn compile(&self, cx: &mut Compile<'_>, r: &mut RelayKinds) -> Option<NoMoves> {
+        let k = cx.kind;
         let (set, list) = match *self {
             Relay::Dervish { turn: true, corner_leaps } => {
                 if corner_leaps {
@@ -138,12 +130,52 @@ impl Spec for Relay {
             Relay::Harpy { knight_away: true } => (&mut r.harpy_1999, &mut r.harpy_1999_list),
         };
         set.insert(k);
-        Sets::list(list, k);
+        if !list.contains(&k) {
+            list.push(k);
+        }
         None
     }
+}
 
-    fn own_attacks(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        pos.tables().special.relay.any() && attacks(pos, target, by, &cell_at)
+impl Hooks for RelayKinds {
+    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+        attacks(self, pos, target, by, &cell_at)
+    }
+
+    const LENDS: bool = true;
+
+    /// The side's pieces, each one's own moves, then the relay-only ones: relayers are asked
+    /// for once, and only the pieces within their reach are given relays.
+    fn lend_all(
+        &self,
+        pos: &impl Board,
+        side: Color,
+        own: &mut impl FnMut(Square, &mut Vec<Move>),
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let relayers = present(self, pos, side);
+        if !relayers.any() {
+            return false;
+        }
+        let reach = Reach::of(self, pos, side);
+        for &from in pos.pieces(side) {
+            let start = out.len();
+            own(from, out);
+            if reach.may_relay_to(pos, from) {
+                add_relayed(self, pos, from, start, relayers, out);
+            }
+        }
+        true
+    }
+
+    fn lend_to(&self, pos: &impl Board, from: Square, own_start: usize, out: &mut Vec<Move>) {
+        let Some(p) = pos.piece_at(from) else {
+            return;
+        };
+        let relayers = present(self, pos, p.color());
+        if relayers.any() {
+            add_relayed(self, pos, from, own_start, relayers, out);
+        }
     }
 }
 
@@ -153,22 +185,21 @@ const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2
 
 /// Which relayers a side has on the board.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Relayers {
-    pub(crate) dervish: bool,
-    pub(crate) harpy: bool,
-    pub(crate) dervish_1999: bool,
-    pub(crate) harpy_1999: bool,
+struct Relayers {
+    dervish: bool,
+    harpy: bool,
+    dervish_1999: bool,
+    harpy_1999: bool,
 }
 
 impl Relayers {
-    pub(crate) fn any(self) -> bool {
+    fn any(self) -> bool {
         self.dervish || self.harpy || self.dervish_1999 || self.harpy_1999
     }
 }
 
 /// The relayers `c` has (from the piece counts: no board scan).
-pub fn present(pos: &impl Board, c: Color) -> Relayers {
-    let r = &pos.tables().special.relay;
+fn present(r: &RelayKinds, pos: &impl Board, c: Color) -> Relayers {
     let has = |list: &[KindId]| pos.has_any(list, c);
     Relayers {
         dervish: has(&r.dervish_list),
@@ -182,7 +213,7 @@ pub fn present(pos: &impl Board, c: Color) -> Relayers {
 /// them): a 1999 Dervish reaches its 8 neighbours, a 1999 Harpy the squares a Knight's leap away;
 /// the 2009 relayers (and more relayers than the list holds) are not filtered.
 #[derive(Clone, Debug, Default)]
-pub struct Reach {
+struct Reach {
     /// (square, is a Dervish): 1999 relayers.
     squares: ArrayVec<(Square, bool), 8>,
     /// Every piece must be asked.
@@ -190,8 +221,7 @@ pub struct Reach {
 }
 
 impl Reach {
-    pub(crate) fn of(pos: &impl Board, c: Color) -> Reach {
-        let r = &pos.tables().special.relay;
+    fn of(r: &RelayKinds, pos: &impl Board, c: Color) -> Reach {
         let mut reach = Reach { squares: ArrayVec::new(), all: !r.dervish_list.is_empty() || !r.harpy_list.is_empty() };
         if reach.all {
             return reach;
@@ -210,7 +240,7 @@ impl Reach {
     /// Whether some relayer may relay a move to the piece on `x` (frozen relayers included:
     /// `add_relayed` checks that).
     #[inline]
-    pub fn may_relay_to(&self, pos: &impl Board, x: Square) -> bool {
+    fn may_relay_to(&self, pos: &impl Board, x: Square) -> bool {
         if self.all {
             return true;
         }
@@ -230,13 +260,14 @@ impl Reach {
 /// Whether the relayer of colour `c` on `sq` is frozen (then it relays nothing).
 #[inline]
 fn frozen(pos: &impl Board, sq: Square, c: Color) -> bool {
-    super::immobilize::frozen(pos, sq, c)
+    let registry = &pos.tables().registry;
+    registry.freezes() && registry.frozen(pos, sq, c)
 }
 
 /// Whether a non-frozen 1999 Harpy of `c` stands a Knight's leap from `x`.
-fn harpy_1999_near(pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+fn harpy_1999_near(r: &RelayKinds, pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let shape = *pos.shape();
-    let harpy = &pos.tables().special.relay.harpy_1999;
+    let harpy = &r.harpy_1999;
     KNIGHT.iter().any(|&(nx, ny)| {
         let h = x.offset(shape.delta(nx, ny));
         is_kind(cell(h), c, harpy) && !frozen(pos, h, c)
@@ -251,9 +282,9 @@ fn is_kind(cell: Cell, c: Color, set: &KindSet) -> bool {
 
 /// Whether the square `x` is in reach of a Harpy of `c`: 1–3 squares away along a queen line
 /// with only empty squares between. `cell` reads the board (attack queries may ignore a square).
-fn harpy_reaches(pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+fn harpy_reaches(r: &RelayKinds, pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let shape = *pos.shape();
-    let harpy = &pos.tables().special.relay.harpy;
+    let harpy = &r.harpy;
     for (dx, dy) in ORTHO.iter().chain(DIAG.iter()) {
         let u = shape.delta(*dx, *dy);
         let mut s = x;
@@ -274,7 +305,14 @@ fn harpy_reaches(pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -
 
 /// The squares the piece of colour `us` on `from` may reach by relay (before removing those
 /// that are its own moves). Targets hold no friend and are on the board.
-fn relay_targets(pos: &impl Board, from: Square, us: Color, relayers: Relayers, out: &mut ArrayVec<Square, 48>) {
+fn relay_targets(
+    r: &RelayKinds,
+    pos: &impl Board,
+    from: Square,
+    us: Color,
+    relayers: Relayers,
+    out: &mut ArrayVec<Square, 48>,
+) {
     let shape = *pos.shape();
     let cell = |s: Square| pos.cell(s);
     let mut add = |t: Square| {
@@ -285,7 +323,7 @@ fn relay_targets(pos: &impl Board, from: Square, us: Color, relayers: Relayers, 
         }
     };
     if relayers.dervish || relayers.dervish_1999 {
-        let (dervish, d1999) = (&pos.tables().special.relay.dervish, &pos.tables().special.relay.dervish_1999);
+        let (dervish, d1999) = (&r.dervish, &r.dervish_1999);
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             let d = from.offset(shape.delta(ex, ey));
             let new_style = is_kind(cell(d), us, dervish);
@@ -301,15 +339,15 @@ fn relay_targets(pos: &impl Board, from: Square, us: Color, relayers: Relayers, 
                 // Quarter turn: the Dervish's orthogonal neighbours beside X.
                 add(d.offset(shape.delta(ey, ex)));
                 add(d.offset(shape.delta(-ey, -ex)));
-            } else if is_kind(cell(d), us, &pos.tables().special.relay.dervish_corners) {
+            } else if is_kind(cell(d), us, &r.dervish_corners) {
                 // `corner-leaps` (Scirocco option D1): the Dervish's diagonal neighbours beside X.
                 add(d.offset(shape.delta(ex, -ey)));
                 add(d.offset(shape.delta(-ex, ey)));
             }
         }
     }
-    if (relayers.harpy && harpy_reaches(pos, from, us, &cell))
-        || (relayers.harpy_1999 && harpy_1999_near(pos, from, us, &cell))
+    if (relayers.harpy && harpy_reaches(r, pos, from, us, &cell))
+        || (relayers.harpy_1999 && harpy_1999_near(r, pos, from, us, &cell))
     {
         for (nx, ny) in KNIGHT {
             add(from.offset(shape.delta(nx, ny)));
@@ -319,12 +357,12 @@ fn relay_targets(pos: &impl Board, from: Square, us: Color, relayers: Relayers, 
 
 /// Appends the relay-only moves of the piece on `from`, whose own moves are `out[own_start..]`.
 /// A relayed target that one of its own moves already reaches is that own move and is skipped.
-pub fn add_relayed(pos: &impl Board, from: Square, own_start: usize, relayers: Relayers, out: &mut Vec<Move>) {
+fn add_relayed(r: &RelayKinds, pos: &impl Board, from: Square, own_start: usize, relayers: Relayers, out: &mut Vec<Move>) {
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
     let mut targets = ArrayVec::<Square, 48>::new();
-    relay_targets(pos, from, piece.color(), relayers, &mut targets);
+    relay_targets(r, pos, from, piece.color(), relayers, &mut targets);
     let own_end = out.len();
     // Typhoon option `relay_respects_no_capture`: pieces that never capture stay move-only.
     let only_move = pos.variant().piece(piece.kind()).relayed_moves_only_move;
@@ -343,8 +381,8 @@ pub fn add_relayed(pos: &impl Board, from: Square, own_start: usize, relayers: R
 
 /// Whether `by` captures on `target` by a relayed move (Dervish or Harpy). `cell` reads the
 /// board, as `attack::is_attacked_ignoring` sees it.
-pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Square) -> Cell) -> bool {
-    let relayers = present(pos, by);
+fn attacks(r: &RelayKinds, pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+    let relayers = present(r, pos, by);
     let v = pos.variant();
     let shape = *pos.shape();
     // A friend that may capture by relay (not a move-only piece under the Typhoon option
@@ -354,7 +392,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Squar
         c.piece().is_some_and(|p| p.color() == by && !v.piece(p.kind()).relayed_moves_only_move)
     };
     if relayers.dervish_1999 {
-        let d1999 = &pos.tables().special.relay.dervish_1999;
+        let d1999 = &r.dervish_1999;
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             let d = target.offset(shape.delta(-ex, -ey));
             if is_kind(cell(d), by, d1999)
@@ -368,13 +406,13 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Squar
     if relayers.harpy_1999 {
         for (nx, ny) in KNIGHT {
             let x = target.offset(shape.delta(nx, ny));
-            if friend_at(x) && harpy_1999_near(pos, x, by, cell) {
+            if friend_at(x) && harpy_1999_near(r, pos, x, by, cell) {
                 return true;
             }
         }
     }
     if relayers.dervish {
-        let dervish = &pos.tables().special.relay.dervish;
+        let dervish = &r.dervish;
         let dervish_at = |dx: i32, dy: i32| {
             let d = target.offset(shape.delta(-dx, -dy));
             is_kind(cell(d), by, dervish) && !frozen(pos, d, by)
@@ -394,7 +432,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Squar
                 }
             }
         }
-        let corners = &pos.tables().special.relay.dervish_corners;
+        let corners = &r.dervish_corners;
         if !corners.is_empty() {
             for &(px, py) in &DIAG {
                 let d = target.offset(shape.delta(-px, -py));
@@ -410,7 +448,7 @@ pub fn attacks(pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Squar
     if relayers.harpy {
         for (nx, ny) in KNIGHT {
             let x = target.offset(shape.delta(nx, ny));
-            if friend_at(x) && harpy_reaches(pos, x, by, cell) {
+            if friend_at(x) && harpy_reaches(r, pos, x, by, cell) {
                 return true;
             }
         }

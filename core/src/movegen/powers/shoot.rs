@@ -44,9 +44,10 @@ impl Spec for Shoot {
         Captures::Filtered
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);
         for &d in &dirs {
             cx.attacks.add_leap(d, cx.kind);
@@ -56,7 +57,7 @@ impl Spec for Shoot {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &d in &self.dirs {
             let victim = from.offset(d);

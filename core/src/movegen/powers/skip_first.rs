@@ -33,9 +33,10 @@ impl Spec for SkipFirst {
         Captures::Atoms
     }
 
+    type Game = ();
     type Moves = NoMoves;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<NoMoves> {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<NoMoves> {
         for v in &self.0.vectors {
             let s = SlideT { min: 2, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
             if s.mode.captures {

@@ -44,16 +44,17 @@ impl Spec for Swap {
         Captures::Never
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let deltas = cx.deltas(&self.0);
         Some(Compiled { deltas })
     }
 }
 
 impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         for &d in &self.deltas {
             let t = from.offset(d);
             if pos.cell(t).is_piece() {
@@ -64,7 +65,7 @@ impl Generate for Compiled {
     }
 
     /// A swap takes nothing.
-    fn captures(&self, _: &impl Board, _: Piece, _: Square, _: &mut Vec<Move>) {}
+    fn captures(&self, _: &(), _: &impl Board, _: Piece, _: Square, _: &mut Vec<Move>) {}
 
     fn absorb(&mut self, other: Compiled) {
         self.deltas.extend(other.deltas);

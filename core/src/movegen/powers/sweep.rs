@@ -48,9 +48,10 @@ impl Spec for Sweep {
         Captures::Filtered
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, cx: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let lines = self
             .0
             .vectors
@@ -69,7 +70,7 @@ impl Spec for Sweep {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &(d, range) in &self.lines {
             let mut mid = [Square::NONE; 2];

@@ -50,16 +50,17 @@ impl Spec for Withdraw {
         Captures::Filtered
     }
 
+    type Game = ();
     type Moves = Compiled;
 
-    fn compile(&self, _: &mut Compile<'_>) -> Option<Compiled> {
+    fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         Some(Compiled { optional: self.optional })
     }
 }
 
 impl Generate for Compiled {
     /// Turns the withdrawing steps among `out[start..]` (the piece's plain moves) into captures.
-    fn generate(&self, pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         let them = piece.color().flip();
         let end = out.len();
