@@ -3,9 +3,9 @@
 //! Compiled once per type and colour, generated first for every piece, found by the reverse
 //! attack tables, and listed flat for the quiescence search.
 
-use super::promotion::{self, Shape};
-use super::tables::{add_to, AttackTables};
-use super::Board;
+use super::attack_tables::{add_to, AttackTables};
+use super::kind_set::KindSet;
+use super::view::{Shape, View};
 use crate::cell::Piece;
 use crate::geometry::{BoardShape, Color, Square};
 use crate::moves::Move;
@@ -141,7 +141,7 @@ impl Atoms {
                 match at.lame.iter_mut().find(|(x, p, _)| *x == d && *p == l.path) {
                     Some((_, _, set)) => set.insert(k),
                     None => {
-                        let mut s = super::tables::KindSet::default();
+                        let mut s = KindSet::default();
                         s.insert(k);
                         at.lame.push((d, l.path.clone(), s));
                     }
@@ -194,7 +194,7 @@ impl Atoms {
 
     /// The atom moves of `piece` on `from`.
     #[inline]
-    pub fn generate(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    pub fn generate(&self, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         if self.plain {
             return self.generate_plain(pos, piece, from, out);
         }
@@ -213,13 +213,13 @@ impl Atoms {
             }
             if cell.is_empty() {
                 if l.mode.moves {
-                    promotion::push(pos, piece, Move::new(from, to), Shape::QUIET.step(l.dist == 1), out);
+                    pos.push_move(piece, Move::new(from, to), Shape::QUIET.step(l.dist == 1), out);
                 }
                 if l.ep && l.mode.captures && pos.ep_square() == Some(to) {
-                    promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.one_step(), out);
+                    pos.push_move(piece, Move::en_passant(from, to), Shape::CAPTURE.one_step(), out);
                 }
             } else if l.mode.captures && cell.holds(them) {
-                promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);
+                pos.push_move(piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);
             }
         }
         for s in &self.slides {
@@ -234,12 +234,12 @@ impl Atoms {
     /// order, in loops that test only what a plain leap or slide needs. An off-board cell is
     /// neither empty nor anyone's, so it ends a line without a test of its own.
     #[inline]
-    fn generate_plain(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    fn generate_plain(&self, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         let them = piece.color().flip();
-        let promotes = pos.tables().promotion(piece.kind()).target.is_some();
+        let promotes = pos.promotes(piece.kind());
         let mut emit = |m: Move, shape: Shape| {
             if promotes {
-                promotion::push(pos, piece, m, shape, out);
+                pos.push_move(piece, m, shape, out);
             } else {
                 out.push(m);
             }
@@ -279,12 +279,12 @@ impl Atoms {
 
     /// Only the atom moves that capture (quiescence), from the flat lists.
     #[inline]
-    pub fn captures(&self, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    pub fn captures(&self, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &(d, step) in &self.capture_leaps {
             let to = from.offset(d);
             if pos.cell(to).holds(them) {
-                promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(step), out);
+                pos.push_move(piece, Move::new(from, to), Shape::CAPTURE.step(step), out);
             }
         }
         if self.capture_leaps_special {
@@ -296,10 +296,10 @@ impl Atoms {
                 }
                 if cell.is_empty() {
                     if l.ep && pos.ep_square() == Some(to) {
-                        promotion::push(pos, piece, Move::en_passant(from, to), Shape::CAPTURE.one_step(), out);
+                        pos.push_move(piece, Move::en_passant(from, to), Shape::CAPTURE.one_step(), out);
                     }
                 } else if cell.holds(them) {
-                    promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);
+                    pos.push_move(piece, Move::new(from, to), Shape::CAPTURE.step(l.dist == 1), out);
                 }
             }
         }
@@ -313,7 +313,7 @@ impl Atoms {
                 step += 1;
             }
             if step >= min && pos.cell(to).holds(them) {
-                promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(step == 1), out);
+                pos.push_move(piece, Move::new(from, to), Shape::CAPTURE.step(step == 1), out);
             }
         }
         if !self.hops.is_empty() {
@@ -339,7 +339,7 @@ impl Atoms {
     /// empty squares of each line, and the enemy piece that ends it when the slide captures
     /// (the board-dependent counterpart of [`Atoms::mobility`]; skip-first and lame slides are
     /// walked as plain ones, which an evaluation term can afford).
-    pub fn reach(&self, pos: &impl Board, us: Color, from: Square) -> i32 {
+    pub fn reach(&self, pos: &impl View, us: Color, from: Square) -> i32 {
         let them = us.flip();
         let mut n = 0;
         for s in &self.slides {
@@ -378,7 +378,7 @@ pub fn ray(shape: &BoardShape, sq: Square, d: i32, max: i32) -> i32 {
 
 /// One slide of `piece` from `from`.
 #[inline]
-fn slide(pos: &impl Board, piece: Piece, from: Square, s: &SlideT, out: &mut Vec<Move>) {
+fn slide(pos: &impl View, piece: Piece, from: Square, s: &SlideT, out: &mut Vec<Move>) {
     let them = piece.color().flip();
     let mut to = from;
     let min = s.min as u32;
@@ -399,12 +399,12 @@ fn slide(pos: &impl Board, piece: Piece, from: Square, s: &SlideT, out: &mut Vec
         // Squares before `min` (a Wagon's first square) must be empty and are no targets.
         if cell.is_empty() {
             if s.mode.moves && step >= min {
-                promotion::push(pos, piece, Move::new(from, to), Shape::QUIET.step(step == 1), out);
+                pos.push_move(piece, Move::new(from, to), Shape::QUIET.step(step == 1), out);
             }
             continue;
         }
         if s.mode.captures && step >= min && cell.holds(them) {
-            promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE.step(step == 1), out);
+            pos.push_move(piece, Move::new(from, to), Shape::CAPTURE.step(step == 1), out);
         }
         break;
     }
@@ -412,7 +412,7 @@ fn slide(pos: &impl Board, piece: Piece, from: Square, s: &SlideT, out: &mut Vec
 
 /// Cannon-style captures along `dirs`: over exactly one screen, onto the first piece beyond it
 /// if it is an enemy (hoppers' captures; their quiet moves are ordinary slides).
-fn hops(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
+fn hops(pos: &impl View, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec<Move>) {
     let them = piece.color().flip();
     for &d in dirs {
         let mut to = from.offset(d);
@@ -427,7 +427,7 @@ fn hops(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], out: &mut Ve
             to = to.offset(d);
         }
         if pos.cell(to).holds(them) {
-            promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
+            pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
         }
     }
 }

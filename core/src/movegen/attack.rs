@@ -14,8 +14,10 @@
 //! `by` can remove or convert the piece that stands on `target` now (the `ignore` square and a
 //! friendly or empty target are not modelled: only move-ordering heuristics ask that).
 
-use super::tables::KindSet;
-use super::Board;
+use super::board::Board;
+use super::effect::takes;
+use super::generate::{generate_from, generate_piece};
+use super::kind_set::KindSet;
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
 
@@ -189,10 +191,10 @@ pub fn generated_attack(pos: &impl Board, target: Square, by: Color, asked: Aske
         buf.clear();
         match asked {
             Asked::Generated if !generated.holds(pos.cell(sq), by) => continue,
-            Asked::Generated => super::generate_from(pos, sq, &mut buf),
-            Asked::All => super::generate_piece(pos, sq, &mut buf),
+            Asked::Generated => generate_from(pos, sq, &mut buf),
+            Asked::All => generate_piece(pos, sq, &mut buf),
         }
-        if buf.iter().any(|&m| super::effect::takes(pos, m, target)) {
+        if buf.iter().any(|&m| takes(pos, m, target)) {
             return true;
         }
     }

@@ -9,8 +9,7 @@
 //! after it (`rules::legality`): the Rook's departure may open a line. The move is written as the
 //! King's two-square move (`f2h2`); the Rook's move is implied.
 
-use super::attack::is_attacked;
-use super::Board;
+use super::view::View;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::moves::{Move, MoveKind};
 use crate::variant::{CastlingRule, KindId, Variant};
@@ -107,7 +106,7 @@ impl Compiled {
 
     /// Whether the right `w` may be held in a position: its King (a royal piece of its colour)
     /// and its Rook stand on their squares.
-    pub fn pieces_home(&self, pos: &impl Board, c: Color, w: &Way) -> bool {
+    pub fn pieces_home(&self, pos: &impl View, c: Color, w: &Way) -> bool {
         let royal = pos.piece_at(w.king_from).is_some_and(|p| p.color() == c && pos.variant().piece(p.kind()).royal);
         let rook = pos.piece_at(w.rook_from).is_some_and(|p| p.color() == c && p.kind() == self.rook);
         royal && rook
@@ -116,15 +115,15 @@ impl Compiled {
 
 /// The castling moves of the side to move (pseudo-legal: the King's safety after the move is
 /// the legality filter's).
-pub fn generate(pos: &impl Board, c: &Compiled, out: &mut Vec<Move>) {
+pub fn generate(pos: &impl View, c: &Compiled, out: &mut Vec<Move>) {
     let us = pos.side();
     let rights = pos.castling_rights();
     for w in &c.ways[us] {
         if rights & w.bit == 0
             || !c.pieces_home(pos, us, w)
             || w.empty.iter().any(|&s| !pos.is_empty(s))
-            || is_attacked(pos, w.king_from, us.flip())
-            || w.safe.iter().any(|&s| is_attacked(pos, s, us.flip()))
+            || pos.is_attacked(w.king_from, us.flip())
+            || w.safe.iter().any(|&s| pos.is_attacked(s, us.flip()))
         {
             continue;
         }

@@ -3,7 +3,7 @@
 //! it, for `make`, the explicit move text, attack detection (`takes`), the legality filters
 //! (`may_repeat`) and the search (captures and their victims).
 
-use super::Board;
+use super::board::Board;
 use crate::geometry::{Color, Square};
 use crate::moves::{Burned, Effect, Move, MoveKind};
 use arrayvec::ArrayVec;

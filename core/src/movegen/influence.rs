@@ -12,7 +12,6 @@
 //! `Generated`), or relays and freezing change what pieces may do, nothing is said: the set is
 //! [`Influence::Unbounded`].
 
-use super::tables::AttackTables;
 use crate::geometry::{BoardShape, Square};
 
 /// The squares that can decide whether one side attacks a target.
@@ -72,23 +71,18 @@ impl Offsets {
 }
 
 impl Influence {
-    /// The influence of the captures in `at` (one side's reverse tables).
-    pub fn of_tables(shape: &BoardShape, at: &AttackTables) -> Influence {
+    /// The influence of a side whose captures come from the squares at the offsets `points`
+    /// and along the whole lines of the steps `lines` (see `AttackTables::influence`).
+    pub(crate) fn of(
+        shape: &BoardShape,
+        points: impl Iterator<Item = (i32, i32)>,
+        lines: impl Iterator<Item = (i32, i32)>,
+    ) -> Influence {
         let mut o = Offsets::new(shape);
-        for (d, _) in &at.leaps {
-            let (dx, dy) = shape.vector(*d);
+        for (dx, dy) in points {
             o.insert(dx, dy);
         }
-        for (d, path, _) in &at.lame {
-            let (dx, dy) = shape.vector(*d);
-            o.insert(dx, dy);
-            for p in path {
-                let (px, py) = shape.vector(*p);
-                o.insert(dx + px, dy + py);
-            }
-        }
-        for d in at.slides.iter().map(|(d, _)| d).chain(at.hops.iter().map(|(d, _)| d)) {
-            let (dx, dy) = shape.vector(*d);
+        for (dx, dy) in lines {
             o.insert_line(dx, dy);
         }
         Influence::Offsets(o)

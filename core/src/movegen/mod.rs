@@ -1,165 +1,111 @@
-//! Pseudo-legal move generation: each piece's atoms (its Betza string), then its compiled
-//! powers in a fixed order (one module per power under `powers/`), then the moves friends relay
-//! to it. Every move is emitted once per distinct effect (see `moves`). Attack detection
-//! (`attack`) and the effect of a move (`effect`) live here too.
+//! Pseudo-legal move generation (`generate`), attack detection (`attack`) and the effect of a
+//! move (`effect`), over the compiled tables of a game (`tables`) and its powers: the power
+//! contract (`power`), the registry with one module per power (`powers`).
+//!
+//! The files import one way. At the bottom, what a power may use: the view of a position
+//! (`view`), the atoms of Betza strings, the reverse attack tables, castling, the shared lines
+//! and steps. Above the powers and their registry: the compiled tables, the `Board` a position
+//! implements, and the generators, attack detection and effects that run the powers. A power
+//! asks the rules above it through its view; this module answers, for every board (below).
 //!
 //! Legality (check, lion-capture rules, repetition) is applied on top by `rules::legality`.
 
 pub mod atoms;
 pub mod attack;
+pub mod attack_tables;
 pub mod board;
 pub mod castling;
 pub mod effect;
+pub mod generate;
 pub mod influence;
+pub mod kind_set;
+pub mod lines;
 pub mod power;
 pub mod powers;
 pub mod promotion;
 pub mod tables;
+pub mod view;
 
 pub use board::Board;
 pub use effect::is_capture;
+pub use generate::{en_passant_moves, generate, generate_captures, generate_from, generate_piece, power_refusal};
 
-use crate::geometry::Square;
+use crate::cell::{Cell, Piece};
+use crate::geometry::{BoardShape, Color, Square};
 use crate::moves::Move;
-use promotion::Shape;
-use tables::CaptureSearch;
+use crate::variant::{KindId, Variant};
+use view::{Shape, View};
 
-/// Every pseudo-legal move of the side to move, appended to `out`: each piece's own moves,
-/// then the moves friends lend it (relays), each effect once.
-pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
-    let us = pos.side();
-    let registry = &pos.tables().registry;
-    let lent = registry.lends() && registry.lend_all(pos, us, &mut |from, out| generate_from(pos, from, out), out);
-    if !lent {
-        for &from in pos.pieces(us) {
-            generate_from(pos, from, out);
-        }
+/// Every board is a view: what a power reads comes from the board, and what it asks of the
+/// rules (promotion, attacks, a piece's moves, freezing) is answered by the modules above it.
+impl<B: Board> View for B {
+    #[inline]
+    fn variant(&self) -> &Variant {
+        Board::variant(self)
     }
-    if let Some(c) = &pos.tables().castling {
-        castling::generate(pos, c, out);
+    #[inline]
+    fn shape(&self) -> &BoardShape {
+        Board::shape(self)
     }
-}
-
-/// The pseudo-legal moves of the piece on `from` (of either colour, as if it were to move)
-/// under its own power; with the moves friends relay to it, see [`generate_piece`].
-pub fn generate_from(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
-    let Some(piece) = pos.piece_at(from) else {
-        return;
-    };
-    let km = pos.tables().kind(piece.color(), piece.kind());
-    let registry = &pos.tables().registry;
-    // A frozen piece has no moves of its own: it may only capture itself.
-    if registry.freezes() && registry.frozen(pos, from, piece.color()) {
-        out.push(Move::self_capture(from));
-        return;
+    #[inline]
+    fn cell(&self, sq: Square) -> Cell {
+        Board::cell(self, sq)
     }
-    let start = out.len();
-    km.atoms.generate(pos, piece, from, out);
-    for g in &km.gens {
-        g.generate(registry, pos, piece, from, start, out);
+    #[inline]
+    fn side(&self) -> Color {
+        Board::side(self)
     }
-    if km.needs_dedup {
-        dedup(out, start);
+    #[inline]
+    fn pieces(&self, c: Color) -> &[Square] {
+        Board::pieces(self, c)
     }
-}
-
-/// Removes repeated moves from `out[start..]` (a piece reaching a target by two atoms).
-fn dedup(out: &mut Vec<Move>, start: usize) {
-    out[start..].sort_unstable();
-    let mut w = start;
-    for r in start..out.len() {
-        if w == start || out[r] != out[w - 1] {
-            out[w] = out[r];
-            w += 1;
-        }
+    #[inline]
+    fn royal_squares(&self, c: Color) -> &[Square] {
+        Board::royal_squares(self, c)
     }
-    out.truncate(w);
-}
-
-/// Keeps only the captures among `out[start..]`.
-fn retain_captures(pos: &impl Board, out: &mut Vec<Move>, start: usize) {
-    let mut w = start;
-    for r in start..out.len() {
-        if is_capture(pos, out[r]) {
-            out[w] = out[r];
-            w += 1;
-        }
+    #[inline]
+    fn count(&self, kind: KindId, c: Color) -> u16 {
+        Board::count(self, kind, c)
     }
-    out.truncate(w);
-}
-
-/// The pseudo-legal captures of the side to move (what a quiescence search tries): exactly the
-/// moves of [`generate`] that remove a piece. Atoms and the powers that can list their captures
-/// skip their quiet targets; the pieces of other powers, and games with relays or immobilizers,
-/// have all their moves generated and filtered, so each power's rules stay in one place.
-pub fn generate_captures(pos: &impl Board, out: &mut Vec<Move>) {
-    let us = pos.side();
-    // Powers that freeze or lend moves change what every piece may do: the general path.
-    if pos.tables().registry.changes_others() {
-        let start = out.len();
-        generate(pos, out);
-        retain_captures(pos, out, start);
-        return;
+    #[inline]
+    fn ep_square(&self) -> Option<Square> {
+        Board::ep_square(self)
     }
-    for &from in pos.pieces(us) {
-        let piece = pos.piece_at(from).expect("a listed piece");
-        let km = pos.tables().kind(us, piece.kind());
-        let start = out.len();
-        if km.capture_search == CaptureSearch::Filter {
-            generate_from(pos, from, out);
-            retain_captures(pos, out, start);
-            continue;
-        }
-        km.atoms.captures(pos, piece, from, out);
-        for g in &km.gens {
-            g.captures(&pos.tables().registry, pos, piece, from, out);
-        }
-        if km.needs_dedup {
-            dedup(out, start);
-        }
+    #[inline]
+    fn leap_right(&self, c: Color) -> bool {
+        Board::leap_right(self, c)
     }
-}
-
-/// The pseudo-legal moves of the piece on `from` when its side is to move: its own moves and
-/// the moves its friends relay to it.
-pub fn generate_piece(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
-    if pos.piece_at(from).is_none() {
-        return;
+    #[inline]
+    fn castling_rights(&self) -> u8 {
+        Board::castling_rights(self)
     }
-    let start = out.len();
-    generate_from(pos, from, out);
-    let registry = &pos.tables().registry;
-    if registry.lends() {
-        registry.lend_to(pos, from, start, out);
+    #[inline(always)]
+    fn push_move(&self, piece: Piece, m: Move, shape: Shape, out: &mut Vec<Move>) {
+        promotion::push(self, piece, m, shape, out);
     }
-}
-
-/// Why a power of the piece on `from` refuses it the move to `to` (the Tai Emperor's protected
-/// pieces), if one does.
-pub fn power_refusal(pos: &impl Board, from: Square, to: Square) -> Option<power::PowerRefusal> {
-    let piece = pos.piece_at(from)?;
-    let tables = pos.tables();
-    tables.kind(piece.color(), piece.kind()).gens.iter().find_map(|g| g.refuses(&tables.registry, pos, piece, from, to))
-}
-
-/// The en-passant captures available to the side to move (pseudo-legal).
-pub fn en_passant_moves(pos: &impl Board) -> Vec<Move> {
-    let mut out = Vec::new();
-    let Some(ep) = pos.ep_square() else {
-        return out;
-    };
-    let us = pos.side();
-    for &from in pos.pieces(us) {
-        let p = pos.piece_at(from).expect("a listed piece");
-        let atoms = &pos.tables().kind(us, p.kind()).atoms;
-        if !atoms.ep_capturer {
-            continue;
-        }
-        for l in &atoms.leaps {
-            if l.ep && l.mode.captures && from.offset(l.delta) == ep {
-                promotion::push(pos, p, Move::en_passant(from, ep), Shape::CAPTURE.one_step(), &mut out);
-            }
-        }
+    #[inline]
+    fn promotes(&self, kind: KindId) -> bool {
+        self.tables().promotion(kind).target.is_some()
     }
-    out
+    #[inline]
+    fn is_attacked_ignoring(&self, target: Square, by: Color, ignore: Square) -> bool {
+        attack::is_attacked_ignoring(self, target, by, ignore)
+    }
+    #[inline]
+    fn attacked_plain<F: Fn(Square) -> Cell + ?Sized>(&self, target: Square, by: Color, cell_at: &F) -> bool {
+        attack::attacked_plain(self, target, by, cell_at)
+    }
+    #[inline]
+    fn own_moves(&self, from: Square, out: &mut Vec<Move>) {
+        generate::generate_from(self, from, out);
+    }
+    #[inline]
+    fn is_capture(&self, m: Move) -> bool {
+        effect::is_capture(self, m)
+    }
+    #[inline]
+    fn frozen(&self, sq: Square, c: Color) -> bool {
+        let registry = &self.tables().registry;
+        registry.freezes() && registry.frozen(self, sq, c)
+    }
 }

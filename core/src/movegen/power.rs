@@ -8,13 +8,14 @@
 //! The contract names no power: the registry (`movegen::powers`) holds the one list of them,
 //! and every dispatch is a `match` it generates, taken once per piece, never per move.
 
-use super::board::Board;
-use super::tables::Compile;
+use super::atoms::{Atoms, SlideT};
+use super::attack_tables::AttackTables;
+use super::view::View;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{BoardShape, Color, Square};
 use crate::moves::{Burned, Move};
 use crate::variant::betza::{self, Vector};
-use crate::variant::{KindId, PieceType, PowerCall};
+use crate::variant::{orient, KindId, Orientation, PieceType, PowerCall};
 use std::fmt;
 
 /// A power text that names no power, or whose argument or parameters do not fit it.
@@ -100,7 +101,7 @@ pub trait Hooks: Clone + fmt::Debug + Default {
     /// on `target`, the board read through `cell_at`.
     fn own_attacks(
         &self,
-        _pos: &impl Board,
+        _pos: &impl View,
         _target: Square,
         _by: Color,
         _cell_at: &(impl Fn(Square) -> Cell + ?Sized),
@@ -112,12 +113,12 @@ pub trait Hooks: Clone + fmt::Debug + Default {
     const FREEZES: bool = false;
     /// Whether a piece of `c` may be frozen now (the other side owns a freezing piece): attack
     /// detection then asks every piece of `c` by generating its moves.
-    fn may_freeze(&self, _pos: &impl Board, _c: Color) -> bool {
+    fn may_freeze(&self, _pos: &impl View, _c: Color) -> bool {
         false
     }
     /// Whether the piece of `c` on `sq` is frozen: it has no moves of its own but capturing
     /// itself, and lends no moves to others.
-    fn freezes(&self, _pos: &impl Board, _sq: Square, _c: Color) -> bool {
+    fn freezes(&self, _pos: &impl View, _sq: Square, _c: Color) -> bool {
         false
     }
 
@@ -129,7 +130,7 @@ pub trait Hooks: Clone + fmt::Debug + Default {
     /// that the caller generates the pieces' own moves alone.
     fn lend_all(
         &self,
-        _pos: &impl Board,
+        _pos: &impl View,
         _side: Color,
         _own: &mut impl FnMut(Square, &mut Vec<Move>),
         _out: &mut Vec<Move>,
@@ -137,7 +138,7 @@ pub trait Hooks: Clone + fmt::Debug + Default {
         false
     }
     /// Appends the moves it lends the piece on `from`, whose own moves are `out[own_start..]`.
-    fn lend_to(&self, _pos: &impl Board, _from: Square, _own_start: usize, _out: &mut Vec<Move>) {}
+    fn lend_to(&self, _pos: &impl View, _from: Square, _own_start: usize, _out: &mut Vec<Move>) {}
 
     /// The power's moves burn pieces beside them (Nutty's Fire Demon): the game asks the two
     /// hooks below for every move.
@@ -149,7 +150,7 @@ pub trait Hooks: Clone + fmt::Debug + Default {
     }
     /// What burns after the move `m` of `mover`, which ends it as `final_kind`, while the move
     /// itself takes the pieces on `removed` (judged on the position before the move).
-    fn burned(&self, _pos: &impl Board, _m: Move, _mover: Piece, _final_kind: KindId, _removed: &[Square]) -> Burned {
+    fn burned(&self, _pos: &impl View, _m: Move, _mover: Piece, _final_kind: KindId, _removed: &[Square]) -> Burned {
         Burned::Nothing
     }
 }
@@ -161,12 +162,12 @@ impl Hooks for () {}
 pub trait Generate<G = ()>: Sized {
     /// Appends the power's moves of `piece` on `from`; `out[start..]` already holds the piece's
     /// atom moves and those of the powers before it (which some powers modify or extend).
-    fn generate(&self, game: &G, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>);
+    fn generate(&self, game: &G, pos: &impl View, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>);
     /// Merges a second call of the same power on one piece (e.g. two hook specs).
     fn absorb(&mut self, other: Self);
     /// Appends only the moves that take a piece. Asked for `Captures::Listed` powers, which
     /// list them faster; by default, its moves generated and filtered.
-    fn captures(&self, game: &G, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    fn captures(&self, game: &G, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         captures_of(self, game, pos, piece, from, out);
     }
     /// Whether its moves may repeat a target its other moves reach (then the piece's moves are
@@ -181,8 +182,50 @@ pub trait Generate<G = ()>: Sized {
     }
     /// Why it gives `piece` on `from` no move to `to` though its geometry reaches there (a rule
     /// of the power itself, for the notation's refusals); by default it has no such rule.
-    fn refuses(&self, _game: &G, _pos: &impl Board, _piece: Piece, _from: Square, _to: Square) -> Option<PowerRefusal> {
+    fn refuses(&self, _game: &G, _pos: &impl View, _piece: Piece, _from: Square, _to: Square) -> Option<PowerRefusal> {
         None
+    }
+}
+
+/// What compiling one piece type for one colour builds: what the power adds to the type's atoms
+/// and to its colour's reverse attack tables (its moves and its game data are what `compile`
+/// gives back and fills).
+pub struct Compile<'a> {
+    pub(crate) shape: &'a BoardShape,
+    pub(crate) orientation: Orientation,
+    pub(crate) color: Color,
+    pub(crate) kind: KindId,
+    /// The number of types of the game (slide tables keep a range per type).
+    pub kinds: usize,
+    pub(crate) piece: &'a PieceType,
+    /// The type's atom moves (of its Betza string), which rider powers extend.
+    pub(crate) atoms: &'a mut Atoms,
+    /// The reverse attack tables of the type's colour.
+    pub(crate) attacks: &'a mut AttackTables,
+}
+
+impl Compile<'_> {
+    /// An owner-relative vector as a board vector for this colour.
+    #[inline]
+    pub fn board_vector(&self, dx: i8, dy: i8) -> (i32, i32) {
+        orient(self.orientation, self.color, dx as i32, dy as i32)
+    }
+
+    /// An owner-relative vector as a mailbox delta for this colour.
+    #[inline]
+    pub fn delta(&self, dx: i8, dy: i8) -> i32 {
+        let (x, y) = self.board_vector(dx, dy);
+        self.shape.delta(x, y)
+    }
+
+    /// The board deltas of a power argument's vectors, in their order.
+    pub fn deltas(&self, steps: &Steps) -> Vec<i32> {
+        steps.dirs().map(|(dx, dy)| self.delta(dx, dy)).collect()
+    }
+
+    /// The slide of the owner-relative rider `v` for this colour.
+    pub(crate) fn slide(&self, v: &Vector) -> SlideT {
+        SlideT::of(self.shape, self.orientation, self.color, v)
     }
 }
 
@@ -317,7 +360,7 @@ pub fn direction(d: &str) -> Option<(i8, i8)> {
 pub enum NoMoves {}
 
 impl<G> Generate<G> for NoMoves {
-    fn generate(&self, _: &G, _: &impl Board, _: Piece, _: Square, _: usize, _: &mut Vec<Move>) {
+    fn generate(&self, _: &G, _: &impl View, _: Piece, _: Square, _: usize, _: &mut Vec<Move>) {
         match *self {}
     }
 
@@ -331,12 +374,19 @@ impl<G> Generate<G> for NoMoves {
 pub(crate) fn captures_of<G>(
     g: &impl Generate<G>,
     game: &G,
-    pos: &impl Board,
+    pos: &impl View,
     piece: Piece,
     from: Square,
     out: &mut Vec<Move>,
 ) {
     let start = out.len();
     g.generate(game, pos, piece, from, start, out);
-    super::retain_captures(pos, out, start);
+    let mut w = start;
+    for r in start..out.len() {
+        if pos.is_capture(out[r]) {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
 }

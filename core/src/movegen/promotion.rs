@@ -1,70 +1,11 @@
 //! Which moves promote, by the game's promotion rule: one place for every generator of a
 //! piece's own moves.
 
-use super::Board;
+use super::board::Board;
+use super::view::Shape;
 use crate::cell::Piece;
 use crate::moves::Move;
-use crate::variant::{KindId, PieceType, PromotionRule};
-
-/// What a move is, as far as the promotion rules care: whether it takes a piece, and whether it
-/// is a one-square step (Bigorra's Troll promotes only by a step).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
-    pub(crate) captures: bool,
-    pub(crate) step: bool,
-}
-
-impl Shape {
-    /// A move that takes nothing, longer than a step.
-    pub const QUIET: Shape = Shape { captures: false, step: false };
-    /// A move that takes a piece, longer than a step.
-    pub const CAPTURE: Shape = Shape { captures: true, step: false };
-
-    /// The same, one-square step or not.
-    #[inline]
-    pub fn step(self, step: bool) -> Shape {
-        Shape { step, ..self }
-    }
-
-    /// The same, as a one-square step.
-    #[inline]
-    pub fn one_step(self) -> Shape {
-        Shape { step: true, ..self }
-    }
-
-    /// A capture or not.
-    #[inline]
-    pub fn taking(captures: bool) -> Shape {
-        Shape { captures, step: false }
-    }
-}
-
-/// What the promotion rules need to know of one piece type, compiled from its data into a few
-/// bytes (`Tables::promotion`), so that the generators, which ask at every move, read no more.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Promotes {
-    /// The type it becomes (the first of a list), `None` if it never promotes.
-    pub target: Option<KindId>,
-    /// It chooses among several types (`promotion_targets`), written as a suffix.
-    pub suffix: bool,
-    pub(crate) optional: bool,
-    pub(crate) needs_step: bool,
-    pub(crate) forced_ranks: u8,
-    pub(crate) chance_ranks: u8,
-}
-
-impl Promotes {
-    pub(crate) fn of(t: &PieceType) -> Promotes {
-        Promotes {
-            target: t.promotes_to,
-            suffix: t.promotion_suffix,
-            optional: t.promotion_optional,
-            needs_step: t.promotion_needs_step,
-            forced_ranks: t.forced_promotion_ranks,
-            chance_ranks: t.promotion_chance_ranks,
-        }
-    }
-}
+use crate::variant::PromotionRule;
 
 /// Pushes `m` (a move of `piece`) with the promotion choices the rules give it: each type the
 /// piece may become (promoting moves first), then the plain move if it may stay.

@@ -3,49 +3,17 @@
 //! They are built once when a game loads and never change. Move tables say, per colour and
 //! piece type, what to try from a square (its atoms and its compiled powers, in generation
 //! order); attack tables answer "which piece types could capture on this square from there" by
-//! reverse lookup, so an attack query rarely generates moves.
+//! reverse lookup (`attack_tables`), so an attack query rarely generates moves; the registry
+//! (`powers`) holds what the game keeps of each power.
 
 use super::atoms::Atoms;
-use super::influence::Influence;
-use super::power::{Captures, Steps};
+use super::attack_tables::AttackTables;
+use super::castling;
+use super::kind_set::KindSet;
+use super::power::{Captures, Compile};
 use super::powers::{Gen, Power, Registry};
-use super::promotion::Promotes;
-use crate::cell::Cell;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
-use crate::variant::{orient, KindId, Orientation, PieceType, PromotionRule, Variant};
-use arrayvec::ArrayVec;
-
-/// A set of piece types (up to 256).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KindSet([u64; 4]);
-
-impl KindSet {
-    #[inline]
-    pub(crate) fn insert(&mut self, k: KindId) {
-        let k = k.index();
-        self.0[k >> 6] |= 1 << (k & 63);
-    }
-    /// Whether type `k` is in the set.
-    #[inline]
-    pub fn contains(&self, k: KindId) -> bool {
-        let k = k.index();
-        self.0[k >> 6] & (1 << (k & 63)) != 0
-    }
-    /// Whether `cell` holds a piece of colour `c` whose type is in the set.
-    #[inline]
-    pub fn holds(&self, cell: Cell, c: Color) -> bool {
-        cell.piece().is_some_and(|p| p.color() == c && self.contains(p.kind()))
-    }
-    /// Whether the set holds no type.
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|w| *w == 0)
-    }
-    /// Whether `cell` holds a piece (of either colour) whose type is in the set.
-    #[inline]
-    pub fn contains_cell(&self, cell: Cell) -> bool {
-        cell.piece().is_some_and(|p| self.contains(p.kind()))
-    }
-}
+use crate::variant::{KindId, PieceType, PromotionRule, Variant};
 
 /// How quiescence finds a type's captures.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,94 +37,46 @@ pub struct KindMoves {
     pub(crate) capture_search: CaptureSearch,
 }
 
-/// Reverse lookup tables for attacks by one colour.
-#[derive(Clone, Debug, Default)]
-pub struct AttackTables {
-    /// (delta from target to attacker, types that capture with that leap).
-    pub leaps: Vec<(i32, KindSet)>,
-    /// Lame capturing leaps: (delta target->attacker, path deltas from the attacker, types).
-    pub lame: Vec<(i32, ArrayVec<i32, 2>, KindSet)>,
-    /// Slide directions: (delta from target toward the attacker, (first, last) capturing
-    /// distance per type: last 0 none, 255 unlimited; first 2 for skip-first riders).
-    pub slides: Vec<(i32, Vec<(u8, u8)>)>,
-    /// Cannon hops: (delta from target toward the attacker, types).
-    pub hops: Vec<(i32, KindSet)>,
-    /// The squares, around a target, that can decide an attack by this side (`influence`).
-    pub influence: Influence,
-    /// The (file, rank) step of each entry of `slides` and of `hops`.
-    pub slide_vectors: Vec<(i32, i32)>,
-    pub(crate) hop_vectors: Vec<(i32, i32)>,
-}
-
-/// Adds type `k` to the set of `list` whose key is `key`.
-pub fn add_to<K: PartialEq + Copy>(list: &mut Vec<(K, KindSet)>, key: K, k: KindId) {
-    match list.iter_mut().find(|(x, _)| *x == key) {
-        Some((_, set)) => set.insert(k),
-        None => {
-            let mut s = KindSet::default();
-            s.insert(k);
-            list.push((key, s));
+impl KindMoves {
+    /// Adds a compiled power at its place in the generation order, merged with another call of
+    /// the same power.
+    fn add_gen(&mut self, g: Gen) {
+        let mut g = g;
+        for existing in &mut self.gens {
+            match existing.absorb(g) {
+                None => return,
+                Some(back) => g = back,
+            }
         }
+        let at = self.gens.iter().position(|e| e.rank() > g.rank()).unwrap_or(self.gens.len());
+        self.gens.insert(at, g);
     }
 }
 
-impl AttackTables {
-    /// Type `k` captures with a leap of `delta` (attacker to target).
-    pub fn add_leap(&mut self, delta: i32, k: KindId) {
-        add_to(&mut self.leaps, -delta, k);
-    }
-
-    /// Type `k` captures sliding along `delta` (attacker to target) at distances `min..=max`.
-    pub fn add_slide(&mut self, delta: i32, min: u8, max: u8, k: KindId, kinds: usize) {
-        add_range(&mut self.slides, delta, min, max, k, kinds);
-    }
+/// What the promotion rules need to know of one piece type, compiled from its data into a few
+/// bytes (`Tables::promotion`), so that the generators, which ask at every move, read no more.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Promotes {
+    /// The type it becomes (the first of a list), `None` if it never promotes.
+    pub target: Option<KindId>,
+    /// It chooses among several types (`promotion_targets`), written as a suffix.
+    pub suffix: bool,
+    pub(crate) optional: bool,
+    pub(crate) needs_step: bool,
+    pub(crate) forced_ranks: u8,
+    pub(crate) chance_ranks: u8,
 }
 
-/// Adds the capturing distances `min..=max` of type `k` along `delta` (attacker to target) to a
-/// slide table. Ranges of one type in one direction start at 1 or 2, so their union is one.
-pub fn add_range(list: &mut Vec<(i32, Vec<(u8, u8)>)>, delta: i32, min: u8, max: u8, k: KindId, kinds: usize) {
-    let d = -delta;
-    let idx = match list.iter().position(|(x, _)| *x == d) {
-        Some(i) => i,
-        None => {
-            list.push((d, vec![(0, 0); kinds]));
-            list.len() - 1
+impl Promotes {
+    fn of(t: &PieceType) -> Promotes {
+        Promotes {
+            target: t.promotes_to,
+            suffix: t.promotion_suffix,
+            optional: t.promotion_optional,
+            needs_step: t.promotion_needs_step,
+            forced_ranks: t.forced_promotion_ranks,
+            chance_ranks: t.promotion_chance_ranks,
         }
-    };
-    let r = &mut list[idx].1[k.index()];
-    *r = if r.1 == 0 { (min, max) } else { (r.0.min(min), r.1.max(max)) };
-}
-
-/// What compiling one piece type for one colour builds.
-pub struct Compile<'a> {
-    pub(crate) shape: &'a BoardShape,
-    pub(crate) orientation: Orientation,
-    pub(crate) color: Color,
-    pub(crate) kind: KindId,
-    /// The number of types of the game (slide tables keep a range per type).
-    pub kinds: usize,
-    pub(crate) piece: &'a PieceType,
-    pub(crate) moves: &'a mut KindMoves,
-    pub(crate) attacks: &'a mut AttackTables,
-}
-
-impl Compile<'_> {
-    /// An owner-relative vector as a board vector for this colour.
-    #[inline]
-    pub fn board_vector(&self, dx: i8, dy: i8) -> (i32, i32) {
-        orient(self.orientation, self.color, dx as i32, dy as i32)
-    }
-
-    /// An owner-relative vector as a mailbox delta for this colour.
-    #[inline]
-    pub fn delta(&self, dx: i8, dy: i8) -> i32 {
-        let (x, y) = self.board_vector(dx, dy);
-        self.shape.delta(x, y)
-    }
-
-    /// The board deltas of a power argument's vectors, in their order.
-    pub fn deltas(&self, steps: &Steps) -> Vec<i32> {
-        steps.dirs().map(|(dx, dy)| self.delta(dx, dy)).collect()
     }
 }
 
@@ -181,7 +101,7 @@ pub struct Tables {
     /// Lions in the sense of Chu Shogi's lion-capture rules (the piece flag `lion`).
     pub lions: KindSet,
     /// Castling, if the game plays it.
-    pub castling: Option<super::castling::Compiled>,
+    pub castling: Option<castling::Compiled>,
     /// The game's promotion rule, and what each type's promotion needs (`promotion::push`).
     pub promotion_rule: PromotionRule,
     promotes: Vec<Promotes>,
@@ -197,7 +117,6 @@ impl Tables {
         let mut registry = Registry::default();
         for c in Color::ALL {
             for (k, t) in pieces.iter().enumerate() {
-                let mut km = KindMoves::default();
                 let mut cx = Compile {
                     shape: &shape,
                     orientation: v.rules.orientation,
@@ -205,11 +124,10 @@ impl Tables {
                     kind: KindId(k as u8),
                     kinds: pieces.len(),
                     piece: t,
-                    moves: &mut km,
+                    atoms: &mut Atoms::default(),
                     attacks: &mut attacks[c],
                 };
-                compile_kind(&mut cx, &mut registry, &powers[k]);
-                moves[c].push(km);
+                moves[c].push(compile_kind(&mut cx, &mut registry, &powers[k]));
             }
         }
         registry.finish(pieces);
@@ -240,11 +158,11 @@ impl Tables {
             at.slide_vectors = at.slides.iter().map(|(d, _)| shape.vector(*d)).collect();
             at.hop_vectors = at.hops.iter().map(|(d, _)| shape.vector(*d)).collect();
             if registry.attacks_in_tables() {
-                at.influence = Influence::of_tables(&shape, at);
+                at.influence = at.influence(&shape);
             }
         }
         let zone = zones(v, &shape);
-        let castling = super::castling::Compiled::build(v, &shape);
+        let castling = castling::Compiled::build(v, &shape);
         let promotes = pieces.iter().map(Promotes::of).collect();
         Tables {
             shape,
@@ -290,24 +208,26 @@ impl Tables {
 }
 
 /// Compiles one type for one colour: its atoms, then its powers, then what follows from both.
-fn compile_kind(cx: &mut Compile<'_>, registry: &mut Registry, powers: &[Power]) {
-    cx.moves.atoms = Atoms::compile(cx.shape, &cx.piece.vectors, cx.orientation, cx.color, cx.piece.initial_rank);
-    cx.moves.atoms.add_attacks(cx.attacks, cx.kind, cx.kinds);
+fn compile_kind(cx: &mut Compile<'_>, registry: &mut Registry, powers: &[Power]) -> KindMoves {
+    *cx.atoms = Atoms::compile(cx.shape, &cx.piece.vectors, cx.orientation, cx.color, cx.piece.initial_rank);
+    cx.atoms.add_attacks(cx.attacks, cx.kind, cx.kinds);
+    let mut km = KindMoves::default();
     for p in powers {
         if let Some(g) = registry.compile(p, cx) {
-            cx.moves.add_gen(g);
+            km.add_gen(g);
         }
         if p.captures() == Captures::Filtered {
-            cx.moves.capture_search = CaptureSearch::Filter;
+            km.capture_search = CaptureSearch::Filter;
         }
     }
-    let km = &mut *cx.moves;
+    km.atoms = std::mem::take(cx.atoms);
     km.atoms.finish();
     let has_atoms = km.atoms.any();
     km.needs_dedup = km.atoms.overlaps() || km.gens.iter().any(|g| g.overlaps(has_atoms));
     if km.atoms.needs_filter() {
         km.capture_search = CaptureSearch::Filter;
     }
+    km
 }
 
 /// The mailbox padding: the longest single vector of any atom or power, at least 1.

@@ -6,12 +6,11 @@
 //! (`movegen::effect`). It works on the piece's atom moves, so it runs early among the powers;
 //! attack detection generates it.
 
-use super::facing_twins;
+use crate::movegen::lines::facing_twins;
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
@@ -56,7 +55,7 @@ impl Spec for Approach {
 
 impl Generate for Compiled {
     /// The approach-capture twins of the piece's plain moves `out[start..]`.
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
         facing_twins(pos, piece, start, MoveKind::Approach, out);
     }
 

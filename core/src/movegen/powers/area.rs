@@ -6,13 +6,11 @@
 //!
 //! Area moves capture, so they attack: [`attacks`] answers for `attack::is_attacked`.
 
-use super::KING;
+use crate::movegen::lines::KING;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
+use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::{KindId, PowerCall};
 use arrayvec::ArrayVec;
@@ -76,19 +74,16 @@ impl Spec for Area {
 }
 
 impl Hooks for AreaKinds {
-    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         attacks(&self.0, pos, target, by, cell_at)
     }
 }
 
 impl Generate<AreaKinds> for Compiled {
-    fn generate(&self, _: &AreaKinds, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &AreaKinds, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         for (to, captures) in reach(pos, from, piece.color(), self.steps, &|s| pos.cell(s)) {
-            promotion::push(
-                pos,
-                piece,
-                Move::new(from, to),
+            pos.push_move(piece, Move::new(from, to),
                 Shape::taking(captures).step(shape.distance(from, to) == 1),
                 out,
             );
@@ -108,7 +103,7 @@ impl Generate<AreaKinds> for Compiled {
 /// The squares an area move of `steps` from `from` can reach: (square, captures). `cell_at`
 /// gives the board as the caller sees it.
 fn reach(
-    pos: &impl Board,
+    pos: &impl View,
     from: Square,
     us: Color,
     steps: u8,
@@ -150,7 +145,7 @@ fn reach(
 /// Whether a piece of `by` with an area move (of `kinds`) could capture on `target` with it.
 fn attacks(
     kinds: &[(KindId, u8)],
-    pos: &impl Board,
+    pos: &impl View,
     target: Square,
     by: Color,
     cell_at: &(impl Fn(Square) -> Cell + ?Sized),
@@ -189,7 +184,7 @@ fn attacks(
 /// Whether an area move of `steps` from `from` can end on `target` (whatever stands there),
 /// with every square before the last empty.
 fn reach_square(
-    pos: &impl Board,
+    pos: &impl View,
     from: Square,
     steps: u8,
     target: Square,

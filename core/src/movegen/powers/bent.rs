@@ -6,10 +6,10 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{BoardShape, ByColor, Color, Square};
-use crate::movegen::power::{direction_name, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::{add_to, Compile, KindSet};
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, direction_name, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
+use crate::movegen::attack_tables::add_to;
+use crate::movegen::kind_set::KindSet;
+use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::betza::{self, Mode, Vector};
 use crate::variant::PowerCall;
@@ -151,7 +151,7 @@ impl Spec for Bent {
 }
 
 impl Hooks for Attackers {
-    fn own_attacks(&self, _: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         for (u, firsts) in &self.0[by] {
             let mut y = target;
             loop {
@@ -169,7 +169,7 @@ impl Hooks for Attackers {
 }
 
 impl Generate<Attackers> for Compiled {
-    fn generate(&self, _: &Attackers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &Attackers, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for b in &self.bents {
             let s1 = from.offset(b.first);
@@ -179,15 +179,15 @@ impl Generate<Attackers> for Compiled {
             }
             if !cell.is_empty() {
                 if b.first_mode.captures && cell.holds(them) {
-                    promotion::push(pos, piece, Move::new(from, s1), Shape::CAPTURE.one_step(), out);
+                    pos.push_move(piece, Move::new(from, s1), Shape::CAPTURE.one_step(), out);
                 }
                 continue;
             }
             if b.first_mode.moves {
-                promotion::push(pos, piece, Move::new(from, s1), Shape::QUIET.one_step(), out);
+                pos.push_move(piece, Move::new(from, s1), Shape::QUIET.one_step(), out);
             }
             for &u in &b.conts {
-                crate::movegen::powers::ride(pos, piece, from, s1, u, out);
+                crate::movegen::lines::ride(pos, piece, from, s1, u, out);
             }
         }
     }

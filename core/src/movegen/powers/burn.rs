@@ -10,12 +10,12 @@
 //!
 //! Burning removes pieces, so it attacks: [`attacks`] answers for `attack::is_attacked`.
 
-use super::KING;
+use crate::movegen::lines::KING;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec};
-use crate::movegen::tables::{Compile, KindSet};
-use crate::movegen::{generate_from, Board};
+use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec};
+use crate::movegen::kind_set::KindSet;
+use crate::movegen::view::View;
 use crate::moves::{Burned, Move};
 use crate::variant::{KindId, PieceType, PowerCall};
 
@@ -76,7 +76,7 @@ impl Hooks for Burners {
     }
 
     /// Burns are judged on the board as it is (see [`attacks`]).
-    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, _: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, _: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         attacks(self, pos, target, by)
     }
 
@@ -86,7 +86,7 @@ impl Hooks for Burners {
         self.may_burn.contains(&k)
     }
 
-    fn burned(&self, pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
+    fn burned(&self, pos: &impl View, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
         burned(self, pos, m, mover, final_kind, removed)
     }
 }
@@ -95,7 +95,7 @@ impl Hooks for Burners {
 /// the move itself takes the pieces on `removed`. Judged on the position before the move: the
 /// squares next to `m.to` hold the same pieces after it, less those taken (a move changes no
 /// other square there: the origin held the mover, and no game with burners converts or swaps).
-fn burned(game: &Burners, pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
+fn burned(game: &Burners, pos: &impl View, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
     let burners = &game.set;
     let shape = *pos.shape();
     let them = mover.color().flip();
@@ -114,7 +114,7 @@ fn burned(game: &Burners, pos: &impl Board, m: Move, mover: Piece, final_kind: K
 /// a Buffalo promoting) ending next to `target` without being burned first. Squares a move
 /// captures on are not counted as burning Demons. Pieces about to leave a square (the
 /// `ignore` of `attack::is_attacked_ignoring`) are not modelled here: no Nutty rule asks.
-fn attacks(game: &Burners, pos: &impl Board, target: Square, by: Color) -> bool {
+fn attacks(game: &Burners, pos: &impl View, target: Square, by: Color) -> bool {
     if game.may_burn.is_empty() || !game.may_burn.iter().any(|&k| pos.count(k, by) > 0) {
         return false;
     }
@@ -131,7 +131,7 @@ fn attacks(game: &Burners, pos: &impl Board, target: Square, by: Color) -> bool 
             continue;
         }
         moves.clear();
-        generate_from(pos, from, &mut moves);
+        pos.own_moves(from, &mut moves);
         for &m in &moves {
             if shape.distance(m.to, target) != 1 {
                 continue;
@@ -150,7 +150,7 @@ fn attacks(game: &Burners, pos: &impl Board, target: Square, by: Color) -> bool 
 
 /// Whether a demon-like piece on `from` could possibly end next to `target`: on a common line
 /// within one square, or within the area-move reach (king distance 4).
-fn could_reach_near(pos: &impl Board, from: Square, target: Square) -> bool {
+fn could_reach_near(pos: &impl View, from: Square, target: Square) -> bool {
     let shape = *pos.shape();
     let (dx, dy) = (shape.file_of(target) - shape.file_of(from), shape.rank_of(target) - shape.rank_of(from));
     shape.distance(from, target) <= 4 || dx.abs() <= 1 || dy.abs() <= 1 || (dx.abs() - dy.abs()).abs() <= 2
@@ -158,7 +158,7 @@ fn could_reach_near(pos: &impl Board, from: Square, target: Square) -> bool {
 
 /// Whether the mover of `m` would be burned on arrival by a Demon of `demons` not captured by
 /// `m` itself.
-fn burned_first(burners: &KindSet, pos: &impl Board, m: Move, demons: Color) -> bool {
+fn burned_first(burners: &KindSet, pos: &impl View, m: Move, demons: Color) -> bool {
     let captured = |s: Square| s == m.to && m.to != m.from || m.mids().any(|x| x == s);
     KING.iter().any(|&(dx, dy)| {
         let s = m.to.offset(pos.shape().delta(dx, dy));

@@ -5,10 +5,8 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
@@ -54,7 +52,7 @@ impl Spec for Cicada {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         let them = piece.color().flip();
         for (dx, dy) in QUEEN {
@@ -74,9 +72,9 @@ impl Generate for Compiled {
                 }
                 if hopped {
                     if c.is_empty() {
-                        promotion::push(pos, piece, Move::new(from, to), Shape::QUIET, out);
+                        pos.push_move(piece, Move::new(from, to), Shape::QUIET, out);
                     } else if c.holds(them) {
-                        promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
+                        pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
                     }
                 }
                 hopped |= !c.is_empty();

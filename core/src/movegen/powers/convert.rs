@@ -6,9 +6,8 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
@@ -54,7 +53,7 @@ impl Spec for Convert {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &d in &self.deltas {
             let t = from.offset(d);

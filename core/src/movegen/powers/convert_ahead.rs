@@ -3,12 +3,11 @@
 //! direction it moved. Both the plain move and the converting one (kind `Convert`, the square in
 //! `aux`) exist. A conversion counts as an attack; attack detection generates it.
 
-use super::facing_twins;
+use crate::movegen::lines::facing_twins;
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
@@ -54,7 +53,7 @@ impl Spec for ConvertAhead {
 
 impl Generate for Compiled {
     /// The converting twins of its plain moves `out[start..]`.
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
         facing_twins(pos, piece, start, MoveKind::Convert, out);
     }
 

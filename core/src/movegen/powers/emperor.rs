@@ -9,13 +9,11 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::attack::attacked_plain;
-use crate::movegen::power::{
+use crate::movegen::power::{Compile, 
     no_argument, Attacks, Captures, Description, Generate, Hooks, PowerError, PowerRefusal, Spec,
 };
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::{Compile, KindSet};
-use crate::movegen::Board;
+use crate::movegen::kind_set::KindSet;
+use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
@@ -83,7 +81,7 @@ impl Spec for Emperor {
 }
 
 impl Hooks for Emperors {
-    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         // Read through a trait object from here on: the Emperor's protection test asks the
         // attack tables again with a board of its own, and one reader type ends that recursion
         // of generic instances (the Emperor is Tai's alone, and rare on the board).
@@ -93,7 +91,7 @@ impl Hooks for Emperors {
 
 impl Generate<Emperors> for Compiled {
     /// Every empty square, and every unprotected enemy.
-    fn generate(&self, game: &Emperors, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, game: &Emperors, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         let them = piece.color().flip();
         let guarded = guarded_by_emperor(game, pos, piece);
@@ -105,19 +103,19 @@ impl Generate<Emperors> for Compiled {
                 if cell.is_empty() {
                     out.push(Move::new(from, to));
                 } else if cell.holds(them) && !guarded(to) && !protected(game, pos, from, to) {
-                    promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
+                    pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
                 }
             }
         }
     }
 
     /// The enemy pieces it may take, from the enemy's piece list.
-    fn captures(&self, game: &Emperors, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    fn captures(&self, game: &Emperors, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         let guarded = guarded_by_emperor(game, pos, piece);
         for &to in pos.pieces(them) {
             if !guarded(to) && !protected(game, pos, from, to) {
-                promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
+                pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
             }
         }
     }
@@ -125,7 +123,7 @@ impl Generate<Emperors> for Compiled {
     fn absorb(&mut self, _: Compiled) {}
 
     /// An enemy it reaches like any square, but protected.
-    fn refuses(&self, game: &Emperors, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+    fn refuses(&self, game: &Emperors, pos: &impl View, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
         let enemy = pos.cell(to).holds(piece.color().flip());
         (enemy && protected(game, pos, from, to)).then_some(PowerRefusal::Protected)
     }
@@ -135,7 +133,7 @@ impl Generate<Emperors> for Compiled {
 /// rather than once per enemy piece: whether an enemy Emperor other than the one on `to`
 /// protects the piece on `to` against the Emperor `piece` (never, when it is free to take
 /// non-royals). `false` leaves the question to `protected`.
-fn guarded_by_emperor(game: &Emperors, pos: &impl Board, piece: Piece) -> impl Fn(Square) -> bool {
+fn guarded_by_emperor(game: &Emperors, pos: &impl View, piece: Piece) -> impl Fn(Square) -> bool {
     let them = piece.color().flip();
     let set = &game.set;
     let mut emperors = pos.royal_squares(them).iter().copied().filter(|&r| set.holds(pos.cell(r), them));
@@ -147,7 +145,7 @@ fn guarded_by_emperor(game: &Emperors, pos: &impl Board, piece: Piece) -> impl F
 /// Whether `c` has an Emperor on a square other than `except` (cells read through `cell_at`).
 fn has_emperor_except(
     set: &KindSet,
-    pos: &impl Board,
+    pos: &impl View,
     c: Color,
     except: Square,
     cell_at: &(impl Fn(Square) -> Cell + ?Sized),
@@ -186,7 +184,7 @@ fn after<'a, F: Fn(Square) -> Cell + ?Sized>(
 impl Capture<'_> {
     /// Whether the piece on `target` is protected against the Emperor on `from`, with cells read
     /// through `cell_at` (so callers can pretend a square is empty).
-    fn protected(self, pos: &impl Board, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn protected(self, pos: &impl View, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         let v = pos.variant();
         let free = cell_at(self.from).piece().is_some_and(|p| self.emperors.free.contains(p.kind()));
         if free {
@@ -206,16 +204,16 @@ impl Capture<'_> {
     }
 
     /// Rule 2: in the position after the capture, `defender` attacks `target` (Emperors aside).
-    fn attacked_after(self, pos: &impl Board, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn attacked_after(self, pos: &impl View, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         let board = after(cell_at, [self.from; 2], self.target, cell_at(self.from));
-        attacked_plain(pos, self.target, self.defender, &board)
+        pos.attacked_plain(self.target, self.defender, &board)
     }
 
     /// Option `emperor_free_nonroyal_capture`: after our Emperor took the royal on `target`,
     /// could an Emperor of `defender` take our Emperor there? Our Emperor is royal, so only if no
     /// piece of ours protects it by attack (one level deep: our other Emperors are not asked in
     /// turn).
-    fn defender_emperor_recaptures(self, pos: &impl Board, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn defender_emperor_recaptures(self, pos: &impl View, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         let set = &self.emperors.set;
         let us = self.defender.flip();
         pos.royal_squares(self.defender).iter().any(|&r| {
@@ -223,13 +221,13 @@ impl Capture<'_> {
             // After the recapture: their Emperor on `target`, `r` and our origin empty.
             r != self.target
                 && set.holds(c, self.defender)
-                && !attacked_plain(pos, self.target, us, &after(cell_at, [self.from, r], self.target, c))
+                && !pos.attacked_plain(self.target, us, &after(cell_at, [self.from, r], self.target, c))
         })
     }
 }
 
 /// Whether the Emperor on `from` may not capture the enemy on `target` because it is protected.
-fn protected(emperors: &Emperors, pos: &impl Board, from: Square, target: Square) -> bool {
+fn protected(emperors: &Emperors, pos: &impl View, from: Square, target: Square) -> bool {
     let Some(victim) = pos.piece_at(target) else {
         return false;
     };
@@ -239,7 +237,7 @@ fn protected(emperors: &Emperors, pos: &impl Board, from: Square, target: Square
 /// Whether an Emperor of `by` could capture on `target` (attack detection: "is this royal
 /// exposed to the enemy Emperor?"). The piece standing on `target` is the would-be victim; if
 /// the square is empty, a piece of the other side is assumed there.
-fn attacks(emperors: &Emperors, pos: &impl Board, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
+fn attacks(emperors: &Emperors, pos: &impl View, target: Square, by: Color, cell_at: &dyn Fn(Square) -> Cell) -> bool {
     let set = &emperors.set;
     let defender = by.flip();
     for &r in pos.royal_squares(by) {

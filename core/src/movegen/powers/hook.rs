@@ -9,10 +9,9 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{ByColor, Color, Square};
-use crate::movegen::power::{check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::{Compile, KindSet};
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
+use crate::movegen::kind_set::KindSet;
+use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::{betza, KindId, PowerCall};
 use arrayvec::ArrayVec;
@@ -138,13 +137,13 @@ impl Spec for Hook {
 }
 
 impl Hooks for Hookers {
-    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         attacks(self, pos, target, by, cell_at)
     }
 }
 
 impl Generate<Hookers> for Compiled {
-    fn generate(&self, _: &Hookers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &Hookers, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for h in &self.hooks {
             let mut corner = from;
@@ -156,13 +155,13 @@ impl Generate<Hookers> for Compiled {
                 }
                 if !cell.is_empty() {
                     if cell.holds(them) {
-                        promotion::push(pos, piece, Move::new(from, corner), Shape::CAPTURE, out);
+                        pos.push_move(piece, Move::new(from, corner), Shape::CAPTURE, out);
                     }
                     break;
                 }
-                promotion::push(pos, piece, Move::new(from, corner), Shape::QUIET, out);
+                pos.push_move(piece, Move::new(from, corner), Shape::QUIET, out);
                 for &u in &h.turns {
-                    super::ride(pos, piece, from, corner, u, out);
+                    crate::movegen::lines::ride(pos, piece, from, corner, u, out);
                 }
             }
         }
@@ -185,7 +184,7 @@ impl Generate<Hookers> for Compiled {
 /// square to the target, then checks the two legs are open.
 fn attacks(
     game: &Hookers,
-    pos: &impl Board,
+    pos: &impl View,
     target: Square,
     by: Color,
     cell_at: &(impl Fn(Square) -> Cell + ?Sized),

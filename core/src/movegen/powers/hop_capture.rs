@@ -6,10 +6,10 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{ByColor, Color, Square};
-use crate::movegen::power::{Attacks, Captures, Description, Generate, Hooks, PowerError, Spec, StepRule, Steps};
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::{add_to, Compile, KindSet};
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec, StepRule, Steps};
+use crate::movegen::attack_tables::add_to;
+use crate::movegen::kind_set::KindSet;
+use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
@@ -64,19 +64,19 @@ impl Spec for HopCapture {
 }
 
 impl Hooks for Attackers {
-    fn own_attacks(&self, _: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         self.0[by].iter().any(|(d, set)| set.holds(cell_at(target.offset(*d)), by) && cell_at(target.offset(-*d)).is_empty())
     }
 }
 
 impl Generate<Attackers> for Compiled {
-    fn generate(&self, _: &Attackers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &Attackers, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &d in &self.dirs {
             let victim = from.offset(d);
             let landing = victim.offset(d);
             if pos.cell(victim).holds(them) && pos.cell(landing).is_empty() {
-                promotion::push(pos, piece, Move::via(from, victim, landing), Shape::CAPTURE, out);
+                pos.push_move(piece, Move::via(from, victim, landing), Shape::CAPTURE, out);
             }
         }
     }

@@ -6,9 +6,9 @@
 //! catalogue has an Immobilizer and while the opponent owns one.
 
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec};
-use crate::movegen::tables::{Compile, KindSet};
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec};
+use crate::movegen::kind_set::KindSet;
+use crate::movegen::view::View;
 use crate::variant::{KindId, PowerCall};
 
 const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
@@ -64,12 +64,12 @@ impl Hooks for Immobilizers {
 
     /// While the other side has an Immobilizer on the board (from the piece counts).
     #[inline]
-    fn may_freeze(&self, pos: &impl Board, c: Color) -> bool {
+    fn may_freeze(&self, pos: &impl View, c: Color) -> bool {
         pos.has_any(&self.list, c.flip())
     }
 
     #[inline]
-    fn freezes(&self, pos: &impl Board, sq: Square, c: Color) -> bool {
+    fn freezes(&self, pos: &impl View, sq: Square, c: Color) -> bool {
         if !self.may_freeze(pos, c) {
             return false;
         }

@@ -11,12 +11,12 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{ByColor, Color, Square};
-use crate::movegen::power::{
+use crate::movegen::power::{Compile, 
     check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec, StepRule, Steps,
 };
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::{add_to, Compile, KindSet};
-use crate::movegen::Board;
+use crate::movegen::attack_tables::add_to;
+use crate::movegen::kind_set::KindSet;
+use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
@@ -93,13 +93,13 @@ impl Spec for JumpCapture {
 
 /// Jump rank of `piece` (the piece key `jump_rank`).
 #[inline]
-fn rank_of(pos: &impl Board, piece: Piece) -> u8 {
+fn rank_of(pos: &impl View, piece: Piece) -> u8 {
     pos.variant().piece(piece.kind()).jump_rank
 }
 
 impl Generate<Attackers> for Compiled {
     /// The jumping captures beyond the first piece of each line.
-    fn generate(&self, _: &Attackers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &Attackers, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         generate(pos, piece, from, self, out);
     }
 
@@ -109,7 +109,7 @@ impl Generate<Attackers> for Compiled {
     }
 }
 
-fn generate(pos: &impl Board, piece: Piece, from: Square, jc: &Compiled, out: &mut Vec<Move>) {
+fn generate(pos: &impl View, piece: Piece, from: Square, jc: &Compiled, out: &mut Vec<Move>) {
     let them = piece.color().flip();
     let mine = pos.variant().piece(piece.kind()).jump_rank;
     for &d in &jc.dirs {
@@ -126,7 +126,7 @@ fn generate(pos: &impl Board, piece: Piece, from: Square, jc: &Compiled, out: &m
             };
             // The first piece is the ordinary slide's target; later ones are jump captures.
             if passed_first && passed.color() == them && !(jc.lower_only && rank_of(pos, passed) >= mine) {
-                promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
+                pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
             }
             if rank_of(pos, passed) >= mine {
                 break;
@@ -138,7 +138,7 @@ fn generate(pos: &impl Board, piece: Piece, from: Square, jc: &Compiled, out: &m
 
 impl Hooks for Attackers {
     /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
-    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         attacks(self, pos, target, by, cell_at)
     }
 }
@@ -146,7 +146,7 @@ impl Hooks for Attackers {
 /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
 fn attacks(
     game: &Attackers,
-    pos: &impl Board,
+    pos: &impl View,
     target: Square,
     by: Color,
     cell_at: &(impl Fn(Square) -> Cell + ?Sized),

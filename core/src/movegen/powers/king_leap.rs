@@ -6,10 +6,9 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::attack::{is_attacked, is_attacked_ignoring};
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
-use crate::movegen::tables::{Compile, KindSet};
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
+use crate::movegen::kind_set::KindSet;
+use crate::movegen::view::View;
 use crate::moves::Move;
 use crate::variant::{KindId, PowerCall};
 
@@ -76,10 +75,10 @@ impl Spec for KingLeap {
 }
 
 impl Generate<Leapers> for Compiled {
-    fn generate(&self, _: &Leapers, pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &Leapers, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let us = piece.color();
         let them = us.flip();
-        if !pos.leap_right(us) || is_attacked(pos, from, them) {
+        if !pos.leap_right(us) || pos.is_attacked(from, them) {
             return;
         }
         let shape = *pos.shape();
@@ -87,7 +86,7 @@ impl Generate<Leapers> for Compiled {
         // attacked; what stands on it does not matter.
         let safe = |dx: i32, dy: i32| -> bool {
             let m = from.offset(shape.delta(dx, dy));
-            shape.on_board(m) && !is_attacked_ignoring(pos, m, them, from)
+            shape.on_board(m) && !pos.is_attacked_ignoring(m, them, from)
         };
         for dx in -2i32..=2 {
             for dy in -2i32..=2 {
@@ -117,7 +116,7 @@ impl Generate<Leapers> for Compiled {
     }
 
     /// The leap never captures.
-    fn captures(&self, _: &Leapers, _: &impl Board, _: Piece, _: Square, _: &mut Vec<Move>) {}
+    fn captures(&self, _: &Leapers, _: &impl View, _: Piece, _: Square, _: &mut Vec<Move>) {}
 
     fn absorb(&mut self, other: Compiled) {
         self.both_safe |= other.both_safe;

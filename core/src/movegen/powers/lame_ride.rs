@@ -4,8 +4,7 @@
 //! its piece's moves.
 
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
-use crate::movegen::tables::Compile;
+use crate::movegen::power::{Compile, NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::variant::PowerCall;
 
 /// `lame-ride:DD`: a rider of two-square leaps whose skipped squares must be empty.
@@ -43,8 +42,8 @@ impl Spec for LameRide {
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<NoMoves> {
         for v in &self.0.vectors {
-            let s = SlideT { lame: true, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
-            cx.moves.atoms.slides.push(s);
+            let s = SlideT { lame: true, ..cx.slide(v) };
+            cx.atoms.slides.push(s);
         }
         None
     }

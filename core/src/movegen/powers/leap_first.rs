@@ -6,9 +6,9 @@
 use crate::cell::Cell;
 use crate::geometry::{ByColor, Color, Square};
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec, StepRule, Steps};
-use crate::movegen::tables::{add_range, Compile};
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec, StepRule, Steps};
+use crate::movegen::attack_tables::add_range;
+use crate::movegen::view::View;
 use crate::variant::PowerCall;
 
 /// `leap-first:RIDER`: a rider that leaps its first square, which it neither takes nor is blocked
@@ -51,18 +51,18 @@ impl Spec for LeapFirst {
 
     fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<NoMoves> {
         for v in &self.0.vectors {
-            let s = SlideT { min: 2, skip: true, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
+            let s = SlideT { min: 2, skip: true, ..cx.slide(v) };
             if s.mode.captures {
                 add_range(&mut game.0[cx.color], s.delta, s.min, s.max, cx.kind, cx.kinds);
             }
-            cx.moves.atoms.slides.push(s);
+            cx.atoms.slides.push(s);
         }
         None
     }
 }
 
 impl Hooks for Attackers {
-    fn own_attacks(&self, _: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         for (d, ranges) in &self.0[by] {
             // The attacker's first square (next to it, on the target's side) blocks nothing, so
             // the attacker may stand one square beyond the first piece met walking out.

@@ -15,12 +15,10 @@
 
 use crate::cell::Piece;
 use crate::geometry::{BoardShape, Square};
-use crate::movegen::power::{
+use crate::movegen::power::{Compile, 
     captures_of, check_flags, direction, direction_name, Attacks, Captures, Description, Generate, PowerError, Spec,
 };
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
@@ -198,7 +196,7 @@ impl Compiled {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         for s in &self.shapes {
             match s {
                 ShapeT::King2 => king2(pos, piece, from, Mode::All, self.pass, out),
@@ -209,7 +207,7 @@ impl Generate for Compiled {
         }
     }
 
-    fn captures(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    fn captures(&self, _: &(), pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         for s in &self.shapes {
             match s {
                 ShapeT::King2 => king2(pos, piece, from, Mode::Captures, PassRule::NeedsExit, out),
@@ -282,7 +280,7 @@ enum Mode {
 }
 
 /// Up to two king steps: jumps within distance 2, capture-and-continue, igui, and the pass.
-fn king2(pos: &impl Board, piece: Piece, from: Square, mode: Mode, pass: PassRule, out: &mut Vec<Move>) {
+fn king2(pos: &impl View, piece: Piece, from: Square, mode: Mode, pass: PassRule, out: &mut Vec<Move>) {
     let shape = *pos.shape();
     let us = piece.color();
     let them = us.flip();
@@ -299,7 +297,7 @@ fn king2(pos: &impl Board, piece: Piece, from: Square, mode: Mode, pass: PassRul
             }
             let captures = !cell.is_empty();
             if captures || mode == Mode::All {
-                promotion::push(pos, piece, Move::new(from, to), Shape::taking(captures), out);
+                pos.push_move(piece, Move::new(from, to), Shape::taking(captures), out);
             }
             if dx.abs() <= 1 && dy.abs() <= 1 {
                 if !captures {
@@ -315,7 +313,7 @@ fn king2(pos: &impl Board, piece: Piece, from: Square, mode: Mode, pass: PassRul
                         let y = to.offset(shape.delta(ex, ey));
                         let c = pos.cell(y);
                         if y == from || c.is_empty() || c.holds(them) {
-                            promotion::push(pos, piece, Move::via(from, to, y), Shape::CAPTURE, out);
+                            pos.push_move(piece, Move::via(from, to, y), Shape::CAPTURE, out);
                         }
                     }
                 }
@@ -329,7 +327,7 @@ fn king2(pos: &impl Board, piece: Piece, from: Square, mode: Mode, pass: PassRul
 
 /// Lion lines along `dirs` (board deltas): step, jump, igui, double capture, and one pass if
 /// the first square of any line is empty.
-fn lines(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], mode: Mode, pass: PassRule, out: &mut Vec<Move>) {
+fn lines(pos: &impl View, piece: Piece, from: Square, dirs: &[i32], mode: Mode, pass: PassRule, out: &mut Vec<Move>) {
     let us = piece.color();
     let them = us.flip();
     let mut can_pass = false;
@@ -344,20 +342,20 @@ fn lines(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], mode: Mode,
             can_pass = true;
         }
         if enemy1 || c1.is_empty() && mode == Mode::All {
-            promotion::push(pos, piece, Move::new(from, s1), Shape::taking(enemy1).one_step(), out);
+            pos.push_move(piece, Move::new(from, s1), Shape::taking(enemy1).one_step(), out);
         }
         let s2 = s1.offset(d);
         let c2 = pos.cell(s2);
         if !c2.is_off() && !c2.holds(us) {
             if !c2.is_empty() || mode == Mode::All {
-                promotion::push(pos, piece, Move::new(from, s2), Shape::taking(!c2.is_empty()), out);
+                pos.push_move(piece, Move::new(from, s2), Shape::taking(!c2.is_empty()), out);
             }
             if enemy1 {
-                promotion::push(pos, piece, Move::via(from, s1, s2), Shape::CAPTURE, out);
+                pos.push_move(piece, Move::via(from, s1, s2), Shape::CAPTURE, out);
             }
         }
         if enemy1 {
-            promotion::push(pos, piece, Move::via(from, s1, from), Shape::CAPTURE, out);
+            pos.push_move(piece, Move::via(from, s1, from), Shape::CAPTURE, out);
         }
     }
     if (can_pass || pass == PassRule::Anywhere) && mode == Mode::All {
@@ -367,7 +365,7 @@ fn lines(pos: &impl Board, piece: Piece, from: Square, dirs: &[i32], mode: Mode,
 
 /// Two diagonal steps, the first capturing: igui, hit-and-run to an empty square diagonal to
 /// the first, double capture; and the pass when some diagonal neighbour is empty.
-fn diagonal(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+fn diagonal(pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
     const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
     let shape = *pos.shape();
     let them = piece.color().flip();
@@ -381,7 +379,7 @@ fn diagonal(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
         if cx.is_off() || !cx.holds(them) {
             continue;
         }
-        promotion::push(pos, piece, Move::via(from, x, from), Shape::CAPTURE, out);
+        pos.push_move(piece, Move::via(from, x, from), Shape::CAPTURE, out);
         for (ex, ey) in DIAG {
             let y = x.offset(shape.delta(ex, ey));
             if y == from {
@@ -389,7 +387,7 @@ fn diagonal(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
             }
             let cy = pos.cell(y);
             if cy.is_empty() || cy.holds(them) {
-                promotion::push(pos, piece, Move::via(from, x, y), Shape::CAPTURE, out);
+                pos.push_move(piece, Move::via(from, x, y), Shape::CAPTURE, out);
             }
         }
     }
@@ -401,7 +399,7 @@ fn diagonal(pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
 /// Up to three king steps: jumps within king distance 3, walks that capture before their last
 /// square (captured squares sorted, so two walks taking the same pieces are one move), and the
 /// pass (out to an empty square and back).
-fn king3(pos: &impl Board, piece: Piece, from: Square, pass: PassRule, out: &mut Vec<Move>) {
+fn king3(pos: &impl View, piece: Piece, from: Square, pass: PassRule, out: &mut Vec<Move>) {
     let shape = *pos.shape();
     let us = piece.color();
     let them = us.flip();
@@ -412,10 +410,10 @@ fn king3(pos: &impl Board, piece: Piece, from: Square, pass: PassRule, out: &mut
             if (dx, dy) == (0, 0) || cell.is_off() || cell.holds(us) {
                 continue;
             }
-            promotion::push(pos, piece, Move::new(from, to), Shape::taking(!cell.is_empty()), out);
+            pos.push_move(piece, Move::new(from, to), Shape::taking(!cell.is_empty()), out);
         }
     }
-    let steps = super::KING.map(|(x, y)| shape.delta(x, y));
+    let steps = crate::movegen::lines::KING.map(|(x, y)| shape.delta(x, y));
     // Whether a walk may step on `s` having captured `caps` so far: Some(captures there).
     let enterable = |s: Square, caps: &[Square]| -> Option<bool> {
         if s == from {
@@ -466,7 +464,7 @@ fn king3(pos: &impl Board, piece: Piece, from: Square, pass: PassRule, out: &mut
 type Caps = arrayvec::ArrayVec<Square, 3>;
 
 /// Pushes the walk ending on `to` that captured `caps` (in walk order), if it is not a jump.
-fn walk(pos: &impl Board, piece: Piece, from: Square, to: Square, caps: &[Square], out: &mut Vec<Move>) {
+fn walk(pos: &impl View, piece: Piece, from: Square, to: Square, caps: &[Square], out: &mut Vec<Move>) {
     let mut mids: Caps = caps.iter().copied().filter(|&s| s != to).collect();
     if mids.is_empty() {
         return; // a jump (or, ending on the origin without captures, the pass)
@@ -476,5 +474,5 @@ fn walk(pos: &impl Board, piece: Piece, from: Square, to: Square, caps: &[Square
     if mids.len() > 1 {
         m.mid[1] = mids[1];
     }
-    promotion::push(pos, piece, m, Shape::CAPTURE, out);
+    pos.push_move(piece, m, Shape::CAPTURE, out);
 }

@@ -7,13 +7,12 @@
 //! that modify or extend the piece's atom moves (`withdraw`, `approach`, `convert-ahead`) come
 //! first, and the order of the rest is the one the bench signature was measured with.
 
-use super::board::Board;
-use super::power::{Attacks, Captures, Generate, Hooks, PowerError, PowerRefusal, Spec};
-use super::promotion::{self, Shape};
-use super::tables::{Compile, KindMoves, KindSet};
+use super::kind_set::KindSet;
+use super::power::{Attacks, Captures, Compile, Generate, Hooks, PowerError, PowerRefusal, Spec};
+use super::view::View;
 use crate::cell::{Cell, Piece};
 use crate::geometry::{BoardShape, Color, Square};
-use crate::moves::{Burned, Move, MoveKind};
+use crate::moves::{Burned, Move};
 use crate::variant::{KindId, PieceType, PowerCall};
 
 /// The list of powers: each line is `module::Spec`, the module under `powers/` and the type
@@ -157,31 +156,31 @@ macro_rules! registry {
             }
 
             /// The own attack test of the power `k` ([`Hooks::own_attacks`]).
-            fn attacks_of(&self, k: PowerKind, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+            fn attacks_of(&self, k: PowerKind, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
                 match k {
                     $( PowerKind::$spec => self.data.$module.own_attacks(pos, target, by, cell_at), )*
                 }
             }
 
-            fn may_freeze_of(&self, k: PowerKind, pos: &impl Board, c: Color) -> bool {
+            fn may_freeze_of(&self, k: PowerKind, pos: &impl View, c: Color) -> bool {
                 match k {
                     $( PowerKind::$spec => self.data.$module.may_freeze(pos, c), )*
                 }
             }
 
-            fn freezes_of(&self, k: PowerKind, pos: &impl Board, sq: Square, c: Color) -> bool {
+            fn freezes_of(&self, k: PowerKind, pos: &impl View, sq: Square, c: Color) -> bool {
                 match k {
                     $( PowerKind::$spec => self.data.$module.freezes(pos, sq, c), )*
                 }
             }
 
-            fn lend_all_of(&self, k: PowerKind, pos: &impl Board, side: Color, own: &mut impl FnMut(Square, &mut Vec<Move>), out: &mut Vec<Move>) -> bool {
+            fn lend_all_of(&self, k: PowerKind, pos: &impl View, side: Color, own: &mut impl FnMut(Square, &mut Vec<Move>), out: &mut Vec<Move>) -> bool {
                 match k {
                     $( PowerKind::$spec => self.data.$module.lend_all(pos, side, own, out), )*
                 }
             }
 
-            fn lend_to_of(&self, k: PowerKind, pos: &impl Board, from: Square, own_start: usize, out: &mut Vec<Move>) {
+            fn lend_to_of(&self, k: PowerKind, pos: &impl View, from: Square, own_start: usize, out: &mut Vec<Move>) {
                 match k {
                     $( PowerKind::$spec => self.data.$module.lend_to(pos, from, own_start, out), )*
                 }
@@ -193,7 +192,7 @@ macro_rules! registry {
                 }
             }
 
-            fn burned_of(&self, k: PowerKind, pos: &impl Board, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
+            fn burned_of(&self, k: PowerKind, pos: &impl View, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
                 match k {
                     $( PowerKind::$spec => self.data.$module.burned(pos, m, mover, final_kind, removed), )*
                 }
@@ -208,21 +207,21 @@ macro_rules! registry {
 
         impl Gen {
             /// Its place in the generation order.
-            fn rank(&self) -> usize {
+            pub(crate) fn rank(&self) -> usize {
                 match self {
                     $( Gen::$spec(_) => PowerKind::$spec as usize, )*
                 }
             }
 
             #[inline]
-            pub(crate) fn generate(&self, r: &Registry, pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
+            pub(crate) fn generate(&self, r: &Registry, pos: &impl View, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
                 match self {
                     $( Gen::$spec(g) => g.generate(&r.data.$module, pos, piece, from, start, out), )*
                 }
             }
 
             #[inline]
-            pub(crate) fn captures(&self, r: &Registry, pos: &impl Board, piece: Piece, from: Square, out: &mut Vec<Move>) {
+            pub(crate) fn captures(&self, r: &Registry, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
                 match self {
                     $( Gen::$spec(g) => g.captures(&r.data.$module, pos, piece, from, out), )*
                 }
@@ -240,14 +239,14 @@ macro_rules! registry {
                 }
             }
 
-            pub(crate) fn refuses(&self, r: &Registry, pos: &impl Board, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+            pub(crate) fn refuses(&self, r: &Registry, pos: &impl View, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
                 match self {
                     $( Gen::$spec(g) => g.refuses(&r.data.$module, pos, piece, from, to), )*
                 }
             }
 
             /// Merges `other` into `self` if they are the same power; otherwise gives it back.
-            fn absorb(&mut self, other: Gen) -> Option<Gen> {
+            pub(crate) fn absorb(&mut self, other: Gen) -> Option<Gen> {
                 match (self, other) {
                     $( (Gen::$spec(a), Gen::$spec(b)) => { Generate::<<$module::$spec as Spec>::Game>::absorb(a, b); None } )*
                     (_, other) => Some(other),
@@ -339,7 +338,7 @@ impl Registry {
     #[inline]
     pub(crate) fn own_attacks(
         &self,
-        pos: &impl Board,
+        pos: &impl View,
         target: Square,
         by: Color,
         cell_at: &(impl Fn(Square) -> Cell + ?Sized),
@@ -351,7 +350,7 @@ impl Registry {
     #[inline]
     pub(crate) fn last_attacks(
         &self,
-        pos: &impl Board,
+        pos: &impl View,
         target: Square,
         by: Color,
         cell_at: &(impl Fn(Square) -> Cell + ?Sized),
@@ -380,13 +379,13 @@ impl Registry {
     }
 
     /// Whether a piece of `c` may be frozen now ([`Hooks::may_freeze`]).
-    pub(crate) fn may_freeze(&self, pos: &impl Board, c: Color) -> bool {
+    pub(crate) fn may_freeze(&self, pos: &impl View, c: Color) -> bool {
         self.freezers.iter().any(|&k| self.may_freeze_of(k, pos, c))
     }
 
     /// Whether the piece of `c` on `sq` is frozen ([`Hooks::freezes`]).
     #[inline]
-    pub(crate) fn frozen(&self, pos: &impl Board, sq: Square, c: Color) -> bool {
+    pub(crate) fn frozen(&self, pos: &impl View, sq: Square, c: Color) -> bool {
         self.freezers.iter().any(|&k| self.freezes_of(k, pos, sq, c))
     }
 
@@ -401,7 +400,7 @@ impl Registry {
     /// own moves are followed by what each power lends it.
     pub(crate) fn lend_all(
         &self,
-        pos: &impl Board,
+        pos: &impl View,
         side: Color,
         own: &mut impl FnMut(Square, &mut Vec<Move>),
         out: &mut Vec<Move>,
@@ -421,7 +420,7 @@ impl Registry {
     }
 
     /// Appends the moves lent to the piece on `from`, whose own moves are `out[own_start..]`.
-    pub(crate) fn lend_to(&self, pos: &impl Board, from: Square, own_start: usize, out: &mut Vec<Move>) {
+    pub(crate) fn lend_to(&self, pos: &impl View, from: Square, own_start: usize, out: &mut Vec<Move>) {
         for &k in &self.lenders {
             self.lend_to_of(k, pos, from, own_start, out);
         }
@@ -442,7 +441,7 @@ impl Registry {
     /// anything.
     pub(crate) fn burned(
         &self,
-        pos: &impl Board,
+        pos: &impl View,
         m: Move,
         mover: Piece,
         final_kind: KindId,
@@ -461,71 +460,5 @@ impl Registry {
 fn add_once(list: &mut Vec<PowerKind>, k: PowerKind) {
     if !list.contains(&k) {
         list.push(k);
-    }
-}
-
-impl KindMoves {
-    /// Adds a compiled power at its place in the generation order, merged with another call of
-    /// the same power.
-    pub(crate) fn add_gen(&mut self, g: Gen) {
-        let mut g = g;
-        for existing in &mut self.gens {
-            match existing.absorb(g) {
-                None => return,
-                Some(back) => g = back,
-            }
-        }
-        let at = self.gens.iter().position(|e| e.rank() > g.rank()).unwrap_or(self.gens.len());
-        self.gens.insert(at, g);
-    }
-}
-
-/// The eight king steps, (files, ranks).
-pub(crate) const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-
-/// Slides on from `at` (not included) along `d`: a quiet move to each empty square, and the
-/// capture of the first enemy met (bent sliders' and hook movers' second legs).
-pub(crate) fn ride(pos: &impl Board, piece: Piece, from: Square, at: Square, d: i32, out: &mut Vec<Move>) {
-    let them = piece.color().flip();
-    let mut to = at;
-    loop {
-        to = to.offset(d);
-        let c = pos.cell(to);
-        if c.is_off() {
-            break;
-        }
-        if c.is_empty() {
-            promotion::push(pos, piece, Move::new(from, to), Shape::QUIET, out);
-            continue;
-        }
-        if c.holds(them) {
-            promotion::push(pos, piece, Move::new(from, to), Shape::CAPTURE, out);
-        }
-        break;
-    }
-}
-
-/// For each plain, non-capturing line move in `out[start..]` that arrives facing an enemy (the
-/// next square on the same line), a twin of kind `kind` with that enemy's square as `aux`: the
-/// Sorcerer's approach capture and the Missionary's conversion act on the same square.
-pub(crate) fn facing_twins(pos: &impl Board, piece: Piece, start: usize, kind: MoveKind, out: &mut Vec<Move>) {
-    let shape = *pos.shape();
-    let them = piece.color().flip();
-    for i in start..out.len() {
-        let m = out[i];
-        if m.kind != MoveKind::Normal || m.mid[0] != Square::NONE || !pos.is_empty(m.to) {
-            continue;
-        }
-        let Some(d) = shape.line_step(m.from, m.to) else {
-            continue;
-        };
-        let t = m.to.offset(d);
-        if pos.cell(t).holds(them) {
-            let mut a = Move::with_aux(m.from, m.to, kind, t);
-            if let Some(k) = m.promotion() {
-                a = a.with_promotion(k);
-            }
-            out.push(a);
-        }
     }
 }

@@ -9,9 +9,8 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
@@ -61,7 +60,7 @@ impl Spec for Parrot {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>) {
         // An empty square among its own step squares: one of its plain moves so far is a step
         // to an empty square.
         let may_pass = !self.pass_needs_empty_step

@@ -24,9 +24,9 @@
 
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{check_flags, NoMoves, Attacks, Captures, Description, Hooks, PowerError, Spec};
-use crate::movegen::tables::{Compile, KindSet};
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, check_flags, NoMoves, Attacks, Captures, Description, Hooks, PowerError, Spec};
+use crate::movegen::kind_set::KindSet;
+use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::{KindId, PowerCall};
 use arrayvec::ArrayVec;
@@ -138,7 +138,7 @@ impl Spec for Relay {
 }
 
 impl Hooks for RelayKinds {
-    fn own_attacks(&self, pos: &impl Board, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
         attacks(self, pos, target, by, &cell_at)
     }
 
@@ -148,7 +148,7 @@ impl Hooks for RelayKinds {
     /// for once, and only the pieces within their reach are given relays.
     fn lend_all(
         &self,
-        pos: &impl Board,
+        pos: &impl View,
         side: Color,
         own: &mut impl FnMut(Square, &mut Vec<Move>),
         out: &mut Vec<Move>,
@@ -168,7 +168,7 @@ impl Hooks for RelayKinds {
         true
     }
 
-    fn lend_to(&self, pos: &impl Board, from: Square, own_start: usize, out: &mut Vec<Move>) {
+    fn lend_to(&self, pos: &impl View, from: Square, own_start: usize, out: &mut Vec<Move>) {
         let Some(p) = pos.piece_at(from) else {
             return;
         };
@@ -199,7 +199,7 @@ impl Relayers {
 }
 
 /// The relayers `c` has (from the piece counts: no board scan).
-fn present(r: &RelayKinds, pos: &impl Board, c: Color) -> Relayers {
+fn present(r: &RelayKinds, pos: &impl View, c: Color) -> Relayers {
     let has = |list: &[KindId]| pos.has_any(list, c);
     Relayers {
         dervish: has(&r.dervish_list),
@@ -221,7 +221,7 @@ struct Reach {
 }
 
 impl Reach {
-    fn of(r: &RelayKinds, pos: &impl Board, c: Color) -> Reach {
+    fn of(r: &RelayKinds, pos: &impl View, c: Color) -> Reach {
         let mut reach = Reach { squares: ArrayVec::new(), all: !r.dervish_list.is_empty() || !r.harpy_list.is_empty() };
         if reach.all {
             return reach;
@@ -240,7 +240,7 @@ impl Reach {
     /// Whether some relayer may relay a move to the piece on `x` (frozen relayers included:
     /// `add_relayed` checks that).
     #[inline]
-    fn may_relay_to(&self, pos: &impl Board, x: Square) -> bool {
+    fn may_relay_to(&self, pos: &impl View, x: Square) -> bool {
         if self.all {
             return true;
         }
@@ -257,20 +257,13 @@ impl Reach {
     }
 }
 
-/// Whether the relayer of colour `c` on `sq` is frozen (then it relays nothing).
-#[inline]
-fn frozen(pos: &impl Board, sq: Square, c: Color) -> bool {
-    let registry = &pos.tables().registry;
-    registry.freezes() && registry.frozen(pos, sq, c)
-}
-
 /// Whether a non-frozen 1999 Harpy of `c` stands a Knight's leap from `x`.
-fn harpy_1999_near(r: &RelayKinds, pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+fn harpy_1999_near(r: &RelayKinds, pos: &impl View, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let shape = *pos.shape();
     let harpy = &r.harpy_1999;
     KNIGHT.iter().any(|&(nx, ny)| {
         let h = x.offset(shape.delta(nx, ny));
-        is_kind(cell(h), c, harpy) && !frozen(pos, h, c)
+        is_kind(cell(h), c, harpy) && !pos.frozen(h, c)
     })
 }
 
@@ -282,7 +275,7 @@ fn is_kind(cell: Cell, c: Color, set: &KindSet) -> bool {
 
 /// Whether the square `x` is in reach of a Harpy of `c`: 1–3 squares away along a queen line
 /// with only empty squares between. `cell` reads the board (attack queries may ignore a square).
-fn harpy_reaches(r: &RelayKinds, pos: &impl Board, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+fn harpy_reaches(r: &RelayKinds, pos: &impl View, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let shape = *pos.shape();
     let harpy = &r.harpy;
     for (dx, dy) in ORTHO.iter().chain(DIAG.iter()) {
@@ -294,7 +287,7 @@ fn harpy_reaches(r: &RelayKinds, pos: &impl Board, x: Square, c: Color, cell: &i
             if v.is_empty() {
                 continue;
             }
-            if is_kind(v, c, harpy) && !frozen(pos, s, c) {
+            if is_kind(v, c, harpy) && !pos.frozen(s, c) {
                 return true;
             }
             break;
@@ -307,7 +300,7 @@ fn harpy_reaches(r: &RelayKinds, pos: &impl Board, x: Square, c: Color, cell: &i
 /// that are its own moves). Targets hold no friend and are on the board.
 fn relay_targets(
     r: &RelayKinds,
-    pos: &impl Board,
+    pos: &impl View,
     from: Square,
     us: Color,
     relayers: Relayers,
@@ -327,7 +320,7 @@ fn relay_targets(
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             let d = from.offset(shape.delta(ex, ey));
             let new_style = is_kind(cell(d), us, dervish);
-            if !(new_style || is_kind(cell(d), us, d1999)) || frozen(pos, d, us) {
+            if !(new_style || is_kind(cell(d), us, d1999)) || pos.frozen(d, us) {
                 continue;
             }
             // Reflection through the Dervish (the whole 1999 relay).
@@ -357,7 +350,7 @@ fn relay_targets(
 
 /// Appends the relay-only moves of the piece on `from`, whose own moves are `out[own_start..]`.
 /// A relayed target that one of its own moves already reaches is that own move and is skipped.
-fn add_relayed(r: &RelayKinds, pos: &impl Board, from: Square, own_start: usize, relayers: Relayers, out: &mut Vec<Move>) {
+fn add_relayed(r: &RelayKinds, pos: &impl View, from: Square, own_start: usize, relayers: Relayers, out: &mut Vec<Move>) {
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
@@ -381,7 +374,7 @@ fn add_relayed(r: &RelayKinds, pos: &impl Board, from: Square, own_start: usize,
 
 /// Whether `by` captures on `target` by a relayed move (Dervish or Harpy). `cell` reads the
 /// board, as `attack::is_attacked_ignoring` sees it.
-fn attacks(r: &RelayKinds, pos: &impl Board, target: Square, by: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+fn attacks(r: &RelayKinds, pos: &impl View, target: Square, by: Color, cell: &impl Fn(Square) -> Cell) -> bool {
     let relayers = present(r, pos, by);
     let v = pos.variant();
     let shape = *pos.shape();
@@ -397,7 +390,7 @@ fn attacks(r: &RelayKinds, pos: &impl Board, target: Square, by: Color, cell: &i
             let d = target.offset(shape.delta(-ex, -ey));
             if is_kind(cell(d), by, d1999)
                 && friend_at(target.offset(shape.delta(-2 * ex, -2 * ey)))
-                && !frozen(pos, d, by)
+                && !pos.frozen(d, by)
             {
                 return true;
             }
@@ -415,7 +408,7 @@ fn attacks(r: &RelayKinds, pos: &impl Board, target: Square, by: Color, cell: &i
         let dervish = &r.dervish;
         let dervish_at = |dx: i32, dy: i32| {
             let d = target.offset(shape.delta(-dx, -dy));
-            is_kind(cell(d), by, dervish) && !frozen(pos, d, by)
+            is_kind(cell(d), by, dervish) && !pos.frozen(d, by)
         };
         for &(ex, ey) in ORTHO.iter().chain(DIAG.iter()) {
             // Reflection: the Dervish one step back from the target, X two steps back.

@@ -5,10 +5,8 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
@@ -57,12 +55,12 @@ impl Spec for Shoot {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &d in &self.dirs {
             let victim = from.offset(d);
             if pos.cell(victim).holds(them) {
-                promotion::push(pos, piece, Move::via(from, victim, from), Shape::CAPTURE, out);
+                pos.push_move(piece, Move::via(from, victim, from), Shape::CAPTURE, out);
             }
         }
     }

@@ -3,8 +3,7 @@
 //! attack tables and the atom capture lists.
 
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
-use crate::movegen::tables::Compile;
+use crate::movegen::power::{Compile, NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
 use crate::variant::PowerCall;
 
 /// `skip-first:RIDER`: a rider whose first square must be empty and is never its target.
@@ -38,11 +37,11 @@ impl Spec for SkipFirst {
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<NoMoves> {
         for v in &self.0.vectors {
-            let s = SlideT { min: 2, ..SlideT::of(cx.shape, cx.orientation, cx.color, v) };
+            let s = SlideT { min: 2, ..cx.slide(v) };
             if s.mode.captures {
                 cx.attacks.add_slide(s.delta, s.min, s.max, cx.kind, cx.kinds);
             }
-            cx.moves.atoms.slides.push(s);
+            cx.atoms.slides.push(s);
         }
         None
     }

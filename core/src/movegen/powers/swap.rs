@@ -5,10 +5,8 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::view::{Shape, View};
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
@@ -54,18 +52,18 @@ impl Spec for Swap {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         for &d in &self.deltas {
             let t = from.offset(d);
             if pos.cell(t).is_piece() {
                 let m = Move::of_kind(from, t, MoveKind::Swap, [Square::NONE; 2]);
-                promotion::push(pos, piece, m, Shape::QUIET, out);
+                pos.push_move(piece, m, Shape::QUIET, out);
             }
         }
     }
 
     /// A swap takes nothing.
-    fn captures(&self, _: &(), _: &impl Board, _: Piece, _: Square, _: &mut Vec<Move>) {}
+    fn captures(&self, _: &(), _: &impl View, _: Piece, _: Square, _: &mut Vec<Move>) {}
 
     fn absorb(&mut self, other: Compiled) {
         self.deltas.extend(other.deltas);

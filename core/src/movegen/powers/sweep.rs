@@ -8,10 +8,8 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
-use crate::movegen::promotion::{self, Shape};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::view::{Shape, View};
 use crate::moves::{Move, MoveKind};
 use crate::variant::betza::Travel;
 use crate::variant::PowerCall;
@@ -70,7 +68,7 @@ impl Spec for Sweep {
 }
 
 impl Generate for Compiled {
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &(d, range) in &self.lines {
             let mut mid = [Square::NONE; 2];
@@ -83,7 +81,7 @@ impl Generate for Compiled {
                     break;
                 }
                 let m = if n == 0 { Move::new(from, to) } else { Move::of_kind(from, to, MoveKind::Implied, mid) };
-                promotion::push(pos, piece, m, Shape::taking(n > 0 || !c.is_empty()), out);
+                pos.push_move(piece, m, Shape::taking(n > 0 || !c.is_empty()), out);
                 if !c.is_empty() {
                     if n == mid.len() {
                         // Longer sweeps than 3 would need the `Line` kind; the data files have none.

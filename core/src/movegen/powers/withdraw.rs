@@ -8,9 +8,8 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
-use crate::movegen::tables::Compile;
-use crate::movegen::Board;
+use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
 
@@ -60,7 +59,7 @@ impl Spec for Withdraw {
 
 impl Generate for Compiled {
     /// Turns the withdrawing steps among `out[start..]` (the piece's plain moves) into captures.
-    fn generate(&self, _: &(), pos: &impl Board, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
+    fn generate(&self, _: &(), pos: &impl View, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         let them = piece.color().flip();
         let end = out.len();

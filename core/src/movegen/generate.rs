@@ -1,0 +1,153 @@
+//! Pseudo-legal move generation: each piece's atoms (its Betza string), then its compiled
+//! powers in the registry's order, then the moves other pieces lend it (relays), and the
+//! castling moves. Every move is emitted once per distinct effect (see `moves`).
+
+use super::board::Board;
+use super::castling;
+use super::effect::is_capture;
+use super::power::PowerRefusal;
+use super::promotion;
+use super::tables::CaptureSearch;
+use super::view::Shape;
+use crate::geometry::Square;
+use crate::moves::Move;
+
+/// Every pseudo-legal move of the side to move, appended to `out`: each piece's own moves,
+/// then the moves friends lend it (relays), each effect once.
+pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
+    let us = pos.side();
+    let registry = &pos.tables().registry;
+    let lent = registry.lends() && registry.lend_all(pos, us, &mut |from, out| generate_from(pos, from, out), out);
+    if !lent {
+        for &from in pos.pieces(us) {
+            generate_from(pos, from, out);
+        }
+    }
+    if let Some(c) = &pos.tables().castling {
+        castling::generate(pos, c, out);
+    }
+}
+
+/// The pseudo-legal moves of the piece on `from` (of either colour, as if it were to move)
+/// under its own power; with the moves friends relay to it, see [`generate_piece`].
+pub fn generate_from(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
+    let Some(piece) = pos.piece_at(from) else {
+        return;
+    };
+    let km = pos.tables().kind(piece.color(), piece.kind());
+    let registry = &pos.tables().registry;
+    // A frozen piece has no moves of its own: it may only capture itself.
+    if registry.freezes() && registry.frozen(pos, from, piece.color()) {
+        out.push(Move::self_capture(from));
+        return;
+    }
+    let start = out.len();
+    km.atoms.generate(pos, piece, from, out);
+    for g in &km.gens {
+        g.generate(registry, pos, piece, from, start, out);
+    }
+    if km.needs_dedup {
+        dedup(out, start);
+    }
+}
+
+/// Removes repeated moves from `out[start..]` (a piece reaching a target by two atoms).
+fn dedup(out: &mut Vec<Move>, start: usize) {
+    out[start..].sort_unstable();
+    let mut w = start;
+    for r in start..out.len() {
+        if w == start || out[r] != out[w - 1] {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// Keeps only the captures among `out[start..]`.
+fn retain_captures(pos: &impl Board, out: &mut Vec<Move>, start: usize) {
+    let mut w = start;
+    for r in start..out.len() {
+        if is_capture(pos, out[r]) {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// The pseudo-legal captures of the side to move (what a quiescence search tries): exactly the
+/// moves of [`generate`] that remove a piece. Atoms and the powers that can list their captures
+/// skip their quiet targets; the pieces of other powers, and games with relays or immobilizers,
+/// have all their moves generated and filtered, so each power's rules stay in one place.
+pub fn generate_captures(pos: &impl Board, out: &mut Vec<Move>) {
+    let us = pos.side();
+    // Powers that freeze or lend moves change what every piece may do: the general path.
+    if pos.tables().registry.changes_others() {
+        let start = out.len();
+        generate(pos, out);
+        retain_captures(pos, out, start);
+        return;
+    }
+    for &from in pos.pieces(us) {
+        let piece = pos.piece_at(from).expect("a listed piece");
+        let km = pos.tables().kind(us, piece.kind());
+        let start = out.len();
+        if km.capture_search == CaptureSearch::Filter {
+            generate_from(pos, from, out);
+            retain_captures(pos, out, start);
+            continue;
+        }
+        km.atoms.captures(pos, piece, from, out);
+        for g in &km.gens {
+            g.captures(&pos.tables().registry, pos, piece, from, out);
+        }
+        if km.needs_dedup {
+            dedup(out, start);
+        }
+    }
+}
+
+/// The pseudo-legal moves of the piece on `from` when its side is to move: its own moves and
+/// the moves its friends relay to it.
+pub fn generate_piece(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
+    if pos.piece_at(from).is_none() {
+        return;
+    }
+    let start = out.len();
+    generate_from(pos, from, out);
+    let registry = &pos.tables().registry;
+    if registry.lends() {
+        registry.lend_to(pos, from, start, out);
+    }
+}
+
+/// Why a power of the piece on `from` refuses it the move to `to` (the Tai Emperor's protected
+/// pieces), if one does.
+pub fn power_refusal(pos: &impl Board, from: Square, to: Square) -> Option<PowerRefusal> {
+    let piece = pos.piece_at(from)?;
+    let tables = pos.tables();
+    tables.kind(piece.color(), piece.kind()).gens.iter().find_map(|g| g.refuses(&tables.registry, pos, piece, from, to))
+}
+
+/// The en-passant captures available to the side to move (pseudo-legal).
+pub fn en_passant_moves(pos: &impl Board) -> Vec<Move> {
+    let mut out = Vec::new();
+    let Some(ep) = pos.ep_square() else {
+        return out;
+    };
+    let us = pos.side();
+    for &from in pos.pieces(us) {
+        let p = pos.piece_at(from).expect("a listed piece");
+        let atoms = &pos.tables().kind(us, p.kind()).atoms;
+        if !atoms.ep_capturer {
+            continue;
+        }
+        for l in &atoms.leaps {
+            if l.ep && l.mode.captures && from.offset(l.delta) == ep {
+                promotion::push(pos, p, Move::en_passant(from, ep), Shape::CAPTURE.one_step(), &mut out);
+            }
+        }
+    }
+    out
+}
