@@ -317,6 +317,19 @@ fn emperor_is_for_royal_pieces_only() {
     assert!(msg.contains("Power piece"), "the message names the piece: {msg}");
 }
 
+/// A call written twice would give its moves twice (two generators of one power run one after
+/// the other): the game file is refused. Two calls that differ (`shoot:fW`, `shoot:bW`) are two
+/// generators, each with its own moves.
+#[test]
+fn a_power_written_twice_is_refused() {
+    let e = Game::from_toml(&text("", &["cicada", "cicada"], "")).expect_err("a repeated call is refused");
+    let msg = e.to_string();
+    assert!(msg.contains("'cicada' is written twice"), "{msg}");
+    let g = game("", &["shoot:fW", "shoot:bW"], "");
+    let fen = board("Ka1 kg7 Pd4 ed5 ed3 ee4");
+    check(moves(&g, &fen, "d4"), "d4d5,d5d4 d4d3,d3d4", "two shoot calls");
+}
+
 #[test]
 fn power_emperor() {
     // `emperor`: to any square not held by a friend; captures only unprotected pieces.

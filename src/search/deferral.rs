@@ -14,9 +14,9 @@
 
 use crate::cell::{Cell, Piece};
 use crate::game::Game;
-use crate::geometry::{ByColor, Color, Square};
+use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::movegen::tables::Tables;
-use crate::movegen::{generate_from, Board};
+use crate::movegen::{generate_from, Board, State};
 use crate::moves::Move;
 use crate::random::Rng;
 use crate::variant::{KindId, Variant};
@@ -169,11 +169,17 @@ impl<'a> Scratch<'a> {
 }
 
 impl Board for Scratch<'_> {
+    fn tables(&self) -> &Tables {
+        &self.game.tables
+    }
+}
+
+impl State for Scratch<'_> {
     fn variant(&self) -> &Variant {
         &self.game.variant
     }
-    fn tables(&self) -> &Tables {
-        &self.game.tables
+    fn shape(&self) -> &BoardShape {
+        &self.game.shape
     }
     fn cell(&self, sq: Square) -> Cell {
         self.cells[sq.index()]

@@ -10,7 +10,7 @@ pub mod zobrist;
 use crate::geometry::BoardShape;
 use crate::movegen::powers::Power;
 use crate::movegen::tables::Tables;
-use crate::variant::{Variant, VariantError};
+use crate::variant::{PieceType, Variant, VariantError};
 use psq::PieceSquare;
 use std::fmt;
 use zobrist::Zobrist;
@@ -48,25 +48,7 @@ impl Game {
     /// Compiles `variant`: parses its pieces' powers, builds the move and attack tables (their
     /// reach decides the board's padding), the Zobrist keys and the piece-square table.
     pub fn new(variant: Variant) -> Result<Game, VariantError> {
-        let mut powers = Vec::with_capacity(variant.pieces.len());
-        for p in &variant.pieces {
-            let parsed =
-                p.powers.iter().map(Power::parse).collect::<Result<Vec<_>, _>>().map_err(|e| VariantError::Piece {
-                    game: variant.name.clone(),
-                    piece: format!("'{}' ({})", p.name, p.id),
-                    key: "powers".into(),
-                    message: e.to_string(),
-                })?;
-            if let Some(name) = parsed.iter().find_map(Power::royal_only).filter(|_| !p.royal) {
-                return Err(VariantError::Piece {
-                    game: variant.name.clone(),
-                    piece: format!("'{}' ({})", p.name, p.id),
-                    key: "powers".into(),
-                    message: format!("'{name}' is a power of royal pieces only: add 'royal = true'"),
-                });
-            }
-            powers.push(parsed);
-        }
+        let powers = variant.pieces.iter().map(|p| parse_powers(&variant, p)).collect::<Result<Vec<_>, _>>()?;
         let tables = Tables::build(&variant, powers);
         let zobrist = Zobrist::new(&tables.shape, variant.pieces.len());
         let psq = PieceSquare::build(&variant, &tables);
@@ -77,4 +59,24 @@ impl Game {
     pub fn powers(&self, k: crate::variant::KindId) -> &[Power] {
         &self.tables.powers[k.index()]
     }
+}
+
+/// The powers of the piece type `p` of `variant`, parsed: each call known and fitting its
+/// power, none written twice (its moves would be generated twice), a royal-only power on a
+/// royal piece.
+fn parse_powers(variant: &Variant, p: &PieceType) -> Result<Vec<Power>, VariantError> {
+    let refuse = |message: String| VariantError::Piece {
+        game: variant.name.clone(),
+        piece: format!("'{}' ({})", p.name, p.id),
+        key: "powers".into(),
+        message,
+    };
+    let parsed = p.powers.iter().map(Power::parse).collect::<Result<Vec<_>, _>>().map_err(|e| refuse(e.to_string()))?;
+    if let Some((i, _)) = parsed.iter().enumerate().find(|(i, q)| parsed[..*i].contains(q)) {
+        return Err(refuse(format!("'{}' is written twice", p.powers[i])));
+    }
+    if let Some(name) = parsed.iter().find_map(Power::royal_only).filter(|_| !p.royal) {
+        return Err(refuse(format!("'{name}' is a power of royal pieces only: add 'royal = true'")));
+    }
+    Ok(parsed)
 }

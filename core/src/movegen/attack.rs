@@ -18,6 +18,7 @@ use super::board::Board;
 use super::effect::takes;
 use super::generate::{generate_from, generate_piece};
 use super::kind_set::KindSet;
+use super::view::Cells;
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
 
@@ -52,19 +53,14 @@ pub fn is_attacked_ignoring(pos: &impl Board, target: Square, by: Color, ignore:
             pos.cell(sq)
         }
     };
-    attacked_plain(pos, target, by, &cell_at) || registry.last_attacks(pos, target, by, &cell_at)
+    attacked_plain(pos, target, by, &cell_at) || registry.own_attacks(true, pos, target, by, &cell_at)
 }
 
 /// Every attack except those asked after the others (the Tai Emperor's), with the board read
 /// through `cell_at` (so callers can look at a position that differs from `pos` in a few
 /// squares). The Emperor's own protection test uses this: its rule 1 already covers the other
 /// side's Emperor.
-pub(crate) fn attacked_plain(
-    pos: &impl Board,
-    target: Square,
-    by: Color,
-    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
-) -> bool {
+pub(crate) fn attacked_plain(pos: &impl Board, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
     let at = &pos.tables().attacks[by];
     for (d, set) in &at.leaps {
         if set.holds(cell_at(target.offset(*d)), by) {
@@ -87,19 +83,13 @@ pub(crate) fn attacked_plain(
             return true;
         }
     }
-    pos.tables().registry.own_attacks(pos, target, by, cell_at)
+    pos.tables().registry.own_attacks(false, pos, target, by, cell_at)
 }
 
 /// Whether a slider of `by` takes on `target` along `d` (from the target toward the slider),
 /// each type within its range of distances.
 #[inline]
-fn slide_attack(
-    target: Square,
-    by: Color,
-    d: i32,
-    ranges: &[(u8, u8)],
-    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
-) -> bool {
+fn slide_attack(target: Square, by: Color, d: i32, ranges: &[(u8, u8)], cell_at: &(impl Cells + ?Sized)) -> bool {
     let mut sq = target;
     let mut dist = 0u32;
     loop {
@@ -118,7 +108,7 @@ fn slide_attack(
 
 /// Whether a hopper of `by` (a type of `set`) takes on `target` along `d`.
 #[inline]
-fn hop_attack(target: Square, by: Color, d: i32, set: &KindSet, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+fn hop_attack(target: Square, by: Color, d: i32, set: &KindSet, cell_at: &(impl Cells + ?Sized)) -> bool {
     // First piece from the target is the captured-side neighbour: the square beyond the
     // screen seen from the hopper. Walk: empty squares, then the screen, then empty
     // squares, then the hopper.
@@ -146,7 +136,7 @@ pub fn attacked_through(
     target: Square,
     by: Color,
     through: [Square; 2],
-    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+    cell_at: &(impl Cells + ?Sized),
 ) -> bool {
     let at = &pos.tables().attacks[by];
     let shape = pos.shape();

@@ -17,7 +17,7 @@ use crate::moves::Move;
 pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
     let us = pos.side();
     let registry = &pos.tables().registry;
-    let lent = registry.lends() && registry.lend_all(pos, us, &mut |from, out| generate_from(pos, from, out), out);
+    let lent = registry.lends() && registry.lend_all(pos, us, out);
     if !lent {
         for &from in pos.pieces(us) {
             generate_from(pos, from, out);

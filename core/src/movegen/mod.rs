@@ -29,56 +29,17 @@ pub mod view;
 pub use board::Board;
 pub use effect::is_capture;
 pub use generate::{en_passant_moves, generate, generate_captures, generate_from, generate_piece, power_refusal};
+pub use view::{State, View};
 
-use crate::cell::{Cell, Piece};
-use crate::geometry::{BoardShape, Color, Square};
+use crate::cell::Piece;
+use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::variant::{KindId, Variant};
-use view::{Shape, View};
+use crate::variant::KindId;
+use view::{Cells, Shape};
 
-/// Every board is a view: what a power reads comes from the board, and what it asks of the
-/// rules (promotion, attacks, a piece's moves, freezing) is answered by the modules above it.
+/// Every board is a view: what a power asks of the rules (promotion, attacks, a piece's moves,
+/// freezing) is answered by the modules above it.
 impl<B: Board> View for B {
-    #[inline]
-    fn variant(&self) -> &Variant {
-        Board::variant(self)
-    }
-    #[inline]
-    fn shape(&self) -> &BoardShape {
-        Board::shape(self)
-    }
-    #[inline]
-    fn cell(&self, sq: Square) -> Cell {
-        Board::cell(self, sq)
-    }
-    #[inline]
-    fn side(&self) -> Color {
-        Board::side(self)
-    }
-    #[inline]
-    fn pieces(&self, c: Color) -> &[Square] {
-        Board::pieces(self, c)
-    }
-    #[inline]
-    fn royal_squares(&self, c: Color) -> &[Square] {
-        Board::royal_squares(self, c)
-    }
-    #[inline]
-    fn count(&self, kind: KindId, c: Color) -> u16 {
-        Board::count(self, kind, c)
-    }
-    #[inline]
-    fn ep_square(&self) -> Option<Square> {
-        Board::ep_square(self)
-    }
-    #[inline]
-    fn leap_right(&self, c: Color) -> bool {
-        Board::leap_right(self, c)
-    }
-    #[inline]
-    fn castling_rights(&self) -> u8 {
-        Board::castling_rights(self)
-    }
     #[inline(always)]
     fn push_move(&self, piece: Piece, m: Move, shape: Shape, out: &mut Vec<Move>) {
         promotion::push(self, piece, m, shape, out);
@@ -92,7 +53,7 @@ impl<B: Board> View for B {
         attack::is_attacked_ignoring(self, target, by, ignore)
     }
     #[inline]
-    fn attacked_plain<F: Fn(Square) -> Cell + ?Sized>(&self, target: Square, by: Color, cell_at: &F) -> bool {
+    fn attacked_plain<F: Cells + ?Sized>(&self, target: Square, by: Color, cell_at: &F) -> bool {
         attack::attacked_plain(self, target, by, cell_at)
     }
     #[inline]

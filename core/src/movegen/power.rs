@@ -1,22 +1,30 @@
-//! Named powers: the moves no Betza atom expresses. Each power is one module of
-//! `movegen/powers/`, which implements [`Spec`] for its parameters: how its data-file call is
-//! read, how far its moves reach (the board's padding), what it compiles to, how attack
-//! detection and quiescence find its captures, and how it is described in text and in XBetza;
-//! a power that generates moves compiles to a type implementing [`Generate`]. Every part is a
-//! required trait item, so a power that forgets one does not compile.
+//! The power contract. A named power is what no Betza atom expresses; each is one module of
+//! `movegen/powers/`, three things in one place:
 //!
-//! The contract names no power: the registry (`movegen::powers`) holds the one list of them,
-//! and every dispatch is a `match` it generates, taken once per piece, never per move.
+//! - [`Spec`], for its parameters: how its data-file call is read, what it does in words and
+//!   in XBetza, how far its moves reach, how attack detection and quiescence find its captures,
+//!   and what it compiles to for one piece type and colour;
+//! - [`Generate`], for what it compiles to, if it has moves of its own ([`NoMoves`] if not):
+//!   the moves of one piece, appended to the generator's list;
+//! - [`Hooks`], for what it keeps for the whole game (`Spec::Game`, `()` if nothing): its own
+//!   attack test, and what it does beyond its pieces' moves (freezing, lending, burning).
+//!
+//! A power reads the position through a [`View`], which also answers what it asks of the rules
+//! above it. The defaults of the three traits are the common choices, so a power writes only
+//! what is its own. The contract names no power: the registry (`movegen::powers`) holds the one
+//! list of them, and every dispatch is a `match` it generates, taken once per piece, never per
+//! move.
 
 use super::atoms::{Atoms, SlideT};
 use super::attack_tables::AttackTables;
-use super::view::View;
-use crate::cell::{Cell, Piece};
+use super::view::{Cells, View};
+use crate::cell::Piece;
 use crate::geometry::{BoardShape, Color, Square};
 use crate::moves::{Burned, Move};
 use crate::variant::betza::{self, Vector};
 use crate::variant::{orient, KindId, Orientation, PieceType, PowerCall};
 use std::fmt;
+use std::marker::PhantomData;
 
 /// A power text that names no power, or whose argument or parameters do not fit it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,26 +67,35 @@ pub enum Captures {
     Filtered,
 }
 
-/// One named power, implemented by its parameters.
+/// One named power, implemented by its parameters. The items with a default are the choices
+/// that are right for most powers: a call named alone, moves that look one square around
+/// (or walk lines step by step), captures found by generating the piece's moves.
 pub trait Spec: Sized {
     /// The name in data files (`lion`, `relay`, ...).
     const NAME: &'static str;
-    /// The forms a call may take, for the list of known powers (`lion[:3|:F|:DIRS][(...)]`).
-    const SYNTAX: &'static str;
-    /// Reads a call of the data file (its argument and parameters).
-    fn parse(call: &PowerCall) -> Result<Self, PowerError>;
-    /// The longest single vector its moves use, in king distance: the mailbox padding must be
-    /// at least this, so that every step from a board square lands inside the array.
-    fn reach(&self) -> u8;
-    /// What it does, in words and in XBetza.
-    fn describe(&self) -> Description;
+    /// The forms a call may take, for the list of known powers (`lion[:3|:F|:DIRS][(...)]`);
+    /// by default the bare name.
+    const SYNTAX: &'static str = Self::NAME;
     /// How attack detection finds its captures.
     const ATTACKS: Attacks;
-    /// Only a royal piece may have it (the game file is refused otherwise): the Emperor, whose
-    /// attacks are looked for from the royal squares.
+    /// Only a royal piece may have it (the game file is refused otherwise): a power whose
+    /// attacks are looked for from the royal squares alone.
     const ROYAL_ONLY: bool = false;
-    /// How quiescence finds its captures.
-    fn captures(&self) -> Captures;
+    /// Reads a call of the data file (its argument and parameters).
+    fn parse(call: &PowerCall) -> Result<Self, PowerError>;
+    /// What it does, in words and in XBetza.
+    fn describe(&self) -> Description;
+    /// The longest single vector its moves use, in king distance: the mailbox padding must be
+    /// at least this, so that every step from a board square lands inside the array. By
+    /// default 1: a power whose moves step from square to square.
+    fn reach(&self) -> u8 {
+        1
+    }
+    /// How quiescence finds its captures; by default by generating the piece's moves and
+    /// keeping the captures, which is always right.
+    fn quiescence(&self) -> Captures {
+        Captures::Filtered
+    }
     /// What it keeps for the whole game (the types that have it, its own attack tables), with
     /// the hooks through which it acts beyond its pieces' moves; `()` when it keeps nothing.
     type Game: Hooks;
@@ -99,13 +116,7 @@ pub trait Hooks: Clone + fmt::Debug + Default {
     fn finish(&mut self, _pieces: &[PieceType]) {}
     /// For `Attacks::Own` and `OwnAfterOthers`: whether a piece of `by` with this power captures
     /// on `target`, the board read through `cell_at`.
-    fn own_attacks(
-        &self,
-        _pos: &impl View,
-        _target: Square,
-        _by: Color,
-        _cell_at: &(impl Fn(Square) -> Cell + ?Sized),
-    ) -> bool {
+    fn own_attacks(&self, _pos: &impl View, _target: Square, _by: Color, _cell_at: &(impl Cells + ?Sized)) -> bool {
         false
     }
 
@@ -125,16 +136,10 @@ pub trait Hooks: Clone + fmt::Debug + Default {
     /// The power lends moves to other pieces (relays): the game asks the two hooks below, and
     /// quiescence generates every move of such a game.
     const LENDS: bool = false;
-    /// Appends the moves of `side`'s pieces, each piece's own moves (`own`) followed by those
-    /// this power lends it, and answers `true`; or answers `false` when it lends nothing now, so
-    /// that the caller generates the pieces' own moves alone.
-    fn lend_all(
-        &self,
-        _pos: &impl View,
-        _side: Color,
-        _own: &mut impl FnMut(Square, &mut Vec<Move>),
-        _out: &mut Vec<Move>,
-    ) -> bool {
+    /// Appends the moves of `side`'s pieces, each piece's own moves ([`View::own_moves`])
+    /// followed by those this power lends it, and answers `true`; or answers `false` when it lends
+    /// nothing now, so that the caller generates the pieces' own moves alone.
+    fn lend_all(&self, _pos: &impl View, _side: Color, _out: &mut Vec<Move>) -> bool {
         false
     }
     /// Appends the moves it lends the piece on `from`, whose own moves are `out[own_start..]`.
@@ -163,8 +168,12 @@ pub trait Generate<G = ()>: Sized {
     /// Appends the power's moves of `piece` on `from`; `out[start..]` already holds the piece's
     /// atom moves and those of the powers before it (which some powers modify or extend).
     fn generate(&self, game: &G, pos: &impl View, piece: Piece, from: Square, start: usize, out: &mut Vec<Move>);
-    /// Merges a second call of the same power on one piece (e.g. two hook specs).
-    fn absorb(&mut self, other: Self);
+    /// Merges a second call of the same power on one piece into this one, or gives it back to
+    /// run as a generator of its own after this one (the default: right whenever the two calls
+    /// give different moves, which a piece's calls do: the game refuses a call written twice).
+    fn absorb(&mut self, other: Self) -> Option<Self> {
+        Some(other)
+    }
     /// Appends only the moves that take a piece. Asked for `Captures::Listed` powers, which
     /// list them faster; by default, its moves generated and filtered.
     fn captures(&self, game: &G, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
@@ -226,6 +235,19 @@ impl Compile<'_> {
     /// The slide of the owner-relative rider `v` for this colour.
     pub(crate) fn slide(&self, v: &Vector) -> SlideT {
         SlideT::of(self.shape, self.orientation, self.color, v)
+    }
+}
+
+/// The board deltas of a power's Betza argument (its STEPS, LEAPS or RIDER) for one colour, in
+/// their order: what a power compiles to when its moves are found along those vectors alone.
+/// `P` is the power, so that each implements [`Generate`] for its own.
+#[derive(Clone, Debug)]
+pub struct Deltas<P>(pub(crate) Vec<i32>, PhantomData<P>);
+
+impl<P> Deltas<P> {
+    /// The deltas of `steps` for the type and colour `cx` compiles.
+    pub fn of(cx: &Compile<'_>, steps: &Steps) -> Deltas<P> {
+        Deltas(cx.deltas(steps), PhantomData)
     }
 }
 
@@ -363,10 +385,6 @@ impl<G> Generate<G> for NoMoves {
     fn generate(&self, _: &G, _: &impl View, _: Piece, _: Square, _: usize, _: &mut Vec<Move>) {
         match *self {}
     }
-
-    fn absorb(&mut self, _: NoMoves) {
-        match *self {}
-    }
 }
 
 /// The captures among a generator's moves: its moves generated, and those that take nothing
@@ -389,4 +407,19 @@ pub(crate) fn captures_of<G>(
         }
     }
     out.truncate(w);
+}
+
+/// Appends the moves of `side`'s pieces, each piece's own moves followed by what `then` adds
+/// given where they start: the loop of a power that lends moves to friends.
+pub(crate) fn each_then(
+    pos: &impl View,
+    side: Color,
+    out: &mut Vec<Move>,
+    mut then: impl FnMut(Square, usize, &mut Vec<Move>),
+) {
+    for &from in pos.pieces(side) {
+        let start = out.len();
+        pos.own_moves(from, out);
+        then(from, start, out);
+    }
 }

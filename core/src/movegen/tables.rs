@@ -216,7 +216,7 @@ fn compile_kind(cx: &mut Compile<'_>, registry: &mut Registry, powers: &[Power])
         if let Some(g) = registry.compile(p, cx) {
             km.add_gen(g);
         }
-        if p.captures() == Captures::Filtered {
+        if p.quiescence() == Captures::Filtered {
             km.capture_search = CaptureSearch::Filter;
         }
     }

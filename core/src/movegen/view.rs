@@ -1,8 +1,9 @@
-//! [`View`]: the position as a power sees it, and the questions a power may ask the rules above
-//! it. The powers, the atoms and castling read the board only through it, so they sit below the
-//! compiled tables and the generators that run them: every [`Board`](super::board::Board) is a
-//! view (`movegen`'s one implementation), and the answers come from the rules of the whole
-//! game (promotion, attacks, the moves of a piece, freezing).
+//! [`State`]: a position as the generators read it; [`View`]: the same as a power sees it, with
+//! the questions a power may ask the rules above it. The powers, the atoms and castling read the
+//! board only through a view, so they sit below the compiled tables and the generators that run
+//! them: every [`Board`](super::board::Board) (a state with the compiled tables) is a view, by
+//! `movegen`'s one implementation, and the answers come from the rules of the whole game
+//! (promotion, attacks, the moves of a piece, freezing).
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{BoardShape, Color, Square};
@@ -42,9 +43,17 @@ impl Shape {
     }
 }
 
-/// A position as a power sees it: the game's data, the mailbox, the side to move, the piece
-/// lists and counts, the rule state that decides moves; and the answers of the rules above.
-pub trait View {
+/// A reader of the board's cells, for attack tests: the position itself, or a board that
+/// differs from it on a few squares (a piece about to leave its square, a capture being judged).
+pub trait Cells: Fn(Square) -> Cell {}
+
+impl<F: Fn(Square) -> Cell + ?Sized> Cells for F {}
+
+/// A position as the generators read it: the game's data, the mailbox, the side to move, the
+/// piece lists and counts, and the rule state that decides moves (the en-passant square, the
+/// King-leap and castling rights). `position::Position` implements it; the generators never see
+/// how a position is stored, hashed or made.
+pub trait State {
     /// The game's rules as data.
     fn variant(&self) -> &Variant;
     /// The board's size and mailbox padding.
@@ -61,11 +70,39 @@ pub trait View {
     fn count(&self, kind: KindId, c: Color) -> u16;
     /// The square passed over by the last move's double step, if a piece may take en passant.
     fn ep_square(&self) -> Option<Square>;
+    /// The piece an en-passant capture takes (the one that made the double step).
+    fn ep_victim(&self) -> Square;
     /// Whether `c` still has its King leap (Bigorra).
     fn leap_right(&self, c: Color) -> bool;
     /// The castling rights held (bits of `movegen::castling::bit`).
     fn castling_rights(&self) -> u8;
+    /// The square of the side to move's piece that may not promote by its next quiet move
+    /// (`[promotion] declined_entry_waits`), or `Square::NONE`: none, or no history to tell.
+    #[inline]
+    fn waiting_to_promote(&self) -> Square {
+        Square::NONE
+    }
 
+    /// The piece on `sq`, if any.
+    #[inline]
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.cell(sq).piece()
+    }
+    /// Whether `sq` is a board square with nothing on it.
+    #[inline]
+    fn is_empty(&self, sq: Square) -> bool {
+        self.cell(sq).is_empty()
+    }
+    /// Whether `c` has any piece of a type in `kinds`.
+    #[inline]
+    fn has_any(&self, kinds: &[KindId], c: Color) -> bool {
+        kinds.iter().any(|&k| self.count(k, c) > 0)
+    }
+}
+
+/// A position as a power sees it: its [`State`], and the answers of the rules above the powers,
+/// which a power asks rather than imports. Every `Board` is a view (`movegen`'s one impl).
+pub trait View: State {
     /// Appends `m`, a move of `piece`, with the promotion choices the game's rules give it.
     fn push_move(&self, piece: Piece, m: Move, shape: Shape, out: &mut Vec<Move>);
     /// Whether pieces of type `kind` ever promote (then their moves go through
@@ -84,21 +121,6 @@ pub trait View {
     /// Whether the piece of `c` on `sq` is frozen: it has no moves of its own, and lends none.
     fn frozen(&self, sq: Square, c: Color) -> bool;
 
-    /// The piece on `sq`, if any.
-    #[inline]
-    fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.cell(sq).piece()
-    }
-    /// Whether `sq` is a board square with nothing on it.
-    #[inline]
-    fn is_empty(&self, sq: Square) -> bool {
-        self.cell(sq).is_empty()
-    }
-    /// Whether `c` has any piece of a type in `kinds`.
-    #[inline]
-    fn has_any(&self, kinds: &[KindId], c: Color) -> bool {
-        kinds.iter().any(|&k| self.count(k, c) > 0)
-    }
     /// Whether `by` attacks `target`.
     #[inline]
     fn is_attacked(&self, target: Square, by: Color) -> bool {

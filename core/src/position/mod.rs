@@ -12,7 +12,7 @@ pub use make::Undo;
 use crate::game::Game;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::movegen::tables::Tables;
-use crate::movegen::Board;
+use crate::movegen::{Board, State};
 use crate::moves::Move;
 use crate::variant::{KindId, Variant};
 use std::sync::Arc;
@@ -612,12 +612,19 @@ impl Position {
 
 impl Board for Position {
     #[inline]
+    fn tables(&self) -> &Tables {
+        &self.game.tables
+    }
+}
+
+impl State for Position {
+    #[inline]
     fn variant(&self) -> &Variant {
         &self.game.variant
     }
     #[inline]
-    fn tables(&self) -> &Tables {
-        &self.game.tables
+    fn shape(&self) -> &BoardShape {
+        &self.game.tables.shape
     }
     #[inline]
     fn cell(&self, sq: Square) -> Cell {

@@ -6,10 +6,10 @@
 //! (`movegen::effect`). It works on the piece's atom moves, so it runs early among the powers;
 //! attack detection generates it.
 
-use crate::movegen::lines::facing_twins;
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::movegen::lines::facing_twins;
+use crate::movegen::power::{no_argument, Attacks, Compile, Description, Generate, PowerError, Spec};
 use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
@@ -18,21 +18,12 @@ use crate::variant::PowerCall;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Approach;
 
-/// The approach capture of a type (nothing to keep: it reads the piece's plain moves).
-#[derive(Clone, Debug)]
-pub struct Compiled;
-
 impl Spec for Approach {
     const NAME: &'static str = "approach";
-    const SYNTAX: &'static str = "approach";
 
     fn parse(call: &PowerCall) -> Result<Approach, PowerError> {
         no_argument(call, &[])?;
         Ok(Approach)
-    }
-
-    fn reach(&self) -> u8 {
-        1
     }
 
     fn describe(&self) -> Description {
@@ -41,23 +32,17 @@ impl Spec for Approach {
 
     const ATTACKS: Attacks = Attacks::Generated;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = ();
-    type Moves = Compiled;
+    type Moves = Self;
 
-    fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
-        Some(Compiled)
+    fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Approach> {
+        Some(self.clone())
     }
 }
 
-impl Generate for Compiled {
+impl Generate for Approach {
     /// The approach-capture twins of the piece's plain moves `out[start..]`.
     fn generate(&self, _: &(), pos: &impl View, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
         facing_twins(pos, piece, start, MoveKind::Approach, out);
     }
-
-    fn absorb(&mut self, _: Compiled) {}
 }

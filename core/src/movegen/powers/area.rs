@@ -6,11 +6,11 @@
 //!
 //! Area moves capture, so they attack: [`attacks`] answers for `attack::is_attacked`.
 
-use crate::movegen::lines::KING;
-use crate::cell::{Cell, Piece};
+use crate::cell::Piece;
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{Compile, check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
-use crate::movegen::view::{Shape, View};
+use crate::movegen::lines::KING;
+use crate::movegen::power::{check_flags, Attacks, Compile, Description, Generate, Hooks, PowerError, Spec};
+use crate::movegen::view::{Cells, Shape, View};
 use crate::moves::Move;
 use crate::variant::{KindId, PowerCall};
 use arrayvec::ArrayVec;
@@ -22,12 +22,6 @@ pub struct Area(pub u8);
 /// The types with an area move, and their step counts.
 #[derive(Clone, Debug, Default)]
 pub struct AreaKinds(Vec<(KindId, u8)>);
-
-/// The area move of a type (the same for both colours).
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    pub(crate) steps: u8,
-}
 
 impl Area {
     /// King steps through empty squares, the last may capture.
@@ -48,50 +42,42 @@ impl Spec for Area {
         }
     }
 
-    fn reach(&self) -> u8 {
-        1
-    }
-
     fn describe(&self) -> Description {
         Description { text: format!("area move of up to {} king steps", self.0), xbetza: self.xbetza() }
     }
 
     const ATTACKS: Attacks = Attacks::Own;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = AreaKinds;
-    type Moves = Compiled;
+    type Moves = Self;
 
-    fn compile(&self, cx: &mut Compile<'_>, game: &mut AreaKinds) -> Option<Compiled> {
-        if !game.0.iter().any(|&(k, _)| k == cx.kind) {
-            game.0.push((cx.kind, self.0));
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut AreaKinds) -> Option<Area> {
+        match game.0.iter_mut().find(|(k, _)| *k == cx.kind) {
+            Some((_, n)) => *n = (*n).max(self.0),
+            None => game.0.push((cx.kind, self.0)),
         }
-        Some(Compiled { steps: self.0 })
+        Some(self.clone())
     }
 }
 
 impl Hooks for AreaKinds {
-    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
         attacks(&self.0, pos, target, by, cell_at)
     }
 }
 
-impl Generate<AreaKinds> for Compiled {
+impl Generate<AreaKinds> for Area {
     fn generate(&self, _: &AreaKinds, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
-        for (to, captures) in reach(pos, from, piece.color(), self.steps, &|s| pos.cell(s)) {
-            pos.push_move(piece, Move::new(from, to),
-                Shape::taking(captures).step(shape.distance(from, to) == 1),
-                out,
-            );
+        for (to, captures) in reach(pos, from, piece.color(), self.0, &|s| pos.cell(s)) {
+            pos.push_move(piece, Move::new(from, to), Shape::taking(captures).step(shape.distance(from, to) == 1), out);
         }
     }
 
-    fn absorb(&mut self, other: Compiled) {
-        self.steps = other.steps;
+    /// Two area moves of one piece are the longer one.
+    fn absorb(&mut self, other: Area) -> Option<Area> {
+        self.0 = self.0.max(other.0);
+        None
     }
 
     /// Its squares are reached by the piece's slides too.
@@ -102,13 +88,7 @@ impl Generate<AreaKinds> for Compiled {
 
 /// The squares an area move of `steps` from `from` can reach: (square, captures). `cell_at`
 /// gives the board as the caller sees it.
-fn reach(
-    pos: &impl View,
-    from: Square,
-    us: Color,
-    steps: u8,
-    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
-) -> Vec<(Square, bool)> {
+fn reach(pos: &impl View, from: Square, us: Color, steps: u8, cell_at: &(impl Cells + ?Sized)) -> Vec<(Square, bool)> {
     let shape = *pos.shape();
     let them = us.flip();
     // Squares already expanded (empty, or the origin): reaching one again later adds nothing.
@@ -148,7 +128,7 @@ fn attacks(
     pos: &impl View,
     target: Square,
     by: Color,
-    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+    cell_at: &(impl Cells + ?Sized),
 ) -> bool {
     if !kinds.iter().any(|&(k, _)| pos.count(k, by) > 0) {
         return false;
@@ -183,13 +163,7 @@ fn attacks(
 
 /// Whether an area move of `steps` from `from` can end on `target` (whatever stands there),
 /// with every square before the last empty.
-fn reach_square(
-    pos: &impl View,
-    from: Square,
-    steps: u8,
-    target: Square,
-    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
-) -> bool {
+fn reach_square(pos: &impl View, from: Square, steps: u8, target: Square, cell_at: &(impl Cells + ?Sized)) -> bool {
     let shape = *pos.shape();
     let mut seen: ArrayVec<Square, 64> = ArrayVec::new();
     seen.push(from);

@@ -4,12 +4,12 @@
 //! first square is move-only. A square's attackers are found by walking back along each
 //! continuation (its own table).
 
-use crate::cell::{Cell, Piece};
+use crate::cell::Piece;
 use crate::geometry::{BoardShape, ByColor, Color, Square};
-use crate::movegen::power::{Compile, direction_name, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
 use crate::movegen::attack_tables::add_to;
 use crate::movegen::kind_set::KindSet;
-use crate::movegen::view::{Shape, View};
+use crate::movegen::power::{direction_name, Attacks, Compile, Description, Generate, Hooks, PowerError, Spec};
+use crate::movegen::view::{Cells, Shape, View};
 use crate::moves::Move;
 use crate::variant::betza::{self, Mode, Vector};
 use crate::variant::PowerCall;
@@ -107,19 +107,11 @@ impl Spec for Bent {
         Ok(Bent { first, then, spec: spec.to_string() })
     }
 
-    fn reach(&self) -> u8 {
-        1
-    }
-
     fn describe(&self) -> Description {
         Description { text: format!("bent slider `{}`", self.spec), xbetza: self.xbetza() }
     }
 
     const ATTACKS: Attacks = Attacks::Own;
-
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
 
     type Game = Attackers;
     type Moves = Compiled;
@@ -151,7 +143,7 @@ impl Spec for Bent {
 }
 
 impl Hooks for Attackers {
-    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
         for (u, firsts) in &self.0[by] {
             let mut y = target;
             loop {
@@ -190,10 +182,6 @@ impl Generate<Attackers> for Compiled {
                 crate::movegen::lines::ride(pos, piece, from, s1, u, out);
             }
         }
-    }
-
-    fn absorb(&mut self, other: Compiled) {
-        self.bents.extend(other.bents);
     }
 
     fn mobility(&self, shape: &BoardShape, from: Square) -> i32 {

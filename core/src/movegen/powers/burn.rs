@@ -10,12 +10,12 @@
 //!
 //! Burning removes pieces, so it attacks: [`attacks`] answers for `attack::is_attacked`.
 
-use crate::movegen::lines::KING;
-use crate::cell::{Cell, Piece};
+use crate::cell::Piece;
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec};
 use crate::movegen::kind_set::KindSet;
-use crate::movegen::view::View;
+use crate::movegen::lines::KING;
+use crate::movegen::power::{no_argument, Attacks, Compile, Description, Hooks, NoMoves, PowerError, Spec};
+use crate::movegen::view::{Cells, View};
 use crate::moves::{Burned, Move};
 use crate::variant::{KindId, PieceType, PowerCall};
 
@@ -33,15 +33,10 @@ pub struct Burners {
 
 impl Spec for Burn {
     const NAME: &'static str = "burn";
-    const SYNTAX: &'static str = "burn";
 
     fn parse(call: &PowerCall) -> Result<Burn, PowerError> {
         no_argument(call, &[])?;
         Ok(Burn)
-    }
-
-    fn reach(&self) -> u8 {
-        1
     }
 
     fn describe(&self) -> Description {
@@ -50,11 +45,9 @@ impl Spec for Burn {
 
     const ATTACKS: Attacks = Attacks::Own;
 
-    /// Burning is a forced effect of moves, not a move; but a move that only burns takes
-    /// pieces, so quiescence generates a burner's moves and keeps those that take or burn.
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
+    // Burning is a forced effect of moves, not a move; but a move that only burns takes
+    // pieces, so quiescence generates a burner's moves and keeps those that take or burn (the
+    // default `Captures::Filtered`).
 
     type Game = Burners;
     type Moves = NoMoves;
@@ -76,7 +69,7 @@ impl Hooks for Burners {
     }
 
     /// Burns are judged on the board as it is (see [`attacks`]).
-    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, _: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, _: &(impl Cells + ?Sized)) -> bool {
         attacks(self, pos, target, by)
     }
 
@@ -162,7 +155,6 @@ fn burned_first(burners: &KindSet, pos: &impl View, m: Move, demons: Color) -> b
     let captured = |s: Square| s == m.to && m.to != m.from || m.mids().any(|x| x == s);
     KING.iter().any(|&(dx, dy)| {
         let s = m.to.offset(pos.shape().delta(dx, dy));
-        !captured(s)
-            && pos.piece_at(s).is_some_and(|p| p.color() == demons && burners.contains(p.kind()))
+        !captured(s) && pos.piece_at(s).is_some_and(|p| p.color() == demons && burners.contains(p.kind()))
     })
 }

@@ -5,7 +5,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Compile, Description, Generate, PowerError, Spec};
 use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
@@ -16,13 +16,8 @@ const QUEEN: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cicada;
 
-/// The Cicada's move (the same for every type and colour).
-#[derive(Clone, Debug)]
-pub struct Compiled;
-
 impl Spec for Cicada {
     const NAME: &'static str = "cicada";
-    const SYNTAX: &'static str = "cicada";
 
     fn parse(call: &PowerCall) -> Result<Cicada, PowerError> {
         no_argument(call, &[])?;
@@ -39,19 +34,15 @@ impl Spec for Cicada {
 
     const ATTACKS: Attacks = Attacks::Generated;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = ();
-    type Moves = Compiled;
+    type Moves = Self;
 
-    fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
-        Some(Compiled)
+    fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Cicada> {
+        Some(self.clone())
     }
 }
 
-impl Generate for Compiled {
+impl Generate for Cicada {
     fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
         let them = piece.color().flip();
@@ -81,6 +72,4 @@ impl Generate for Compiled {
             }
         }
     }
-
-    fn absorb(&mut self, _: Compiled) {}
 }

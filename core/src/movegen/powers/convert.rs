@@ -6,7 +6,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Compile, Deltas, Description, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
@@ -14,12 +14,6 @@ use crate::variant::PowerCall;
 /// `convert:LEAPS`: instead of moving, an enemy on one of the leap squares changes sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Convert(pub Steps);
-
-/// Board deltas of the squares it converts on.
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    pub(crate) deltas: Vec<i32>,
-}
 
 impl Spec for Convert {
     const NAME: &'static str = "convert";
@@ -39,31 +33,23 @@ impl Spec for Convert {
 
     const ATTACKS: Attacks = Attacks::Generated;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = ();
-    type Moves = Compiled;
+    type Moves = Deltas<Convert>;
 
-    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
-        let deltas = cx.deltas(&self.0);
-        Some(Compiled { deltas })
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<Convert>> {
+        let moves = Deltas::of(cx, &self.0);
+        Some(moves)
     }
 }
 
-impl Generate for Compiled {
+impl Generate for Deltas<Convert> {
     fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
-        for &d in &self.deltas {
+        for &d in &self.0 {
             let t = from.offset(d);
             if pos.cell(t).holds(them) {
                 out.push(Move::with_aux(from, from, MoveKind::Convert, t));
             }
         }
-    }
-
-    fn absorb(&mut self, other: Compiled) {
-        self.deltas.extend(other.deltas);
     }
 }

@@ -9,11 +9,11 @@
 
 use crate::cell::{Cell, Piece};
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{Compile, 
-    no_argument, Attacks, Captures, Description, Generate, Hooks, PowerError, PowerRefusal, Spec,
-};
 use crate::movegen::kind_set::KindSet;
-use crate::movegen::view::{Shape, View};
+use crate::movegen::power::{
+    no_argument, Attacks, Captures, Compile, Description, Generate, Hooks, PowerError, PowerRefusal, Spec,
+};
+use crate::movegen::view::{Cells, Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
@@ -31,10 +31,6 @@ pub struct Emperors {
     set: KindSet,
     free: KindSet,
 }
-
-/// The Emperor's move (the same for both colours).
-#[derive(Clone, Debug)]
-pub struct Compiled;
 
 impl Spec for Emperor {
     const NAME: &'static str = "emperor";
@@ -64,24 +60,24 @@ impl Spec for Emperor {
     const ROYAL_ONLY: bool = true;
 
     /// It lists its captures from the enemy pieces, not from its 600-odd empty targets.
-    fn captures(&self) -> Captures {
+    fn quiescence(&self) -> Captures {
         Captures::Listed
     }
 
     type Game = Emperors;
-    type Moves = Compiled;
+    type Moves = Self;
 
-    fn compile(&self, cx: &mut Compile<'_>, game: &mut Emperors) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Emperors) -> Option<Emperor> {
         game.set.insert(cx.kind);
         if self.free_nonroyal_capture {
             game.free.insert(cx.kind);
         }
-        Some(Compiled)
+        Some(self.clone())
     }
 }
 
 impl Hooks for Emperors {
-    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
         // Read through a trait object from here on: the Emperor's protection test asks the
         // attack tables again with a board of its own, and one reader type ends that recursion
         // of generic instances (the Emperor is Tai's alone, and rare on the board).
@@ -89,9 +85,17 @@ impl Hooks for Emperors {
     }
 }
 
-impl Generate<Emperors> for Compiled {
+impl Generate<Emperors> for Emperor {
     /// Every empty square, and every unprotected enemy.
-    fn generate(&self, game: &Emperors, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
+    fn generate(
+        &self,
+        game: &Emperors,
+        pos: &impl View,
+        piece: Piece,
+        from: Square,
+        _start: usize,
+        out: &mut Vec<Move>,
+    ) {
         let shape = *pos.shape();
         let them = piece.color().flip();
         let guarded = guarded_by_emperor(game, pos, piece);
@@ -120,10 +124,20 @@ impl Generate<Emperors> for Compiled {
         }
     }
 
-    fn absorb(&mut self, _: Compiled) {}
+    /// It moves once whatever the calls: its parameter is the type's (`Emperors::free`).
+    fn absorb(&mut self, _: Emperor) -> Option<Emperor> {
+        None
+    }
 
     /// An enemy it reaches like any square, but protected.
-    fn refuses(&self, game: &Emperors, pos: &impl View, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+    fn refuses(
+        &self,
+        game: &Emperors,
+        pos: &impl View,
+        piece: Piece,
+        from: Square,
+        to: Square,
+    ) -> Option<PowerRefusal> {
         let enemy = pos.cell(to).holds(piece.color().flip());
         (enemy && protected(game, pos, from, to)).then_some(PowerRefusal::Protected)
     }
@@ -148,7 +162,7 @@ fn has_emperor_except(
     pos: &impl View,
     c: Color,
     except: Square,
-    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+    cell_at: &(impl Cells + ?Sized),
 ) -> bool {
     pos.royal_squares(c).iter().any(|&r| r != except && set.holds(cell_at(r), c))
 }
@@ -164,12 +178,7 @@ struct Capture<'a> {
 
 /// The board read through `cell_at` after the piece `mover` went onto `target`, with the squares
 /// `emptied` (its origin, and another piece that left) empty.
-fn after<'a, F: Fn(Square) -> Cell + ?Sized>(
-    cell_at: &'a F,
-    emptied: [Square; 2],
-    target: Square,
-    mover: Cell,
-) -> impl Fn(Square) -> Cell + 'a {
+fn after<'a, F: Cells + ?Sized>(cell_at: &'a F, emptied: [Square; 2], target: Square, mover: Cell) -> impl Cells + 'a {
     move |sq| {
         if emptied.contains(&sq) {
             Cell::EMPTY
@@ -184,7 +193,7 @@ fn after<'a, F: Fn(Square) -> Cell + ?Sized>(
 impl Capture<'_> {
     /// Whether the piece on `target` is protected against the Emperor on `from`, with cells read
     /// through `cell_at` (so callers can pretend a square is empty).
-    fn protected(self, pos: &impl View, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn protected(self, pos: &impl View, cell_at: &(impl Cells + ?Sized)) -> bool {
         let v = pos.variant();
         let free = cell_at(self.from).piece().is_some_and(|p| self.emperors.free.contains(p.kind()));
         if free {
@@ -204,7 +213,7 @@ impl Capture<'_> {
     }
 
     /// Rule 2: in the position after the capture, `defender` attacks `target` (Emperors aside).
-    fn attacked_after(self, pos: &impl View, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn attacked_after(self, pos: &impl View, cell_at: &(impl Cells + ?Sized)) -> bool {
         let board = after(cell_at, [self.from; 2], self.target, cell_at(self.from));
         pos.attacked_plain(self.target, self.defender, &board)
     }
@@ -213,7 +222,7 @@ impl Capture<'_> {
     /// could an Emperor of `defender` take our Emperor there? Our Emperor is royal, so only if no
     /// piece of ours protects it by attack (one level deep: our other Emperors are not asked in
     /// turn).
-    fn defender_emperor_recaptures(self, pos: &impl View, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn defender_emperor_recaptures(self, pos: &impl View, cell_at: &(impl Cells + ?Sized)) -> bool {
         let set = &self.emperors.set;
         let us = self.defender.flip();
         pos.royal_squares(self.defender).iter().any(|&r| {

@@ -7,11 +7,11 @@
 //! duplicates (`KindMoves::needs_dedup`). A first leg alone is a plain slide of the attack
 //! tables; a two-leg capture is found by solving for its corner ([`attacks`]).
 
-use crate::cell::{Cell, Piece};
+use crate::cell::Piece;
 use crate::geometry::{ByColor, Color, Square};
-use crate::movegen::power::{Compile, check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
 use crate::movegen::kind_set::KindSet;
-use crate::movegen::view::{Shape, View};
+use crate::movegen::power::{check_flags, Attacks, Compile, Description, Generate, Hooks, PowerError, Spec};
+use crate::movegen::view::{Cells, Shape, View};
 use crate::moves::Move;
 use crate::variant::{betza, KindId, PowerCall};
 use arrayvec::ArrayVec;
@@ -89,10 +89,6 @@ impl Spec for Hook {
         Ok(Hook { first, then, spec: spec.to_string() })
     }
 
-    fn reach(&self) -> u8 {
-        1
-    }
-
     fn describe(&self) -> Description {
         Description::text_only(format!("hook move `{}` (a slide, then optionally one at right angles)", self.spec))
     }
@@ -100,10 +96,6 @@ impl Spec for Hook {
     /// A first leg alone is a plain slide of the attack tables; two-leg captures are its own
     /// test.
     const ATTACKS: Attacks = Attacks::Own;
-
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
 
     type Game = Hookers;
     type Moves = Compiled;
@@ -137,7 +129,7 @@ impl Spec for Hook {
 }
 
 impl Hooks for Hookers {
-    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
         attacks(self, pos, target, by, cell_at)
     }
 }
@@ -167,10 +159,6 @@ impl Generate<Hookers> for Compiled {
         }
     }
 
-    fn absorb(&mut self, other: Compiled) {
-        self.hooks.extend(other.hooks);
-    }
-
     /// A square reachable through two corners is one move (and a Long-Nosed Goblin's steps are
     /// merged with it).
     fn overlaps(&self, _has_atoms: bool) -> bool {
@@ -182,13 +170,7 @@ impl Generate<Hookers> for Compiled {
 /// are plain slides in the attack tables). Instead of walking every possible corner, each
 /// hook mover of `by` (a side has a handful) solves for the one corner per turn that joins its
 /// square to the target, then checks the two legs are open.
-fn attacks(
-    game: &Hookers,
-    pos: &impl View,
-    target: Square,
-    by: Color,
-    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
-) -> bool {
+fn attacks(game: &Hookers, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
     if !game.kinds.iter().any(|&k| pos.count(k, by) > 0) {
         return false;
     }

@@ -4,12 +4,14 @@
 //! is `Move::via(from, victim, landing)`. Its own attack table: the capture depends on the
 //! landing square being empty.
 
-use crate::cell::{Cell, Piece};
+use crate::cell::Piece;
 use crate::geometry::{ByColor, Color, Square};
-use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec, StepRule, Steps};
 use crate::movegen::attack_tables::add_to;
 use crate::movegen::kind_set::KindSet;
-use crate::movegen::view::{Shape, View};
+use crate::movegen::power::{
+    Attacks, Compile, Deltas, Description, Generate, Hooks, PowerError, Spec, StepRule, Steps,
+};
+use crate::movegen::view::{Cells, Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
@@ -17,12 +19,6 @@ use crate::variant::PowerCall;
 /// it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HopCapture(pub Steps);
-
-/// Board deltas of the victims (landing at twice the delta).
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    pub(crate) dirs: Vec<i32>,
-}
 
 /// Where a square's hop capturers stand, per attacking colour: (delta from target to the
 /// attacker, types); the landing square, target minus that delta, must be empty.
@@ -47,41 +43,35 @@ impl Spec for HopCapture {
 
     const ATTACKS: Attacks = Attacks::Own;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = Attackers;
-    type Moves = Compiled;
+    type Moves = Deltas<HopCapture>;
 
-    fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<Compiled> {
-        let dirs = cx.deltas(&self.0);
-        for &e in &dirs {
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<Deltas<HopCapture>> {
+        let moves = Deltas::of(cx, &self.0);
+        for &e in &moves.0 {
             add_to(&mut game.0[cx.color], -e, cx.kind);
         }
-        Some(Compiled { dirs })
+        Some(moves)
     }
 }
 
 impl Hooks for Attackers {
-    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-        self.0[by].iter().any(|(d, set)| set.holds(cell_at(target.offset(*d)), by) && cell_at(target.offset(-*d)).is_empty())
+    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
+        self.0[by]
+            .iter()
+            .any(|(d, set)| set.holds(cell_at(target.offset(*d)), by) && cell_at(target.offset(-*d)).is_empty())
     }
 }
 
-impl Generate<Attackers> for Compiled {
+impl Generate<Attackers> for Deltas<HopCapture> {
     fn generate(&self, _: &Attackers, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
-        for &d in &self.dirs {
+        for &d in &self.0 {
             let victim = from.offset(d);
             let landing = victim.offset(d);
             if pos.cell(victim).holds(them) && pos.cell(landing).is_empty() {
                 pos.push_move(piece, Move::via(from, victim, landing), Shape::CAPTURE, out);
             }
         }
-    }
-
-    fn absorb(&mut self, other: Compiled) {
-        self.dirs.extend(other.dirs);
     }
 }

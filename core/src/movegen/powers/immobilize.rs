@@ -6,8 +6,8 @@
 //! catalogue has an Immobilizer and while the opponent owns one.
 
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec};
 use crate::movegen::kind_set::KindSet;
+use crate::movegen::power::{no_argument, Attacks, Captures, Compile, Description, Hooks, NoMoves, PowerError, Spec};
 use crate::movegen::view::View;
 use crate::variant::{KindId, PowerCall};
 
@@ -26,15 +26,10 @@ pub struct Immobilizers {
 
 impl Spec for Immobilize {
     const NAME: &'static str = "immobilize";
-    const SYNTAX: &'static str = "immobilize";
 
     fn parse(call: &PowerCall) -> Result<Immobilize, PowerError> {
         no_argument(call, &[])?;
         Ok(Immobilize)
-    }
-
-    fn reach(&self) -> u8 {
-        1
     }
 
     fn describe(&self) -> Description {
@@ -43,7 +38,7 @@ impl Spec for Immobilize {
 
     const ATTACKS: Attacks = Attacks::Never;
 
-    fn captures(&self) -> Captures {
+    fn quiescence(&self) -> Captures {
         Captures::Never
     }
 

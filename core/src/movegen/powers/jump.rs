@@ -9,14 +9,14 @@
 //!
 //! Jumping captures attack: [`attacks`] answers for `attack::is_attacked`.
 
-use crate::cell::{Cell, Piece};
+use crate::cell::Piece;
 use crate::geometry::{ByColor, Color, Square};
-use crate::movegen::power::{Compile, 
-    check_flags, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec, StepRule, Steps,
-};
 use crate::movegen::attack_tables::add_to;
 use crate::movegen::kind_set::KindSet;
-use crate::movegen::view::{Shape, View};
+use crate::movegen::power::{
+    check_flags, Attacks, Compile, Description, Generate, Hooks, PowerError, Spec, StepRule, Steps,
+};
+use crate::movegen::view::{Cells, Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
 
@@ -61,20 +61,12 @@ impl Spec for JumpCapture {
         Ok(JumpCapture(steps, call.flags.iter().any(|f| f == LOWER_ONLY)))
     }
 
-    fn reach(&self) -> u8 {
-        1
-    }
-
     fn describe(&self) -> Description {
         let of = if self.1 { " of lower-ranked enemies" } else { "" };
         Description::text_only(format!("jumping captures `{}`{of} over lower jump ranks", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Own;
-
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
 
     type Game = Attackers;
     type Moves = Compiled;
@@ -103,9 +95,12 @@ impl Generate<Attackers> for Compiled {
         generate(pos, piece, from, self, out);
     }
 
-    fn absorb(&mut self, other: Compiled) {
+    /// One set of jump lines per piece: `lower-only` is a rule of the type (its attack test
+    /// reads it so).
+    fn absorb(&mut self, other: Compiled) -> Option<Compiled> {
         self.dirs.extend(other.dirs);
         self.lower_only |= other.lower_only;
+        None
     }
 }
 
@@ -138,19 +133,13 @@ fn generate(pos: &impl View, piece: Piece, from: Square, jc: &Compiled, out: &mu
 
 impl Hooks for Attackers {
     /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
-    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
         attacks(self, pos, target, by, cell_at)
     }
 }
 
 /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
-fn attacks(
-    game: &Attackers,
-    pos: &impl View,
-    target: Square,
-    by: Color,
-    cell_at: &(impl Fn(Square) -> Cell + ?Sized),
-) -> bool {
+fn attacks(game: &Attackers, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
     let lower_only = &game.lower_only;
     // The rank of what would be taken (an empty square: the lowest).
     let taken = cell_at(target).piece().map_or(0, |p| rank_of(pos, p));

@@ -6,8 +6,8 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Generate, Hooks, PowerError, Spec};
 use crate::movegen::kind_set::KindSet;
+use crate::movegen::power::{no_argument, Attacks, Captures, Compile, Description, Generate, Hooks, PowerError, Spec};
 use crate::movegen::view::View;
 use crate::moves::Move;
 use crate::variant::{KindId, PowerCall};
@@ -32,12 +32,6 @@ impl Leapers {
 
 impl Hooks for Leapers {}
 
-/// The King leap of a type (the same for both colours).
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    pub(crate) both_safe: bool,
-}
-
 impl Spec for KingLeap {
     const NAME: &'static str = "king-leap";
     const SYNTAX: &'static str = "king-leap[(both-safe)]";
@@ -61,20 +55,20 @@ impl Spec for KingLeap {
 
     const ATTACKS: Attacks = Attacks::Never;
 
-    fn captures(&self) -> Captures {
+    fn quiescence(&self) -> Captures {
         Captures::Never
     }
 
     type Game = Leapers;
-    type Moves = Compiled;
+    type Moves = Self;
 
-    fn compile(&self, cx: &mut Compile<'_>, game: &mut Leapers) -> Option<Compiled> {
+    fn compile(&self, cx: &mut Compile<'_>, game: &mut Leapers) -> Option<KingLeap> {
         game.0.insert(cx.kind);
-        Some(Compiled { both_safe: self.both_safe })
+        Some(self.clone())
     }
 }
 
-impl Generate<Leapers> for Compiled {
+impl Generate<Leapers> for KingLeap {
     fn generate(&self, _: &Leapers, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let us = piece.color();
         let them = us.flip();
@@ -118,7 +112,9 @@ impl Generate<Leapers> for Compiled {
     /// The leap never captures.
     fn captures(&self, _: &Leapers, _: &impl View, _: Piece, _: Square, _: &mut Vec<Move>) {}
 
-    fn absorb(&mut self, other: Compiled) {
+    /// One leap per King, with the stricter rule if either call asks for it.
+    fn absorb(&mut self, other: KingLeap) -> Option<KingLeap> {
         self.both_safe |= other.both_safe;
+        None
     }
 }

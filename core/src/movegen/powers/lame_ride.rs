@@ -4,7 +4,7 @@
 //! its piece's moves.
 
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{Compile, NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Compile, Description, NoMoves, PowerError, Spec, StepRule, Steps};
 use crate::variant::PowerCall;
 
 /// `lame-ride:DD`: a rider of two-square leaps whose skipped squares must be empty.
@@ -32,10 +32,6 @@ impl Spec for LameRide {
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
-
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
 
     type Game = ();
     type Moves = NoMoves;

@@ -3,12 +3,11 @@
 //! attackers are found by its own table (the first piece met walking out from the target may be
 //! the one it leaps).
 
-use crate::cell::Cell;
 use crate::geometry::{ByColor, Color, Square};
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{Compile, Attacks, Captures, Description, Hooks, NoMoves, PowerError, Spec, StepRule, Steps};
 use crate::movegen::attack_tables::add_range;
-use crate::movegen::view::View;
+use crate::movegen::power::{Attacks, Compile, Description, Hooks, NoMoves, PowerError, Spec, StepRule, Steps};
+use crate::movegen::view::{Cells, View};
 use crate::variant::PowerCall;
 
 /// `leap-first:RIDER`: a rider that leaps its first square, which it neither takes nor is blocked
@@ -42,10 +41,6 @@ impl Spec for LeapFirst {
 
     const ATTACKS: Attacks = Attacks::Own;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = Attackers;
     type Moves = NoMoves;
 
@@ -62,7 +57,7 @@ impl Spec for LeapFirst {
 }
 
 impl Hooks for Attackers {
-    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
         for (d, ranges) in &self.0[by] {
             // The attacker's first square (next to it, on the target's side) blocks nothing, so
             // the attacker may stand one square beyond the first piece met walking out.

@@ -15,8 +15,9 @@
 
 use crate::cell::Piece;
 use crate::geometry::{BoardShape, Square};
-use crate::movegen::power::{Compile, 
-    captures_of, check_flags, direction, direction_name, Attacks, Captures, Description, Generate, PowerError, Spec,
+use crate::movegen::power::{
+    captures_of, check_flags, direction, direction_name, Attacks, Captures, Compile, Description, Generate, PowerError,
+    Spec,
 };
 use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
@@ -141,7 +142,7 @@ impl Spec for Lion {
 
     const ATTACKS: Attacks = Attacks::Tables;
 
-    fn captures(&self) -> Captures {
+    fn quiescence(&self) -> Captures {
         match self.shape {
             LionShape::King { steps: 2 } | LionShape::Lines(_) => Captures::Listed,
             LionShape::King { .. } | LionShape::Diagonal => Captures::Filtered,
@@ -220,7 +221,8 @@ impl Generate for Compiled {
         }
     }
 
-    fn absorb(&mut self, other: Compiled) {
+    /// The shapes of one piece run as one generator, in their order.
+    fn absorb(&mut self, other: Compiled) -> Option<Compiled> {
         if other.pass == PassRule::Anywhere {
             self.pass = PassRule::Anywhere;
         }
@@ -234,6 +236,7 @@ impl Generate for Compiled {
                 }
             }
         }
+        None
     }
 
     fn overlaps(&self, has_atoms: bool) -> bool {

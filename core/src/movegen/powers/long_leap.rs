@@ -6,7 +6,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Compile, Deltas, Description, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
@@ -14,12 +14,6 @@ use crate::variant::PowerCall;
 /// `long-leap:RIDER`: the Longleaper, capturing every single enemy it jumps along a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LongLeap(pub Steps);
-
-/// Unit board deltas of its lines.
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    pub(crate) dirs: Vec<i32>,
-}
 
 impl Spec for LongLeap {
     const NAME: &'static str = "long-leap";
@@ -29,33 +23,25 @@ impl Spec for LongLeap {
         Steps::parse(call, StepRule::UnitRider).map(LongLeap)
     }
 
-    fn reach(&self) -> u8 {
-        1
-    }
-
     fn describe(&self) -> Description {
         Description::text_only(format!("long leap `{}`: captures every enemy jumped", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = ();
-    type Moves = Compiled;
+    type Moves = Deltas<LongLeap>;
 
-    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
-        let dirs = cx.deltas(&self.0);
-        Some(Compiled { dirs })
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<LongLeap>> {
+        let moves = Deltas::of(cx, &self.0);
+        Some(moves)
     }
 }
 
-impl Generate for Compiled {
+impl Generate for Deltas<LongLeap> {
     fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
-        for &d in &self.dirs {
+        for &d in &self.0 {
             let mut sq = from;
             let mut jumped = false;
             loop {
@@ -74,9 +60,5 @@ impl Generate for Compiled {
                 break;
             }
         }
-    }
-
-    fn absorb(&mut self, other: Compiled) {
-        self.dirs.extend(other.dirs);
     }
 }

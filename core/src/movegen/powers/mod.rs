@@ -1,26 +1,64 @@
-//! The registry of powers: the one list of them (each line declares the power's module and
-//! names its `Spec`), and what the list generates: the enum [`Power`] of parsed powers, the
-//! enum `Gen` of compiled ones, and one dispatch per concern of the power contract
-//! (`movegen::power`), taken once per piece, never per square.
+//! The registry of powers: their modules, the one list of them (a line per power names its
+//! module and its `Spec`), and what the list generates: the enum [`Power`] of parsed powers, the
+//! enum `Gen` of compiled ones, the game data of every power ([`Registry`]), and one dispatch per
+//! concern of the power contract (`movegen::power`), taken once per piece, never per square.
 //!
 //! The order of the list is the order in which move generation runs a piece's powers: those
 //! that modify or extend the piece's atom moves (`withdraw`, `approach`, `convert-ahead`) come
 //! first, and the order of the rest is the one the bench signature was measured with.
 
+pub mod approach;
+pub mod area;
+pub mod bent;
+pub mod burn;
+pub mod cicada;
+pub mod convert;
+pub mod convert_ahead;
+pub mod emperor;
+pub mod hook;
+pub mod hop_capture;
+pub mod immobilize;
+pub mod jump;
+pub mod king_leap;
+pub mod lame_ride;
+pub mod leap_first;
+pub mod lion;
+pub mod long_leap;
+pub mod parrot;
+pub mod relay;
+pub mod shoot;
+pub mod shoot_line;
+pub mod skip_first;
+pub mod swap;
+pub mod sweep;
+pub mod withdraw;
+
 use super::kind_set::KindSet;
-use super::power::{Attacks, Captures, Compile, Generate, Hooks, PowerError, PowerRefusal, Spec};
-use super::view::View;
-use crate::cell::{Cell, Piece};
+use super::power::{
+    each_then, Attacks, Captures, Compile, Description, Generate, Hooks, PowerError, PowerRefusal, Spec,
+};
+use super::view::{Cells, View};
+use crate::cell::Piece;
 use crate::geometry::{BoardShape, Color, Square};
 use crate::moves::{Burned, Move};
 use crate::variant::{KindId, PieceType, PowerCall};
 
-/// The list of powers: each line is `module::Spec`, the module under `powers/` and the type
-/// that implements [`Spec`] there, with the line of its [`Power`] variant's documentation.
+/// The list of powers: each line is `module::Spec`, a module declared above and the type that
+/// implements [`Spec`] there, with the documentation of its [`Power`] variant. What the list
+/// generates is split by concern: the parsed powers, their compiled moves, their game data and
+/// the dispatch of their hooks.
 macro_rules! registry {
     ( $( $(#[$doc:meta])* $module:ident :: $spec:ident ),* $(,)? ) => {
-        $( pub mod $module; )*
+        parsed_powers! { $( $(#[$doc])* $module::$spec ),* }
+        compiled_powers! { $( $module::$spec ),* }
+        game_data! { $( $module::$spec ),* }
+        hook_dispatch! { $( $module::$spec ),* }
+    };
+}
 
+/// [`Power`], the enum of parsed powers, and [`PowerKind`], its variants without parameters.
+macro_rules! parsed_powers {
+    ( $( $(#[$doc:meta])* $module:ident :: $spec:ident ),* ) => {
         /// A named power of a piece, parsed from its data file.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Power {
@@ -62,17 +100,9 @@ macro_rules! registry {
                 }
             }
 
-            pub(crate) fn text(&self) -> String {
+            fn describe(&self) -> Description {
                 match self {
-                    $( Power::$spec(p) => p.describe().text, )*
-                }
-            }
-
-            /// Its moves in XBetza, for XBoard's `piece` command; empty where XBetza cannot say
-            /// them.
-            pub fn xbetza(&self) -> String {
-                match self {
-                    $( Power::$spec(p) => p.describe().xbetza, )*
+                    $( Power::$spec(p) => p.describe(), )*
                 }
             }
 
@@ -82,9 +112,9 @@ macro_rules! registry {
                 }
             }
 
-            pub(crate) fn captures(&self) -> Captures {
+            pub(crate) fn quiescence(&self) -> Captures {
                 match self {
-                    $( Power::$spec(p) => p.captures(), )*
+                    $( Power::$spec(p) => p.quiescence(), )*
                 }
             }
 
@@ -95,110 +125,13 @@ macro_rules! registry {
                 }
             }
         }
+    };
+}
 
-        /// Each power's game data ([`Spec::Game`]), a field per power of the list.
-        #[derive(Clone, Debug, Default)]
-        struct Data {
-            $( $module: <$module::$spec as Spec>::Game, )*
-        }
-
-        /// A power of the list, whose game data the registry holds.
-        pub trait Registered: Spec {
-            /// Its game data in `registry`.
-            fn data(registry: &Registry) -> &Self::Game;
-        }
-
-        $(
-            impl Registered for $module::$spec {
-                fn data(registry: &Registry) -> &Self::Game {
-                    &registry.data.$module
-                }
-            }
-        )*
-
-        impl Registry {
-            /// Compiles `p` for one type and colour ([`Spec::compile`]), its data kept here;
-            /// gives its moves, if it has any of its own, and notes how attack detection asks
-            /// for it.
-            pub(crate) fn compile(&mut self, p: &Power, cx: &mut Compile<'_>) -> Option<Gen> {
-                let kind = cx.kind;
-                let moves = match p {
-                    $( Power::$spec(p) => {
-                        type Game = <$module::$spec as Spec>::Game;
-                        let k = PowerKind::$spec;
-                        if <Game as Hooks>::FREEZES {
-                            add_once(&mut self.freezers, k);
-                        }
-                        if <Game as Hooks>::LENDS {
-                            add_once(&mut self.lenders, k);
-                        }
-                        if <Game as Hooks>::BURNS {
-                            add_once(&mut self.burners, k);
-                        }
-                        p.compile(cx, &mut self.data.$module).map(Gen::$spec)
-                    } )*
-                };
-                match p.attacks() {
-                    Attacks::Own => add_once(&mut self.own, p.kind()),
-                    Attacks::OwnAfterOthers => add_once(&mut self.last, p.kind()),
-                    Attacks::Generated => {
-                        self.generated.insert(kind);
-                        self.any_generated = true;
-                    }
-                    Attacks::Never | Attacks::Tables => {}
-                }
-                moves
-            }
-
-            /// Completes every power's data once every type is compiled ([`Hooks::finish`]).
-            pub(crate) fn finish(&mut self, pieces: &[PieceType]) {
-                $( self.data.$module.finish(pieces); )*
-            }
-
-            /// The own attack test of the power `k` ([`Hooks::own_attacks`]).
-            fn attacks_of(&self, k: PowerKind, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
-                match k {
-                    $( PowerKind::$spec => self.data.$module.own_attacks(pos, target, by, cell_at), )*
-                }
-            }
-
-            fn may_freeze_of(&self, k: PowerKind, pos: &impl View, c: Color) -> bool {
-                match k {
-                    $( PowerKind::$spec => self.data.$module.may_freeze(pos, c), )*
-                }
-            }
-
-            fn freezes_of(&self, k: PowerKind, pos: &impl View, sq: Square, c: Color) -> bool {
-                match k {
-                    $( PowerKind::$spec => self.data.$module.freezes(pos, sq, c), )*
-                }
-            }
-
-            fn lend_all_of(&self, k: PowerKind, pos: &impl View, side: Color, own: &mut impl FnMut(Square, &mut Vec<Move>), out: &mut Vec<Move>) -> bool {
-                match k {
-                    $( PowerKind::$spec => self.data.$module.lend_all(pos, side, own, out), )*
-                }
-            }
-
-            fn lend_to_of(&self, k: PowerKind, pos: &impl View, from: Square, own_start: usize, out: &mut Vec<Move>) {
-                match k {
-                    $( PowerKind::$spec => self.data.$module.lend_to(pos, from, own_start, out), )*
-                }
-            }
-
-            fn burns_with_of(&self, k: PowerKind, kind: KindId) -> bool {
-                match k {
-                    $( PowerKind::$spec => self.data.$module.burns_with(kind), )*
-                }
-            }
-
-            fn burned_of(&self, k: PowerKind, pos: &impl View, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
-                match k {
-                    $( PowerKind::$spec => self.data.$module.burned(pos, m, mover, final_kind, removed), )*
-                }
-            }
-        }
-
+/// `Gen`, the enum of powers compiled for one type and colour, and its dispatch (moves, captures,
+/// refusals with the power's game data; overlaps, mobility and merging without).
+macro_rules! compiled_powers {
+    ( $( $module:ident :: $spec:ident ),* ) => {
         /// A power compiled for one piece type and colour.
         #[derive(Clone, Debug)]
         pub(crate) enum Gen {
@@ -227,6 +160,12 @@ macro_rules! registry {
                 }
             }
 
+            pub(crate) fn refuses(&self, r: &Registry, pos: &impl View, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
+                match self {
+                    $( Gen::$spec(g) => g.refuses(&r.data.$module, pos, piece, from, to), )*
+                }
+            }
+
             pub(crate) fn overlaps(&self, has_atoms: bool) -> bool {
                 match self {
                     $( Gen::$spec(g) => Generate::<<$module::$spec as Spec>::Game>::overlaps(g, has_atoms), )*
@@ -239,17 +178,107 @@ macro_rules! registry {
                 }
             }
 
-            pub(crate) fn refuses(&self, r: &Registry, pos: &impl View, piece: Piece, from: Square, to: Square) -> Option<PowerRefusal> {
-                match self {
-                    $( Gen::$spec(g) => g.refuses(&r.data.$module, pos, piece, from, to), )*
+            /// Merges `other` into `self` if they are the same power and it says so; otherwise
+            /// gives it back.
+            pub(crate) fn absorb(&mut self, other: Gen) -> Option<Gen> {
+                match (self, other) {
+                    $( (Gen::$spec(a), Gen::$spec(b)) => Generate::<<$module::$spec as Spec>::Game>::absorb(a, b).map(Gen::$spec), )*
+                    (_, other) => Some(other),
+                }
+            }
+        }
+    };
+}
+
+/// `Data`, a field of game data per power, the typed access to it ([`Registered`]), and the
+/// compiling of a power call with its data.
+macro_rules! game_data {
+    ( $( $module:ident :: $spec:ident ),* ) => {
+        /// Each power's game data ([`Spec::Game`]), a field per power of the list.
+        #[derive(Clone, Debug, Default)]
+        struct Data {
+            $( $module: <$module::$spec as Spec>::Game, )*
+        }
+
+        /// A power of the list, whose game data the registry holds.
+        pub trait Registered: Spec {
+            /// Its game data in `registry`.
+            fn data(registry: &Registry) -> &Self::Game;
+        }
+
+        $(
+            impl Registered for $module::$spec {
+                fn data(registry: &Registry) -> &Self::Game {
+                    &registry.data.$module
+                }
+            }
+        )*
+
+        impl Registry {
+            /// Compiles `p` for one type and colour ([`Spec::compile`]), its data kept here;
+            /// notes which of the game's questions it answers, and gives its moves, if it has
+            /// any of its own.
+            pub(crate) fn compile(&mut self, p: &Power, cx: &mut Compile<'_>) -> Option<Gen> {
+                self.note(p, cx.kind);
+                match p {
+                    $( Power::$spec(p) => {
+                        self.note_hooks::<<$module::$spec as Spec>::Game>(PowerKind::$spec);
+                        p.compile(cx, &mut self.data.$module).map(Gen::$spec)
+                    } )*
                 }
             }
 
-            /// Merges `other` into `self` if they are the same power; otherwise gives it back.
-            pub(crate) fn absorb(&mut self, other: Gen) -> Option<Gen> {
-                match (self, other) {
-                    $( (Gen::$spec(a), Gen::$spec(b)) => { Generate::<<$module::$spec as Spec>::Game>::absorb(a, b); None } )*
-                    (_, other) => Some(other),
+            /// Completes every power's data once every type is compiled ([`Hooks::finish`]).
+            pub(crate) fn finish(&mut self, pieces: &[PieceType]) {
+                $( self.data.$module.finish(pieces); )*
+            }
+        }
+    };
+}
+
+/// One `match` per hook of [`Hooks`], from a power's kind to its data.
+macro_rules! hook_dispatch {
+    ( $( $module:ident :: $spec:ident ),* ) => {
+        impl Registry {
+            fn attacks_of(&self, k: PowerKind, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.own_attacks(pos, target, by, cell_at), )*
+                }
+            }
+
+            fn may_freeze_of(&self, k: PowerKind, pos: &impl View, c: Color) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.may_freeze(pos, c), )*
+                }
+            }
+
+            fn freezes_of(&self, k: PowerKind, pos: &impl View, sq: Square, c: Color) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.freezes(pos, sq, c), )*
+                }
+            }
+
+            fn lend_all_of(&self, k: PowerKind, pos: &impl View, side: Color, out: &mut Vec<Move>) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.lend_all(pos, side, out), )*
+                }
+            }
+
+            fn lend_to_of(&self, k: PowerKind, pos: &impl View, from: Square, own_start: usize, out: &mut Vec<Move>) {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.lend_to(pos, from, own_start, out), )*
+                }
+            }
+
+            fn burns_with_of(&self, k: PowerKind, kind: KindId) -> bool {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.burns_with(kind), )*
+                }
+            }
+
+            fn burned_of(&self, k: PowerKind, pos: &impl View, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
+                match k {
+                    $( PowerKind::$spec => self.data.$module.burned(pos, m, mover, final_kind, removed), )*
                 }
             }
         }
@@ -309,6 +338,18 @@ registry! {
     immobilize::Immobilize,
 }
 
+impl Power {
+    /// What it does, for the piece tables.
+    pub(crate) fn text(&self) -> String {
+        self.describe().text
+    }
+
+    /// Its moves in XBetza, for XBoard's `piece` command; empty where XBetza cannot say them.
+    pub fn xbetza(&self) -> String {
+        self.describe().xbetza
+    }
+}
+
 /// What one game keeps of its powers: each power's game data ([`Spec::Game`], read with
 /// [`Registry::data`]), and which powers its attack detection asks.
 #[derive(Clone, Debug, Default)]
@@ -333,29 +374,46 @@ impl Registry {
         P::data(self)
     }
 
-    /// Whether a piece of `by` captures on `target` by a power with an attack test of its own
-    /// (`Attacks::Own`), the board read through `cell_at`.
+    /// Notes how the game's attack detection asks for `p`, a power of the type `kind`.
+    fn note(&mut self, p: &Power, kind: KindId) {
+        match p.attacks() {
+            Attacks::Own => add_once(&mut self.own, p.kind()),
+            Attacks::OwnAfterOthers => add_once(&mut self.last, p.kind()),
+            Attacks::Generated => {
+                self.generated.insert(kind);
+                self.any_generated = true;
+            }
+            Attacks::Never | Attacks::Tables => {}
+        }
+    }
+
+    /// Notes which of the game's hooks the power `k`, whose data is `H`, answers.
+    fn note_hooks<H: Hooks>(&mut self, k: PowerKind) {
+        if H::FREEZES {
+            add_once(&mut self.freezers, k);
+        }
+        if H::LENDS {
+            add_once(&mut self.lenders, k);
+        }
+        if H::BURNS {
+            add_once(&mut self.burners, k);
+        }
+    }
+
+    /// Whether a piece of `by` captures on `target` by a power with an attack test of its own,
+    /// the board read through `cell_at`: those asked first (`Attacks::Own`), or with `last` those
+    /// asked after every other attack (`Attacks::OwnAfterOthers`).
     #[inline]
     pub(crate) fn own_attacks(
         &self,
+        last: bool,
         pos: &impl View,
         target: Square,
         by: Color,
-        cell_at: &(impl Fn(Square) -> Cell + ?Sized),
+        cell_at: &(impl Cells + ?Sized),
     ) -> bool {
-        self.own.iter().any(|&k| self.attacks_of(k, pos, target, by, cell_at))
-    }
-
-    /// The same for the powers asked after every other attack (`Attacks::OwnAfterOthers`).
-    #[inline]
-    pub(crate) fn last_attacks(
-        &self,
-        pos: &impl View,
-        target: Square,
-        by: Color,
-        cell_at: &(impl Fn(Square) -> Cell + ?Sized),
-    ) -> bool {
-        self.last.iter().any(|&k| self.attacks_of(k, pos, target, by, cell_at))
+        let list = if last { &self.last } else { &self.own };
+        list.iter().any(|&k| self.attacks_of(k, pos, target, by, cell_at))
     }
 
     /// Whether every capture of the game is in the reverse attack tables: no power answers
@@ -398,22 +456,12 @@ impl Registry {
     /// Appends the moves of `side`'s pieces with those lent to them ([`Hooks::lend_all`]), or
     /// answers `false` when nothing is lent now. With more than one lending power, each piece's
     /// own moves are followed by what each power lends it.
-    pub(crate) fn lend_all(
-        &self,
-        pos: &impl View,
-        side: Color,
-        own: &mut impl FnMut(Square, &mut Vec<Move>),
-        out: &mut Vec<Move>,
-    ) -> bool {
+    pub(crate) fn lend_all(&self, pos: &impl View, side: Color, out: &mut Vec<Move>) -> bool {
         match self.lenders[..] {
             [] => false,
-            [k] => self.lend_all_of(k, pos, side, own, out),
+            [k] => self.lend_all_of(k, pos, side, out),
             _ => {
-                for &from in pos.pieces(side) {
-                    let start = out.len();
-                    own(from, out);
-                    self.lend_to(pos, from, start, out);
-                }
+                each_then(pos, side, out, |from, start, out| self.lend_to(pos, from, start, out));
                 true
             }
         }

@@ -9,7 +9,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Compile, Description, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
@@ -44,10 +44,6 @@ impl Spec for Parrot {
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
-
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
 
     type Game = ();
     type Moves = Compiled;
@@ -86,9 +82,5 @@ impl Generate for Compiled {
         if may_pass {
             out.push(Move::pass(from));
         }
-    }
-
-    fn absorb(&mut self, other: Compiled) {
-        self.dirs.extend(other.dirs);
     }
 }

@@ -24,9 +24,11 @@
 
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
-use crate::movegen::power::{Compile, check_flags, NoMoves, Attacks, Captures, Description, Hooks, PowerError, Spec};
 use crate::movegen::kind_set::KindSet;
-use crate::movegen::view::View;
+use crate::movegen::power::{
+    check_flags, each_then, Attacks, Captures, Compile, Description, Hooks, NoMoves, PowerError, Spec,
+};
+use crate::movegen::view::{Cells, View};
 use crate::moves::{Move, MoveKind};
 use crate::variant::{KindId, PowerCall};
 use arrayvec::ArrayVec;
@@ -109,7 +111,7 @@ impl Spec for Relay {
 
     /// Relayed moves are the receivers' (quiescence takes the general path in games with
     /// relays: `movegen::generate_captures`).
-    fn captures(&self) -> Captures {
+    fn quiescence(&self) -> Captures {
         Captures::Never
     }
 
@@ -138,7 +140,7 @@ impl Spec for Relay {
 }
 
 impl Hooks for RelayKinds {
-    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Fn(Square) -> Cell + ?Sized)) -> bool {
+    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
         attacks(self, pos, target, by, &cell_at)
     }
 
@@ -146,25 +148,17 @@ impl Hooks for RelayKinds {
 
     /// The side's pieces, each one's own moves, then the relay-only ones: relayers are asked
     /// for once, and only the pieces within their reach are given relays.
-    fn lend_all(
-        &self,
-        pos: &impl View,
-        side: Color,
-        own: &mut impl FnMut(Square, &mut Vec<Move>),
-        out: &mut Vec<Move>,
-    ) -> bool {
+    fn lend_all(&self, pos: &impl View, side: Color, out: &mut Vec<Move>) -> bool {
         let relayers = present(self, pos, side);
         if !relayers.any() {
             return false;
         }
         let reach = Reach::of(self, pos, side);
-        for &from in pos.pieces(side) {
-            let start = out.len();
-            own(from, out);
+        each_then(pos, side, out, |from, start, out| {
             if reach.may_relay_to(pos, from) {
                 add_relayed(self, pos, from, start, relayers, out);
             }
-        }
+        });
         true
     }
 
@@ -258,7 +252,7 @@ impl Reach {
 }
 
 /// Whether a non-frozen 1999 Harpy of `c` stands a Knight's leap from `x`.
-fn harpy_1999_near(r: &RelayKinds, pos: &impl View, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+fn harpy_1999_near(r: &RelayKinds, pos: &impl View, x: Square, c: Color, cell: &impl Cells) -> bool {
     let shape = *pos.shape();
     let harpy = &r.harpy_1999;
     KNIGHT.iter().any(|&(nx, ny)| {
@@ -275,7 +269,7 @@ fn is_kind(cell: Cell, c: Color, set: &KindSet) -> bool {
 
 /// Whether the square `x` is in reach of a Harpy of `c`: 1–3 squares away along a queen line
 /// with only empty squares between. `cell` reads the board (attack queries may ignore a square).
-fn harpy_reaches(r: &RelayKinds, pos: &impl View, x: Square, c: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+fn harpy_reaches(r: &RelayKinds, pos: &impl View, x: Square, c: Color, cell: &impl Cells) -> bool {
     let shape = *pos.shape();
     let harpy = &r.harpy;
     for (dx, dy) in ORTHO.iter().chain(DIAG.iter()) {
@@ -350,7 +344,14 @@ fn relay_targets(
 
 /// Appends the relay-only moves of the piece on `from`, whose own moves are `out[own_start..]`.
 /// A relayed target that one of its own moves already reaches is that own move and is skipped.
-fn add_relayed(r: &RelayKinds, pos: &impl View, from: Square, own_start: usize, relayers: Relayers, out: &mut Vec<Move>) {
+fn add_relayed(
+    r: &RelayKinds,
+    pos: &impl View,
+    from: Square,
+    own_start: usize,
+    relayers: Relayers,
+    out: &mut Vec<Move>,
+) {
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
@@ -374,7 +375,7 @@ fn add_relayed(r: &RelayKinds, pos: &impl View, from: Square, own_start: usize, 
 
 /// Whether `by` captures on `target` by a relayed move (Dervish or Harpy). `cell` reads the
 /// board, as `attack::is_attacked_ignoring` sees it.
-fn attacks(r: &RelayKinds, pos: &impl View, target: Square, by: Color, cell: &impl Fn(Square) -> Cell) -> bool {
+fn attacks(r: &RelayKinds, pos: &impl View, target: Square, by: Color, cell: &impl Cells) -> bool {
     let relayers = present(r, pos, by);
     let v = pos.variant();
     let shape = *pos.shape();

@@ -5,7 +5,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Compile, Deltas, Description, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::view::{Shape, View};
 use crate::moves::Move;
 use crate::variant::PowerCall;
@@ -13,12 +13,6 @@ use crate::variant::PowerCall;
 /// `shoot:STEPS`: remove an adjacent enemy along a step without moving (igui).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shoot(pub Steps);
-
-/// Board deltas of the victims.
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    pub(crate) dirs: Vec<i32>,
-}
 
 impl Spec for Shoot {
     const NAME: &'static str = "shoot";
@@ -28,44 +22,32 @@ impl Spec for Shoot {
         Steps::parse(call, StepRule::Unit).map(Shoot)
     }
 
-    fn reach(&self) -> u8 {
-        1
-    }
-
     fn describe(&self) -> Description {
         Description::text_only(format!("igui (captures without moving) `{}`", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Tables;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = ();
-    type Moves = Compiled;
+    type Moves = Deltas<Shoot>;
 
-    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
-        let dirs = cx.deltas(&self.0);
-        for &d in &dirs {
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<Shoot>> {
+        let moves = Deltas::of(cx, &self.0);
+        for &d in &moves.0 {
             cx.attacks.add_leap(d, cx.kind);
         }
-        Some(Compiled { dirs })
+        Some(moves)
     }
 }
 
-impl Generate for Compiled {
+impl Generate for Deltas<Shoot> {
     fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
-        for &d in &self.dirs {
+        for &d in &self.0 {
             let victim = from.offset(d);
             if pos.cell(victim).holds(them) {
                 pos.push_move(piece, Move::via(from, victim, from), Shape::CAPTURE, out);
             }
         }
-    }
-
-    fn absorb(&mut self, other: Compiled) {
-        self.dirs.extend(other.dirs);
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Compile, Deltas, Description, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::view::View;
 use crate::moves::Move;
 use crate::variant::PowerCall;
@@ -12,12 +12,6 @@ use crate::variant::PowerCall;
 /// `shoot-line:RIDER`: remove the first piece along a line, if an enemy, without moving.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShootLine(pub Steps);
-
-/// Unit board deltas of the lines.
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    pub(crate) dirs: Vec<i32>,
-}
 
 impl Spec for ShootLine {
     const NAME: &'static str = "shoot-line";
@@ -27,33 +21,25 @@ impl Spec for ShootLine {
         Steps::parse(call, StepRule::UnitRider).map(ShootLine)
     }
 
-    fn reach(&self) -> u8 {
-        1
-    }
-
     fn describe(&self) -> Description {
         Description::text_only(format!("shoots the first piece on `{}` lines", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = ();
-    type Moves = Compiled;
+    type Moves = Deltas<ShootLine>;
 
-    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
-        let dirs = cx.deltas(&self.0);
-        Some(Compiled { dirs })
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<ShootLine>> {
+        let moves = Deltas::of(cx, &self.0);
+        Some(moves)
     }
 }
 
-impl Generate for Compiled {
+impl Generate for Deltas<ShootLine> {
     fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
         let them = piece.color().flip();
-        for &d in &self.dirs {
+        for &d in &self.0 {
             let mut sq = from.offset(d);
             while pos.cell(sq).is_empty() {
                 sq = sq.offset(d);
@@ -62,9 +48,5 @@ impl Generate for Compiled {
                 out.push(Move::via(from, sq, from));
             }
         }
-    }
-
-    fn absorb(&mut self, other: Compiled) {
-        self.dirs.extend(other.dirs);
     }
 }

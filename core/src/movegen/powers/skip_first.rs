@@ -3,7 +3,7 @@
 //! attack tables and the atom capture lists.
 
 use crate::movegen::atoms::SlideT;
-use crate::movegen::power::{Compile, NoMoves, Attacks, Captures, Description, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Captures, Compile, Description, NoMoves, PowerError, Spec, StepRule, Steps};
 use crate::variant::PowerCall;
 
 /// `skip-first:RIDER`: a rider whose first square must be empty and is never its target.
@@ -28,7 +28,7 @@ impl Spec for SkipFirst {
 
     const ATTACKS: Attacks = Attacks::Tables;
 
-    fn captures(&self) -> Captures {
+    fn quiescence(&self) -> Captures {
         Captures::Atoms
     }
 

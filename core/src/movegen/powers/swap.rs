@@ -5,7 +5,9 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{
+    Attacks, Captures, Compile, Deltas, Description, Generate, PowerError, Spec, StepRule, Steps,
+};
 use crate::movegen::view::{Shape, View};
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
@@ -13,12 +15,6 @@ use crate::variant::PowerCall;
 /// `swap:LEAPS`: instead of moving, exchange places with any piece on one of the leap squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Swap(pub Steps);
-
-/// Board deltas of its partner squares.
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    pub(crate) deltas: Vec<i32>,
-}
 
 impl Spec for Swap {
     const NAME: &'static str = "swap";
@@ -38,22 +34,22 @@ impl Spec for Swap {
 
     const ATTACKS: Attacks = Attacks::Never;
 
-    fn captures(&self) -> Captures {
+    fn quiescence(&self) -> Captures {
         Captures::Never
     }
 
     type Game = ();
-    type Moves = Compiled;
+    type Moves = Deltas<Swap>;
 
-    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
-        let deltas = cx.deltas(&self.0);
-        Some(Compiled { deltas })
+    fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<Swap>> {
+        let moves = Deltas::of(cx, &self.0);
+        Some(moves)
     }
 }
 
-impl Generate for Compiled {
+impl Generate for Deltas<Swap> {
     fn generate(&self, _: &(), pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
-        for &d in &self.deltas {
+        for &d in &self.0 {
             let t = from.offset(d);
             if pos.cell(t).is_piece() {
                 let m = Move::of_kind(from, t, MoveKind::Swap, [Square::NONE; 2]);
@@ -64,8 +60,4 @@ impl Generate for Compiled {
 
     /// A swap takes nothing.
     fn captures(&self, _: &(), _: &impl View, _: Piece, _: Square, _: &mut Vec<Move>) {}
-
-    fn absorb(&mut self, other: Compiled) {
-        self.deltas.extend(other.deltas);
-    }
 }

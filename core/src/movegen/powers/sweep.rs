@@ -8,7 +8,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, Attacks, Captures, Description, Generate, PowerError, Spec, StepRule, Steps};
+use crate::movegen::power::{Attacks, Compile, Description, Generate, PowerError, Spec, StepRule, Steps};
 use crate::movegen::view::{Shape, View};
 use crate::moves::{Move, MoveKind};
 use crate::variant::betza::Travel;
@@ -32,19 +32,11 @@ impl Spec for Sweep {
         Steps::parse(call, StepRule::UnitRider).map(Sweep)
     }
 
-    fn reach(&self) -> u8 {
-        1
-    }
-
     fn describe(&self) -> Description {
         Description::text_only(format!("sweep `{}`: captures every enemy passed", self.0.spec))
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
-
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
 
     type Game = ();
     type Moves = Compiled;
@@ -92,9 +84,5 @@ impl Generate for Compiled {
                 }
             }
         }
-    }
-
-    fn absorb(&mut self, other: Compiled) {
-        self.lines.extend(other.lines);
     }
 }

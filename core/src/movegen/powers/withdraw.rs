@@ -8,7 +8,7 @@
 
 use crate::cell::Piece;
 use crate::geometry::Square;
-use crate::movegen::power::{Compile, no_argument, Attacks, Captures, Description, Generate, PowerError, Spec};
+use crate::movegen::power::{no_argument, Attacks, Compile, Description, Generate, PowerError, Spec};
 use crate::movegen::view::View;
 use crate::moves::{Move, MoveKind};
 use crate::variant::PowerCall;
@@ -20,12 +20,6 @@ pub struct Withdraw {
     pub optional: bool,
 }
 
-/// The withdrawal of a type: whether its capture is a choice.
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    pub(crate) optional: bool,
-}
-
 impl Spec for Withdraw {
     const NAME: &'static str = "withdraw";
     const SYNTAX: &'static str = "withdraw[(optional)]";
@@ -35,29 +29,21 @@ impl Spec for Withdraw {
         Ok(Withdraw { optional: call.flags.iter().any(|f| f == "optional") })
     }
 
-    fn reach(&self) -> u8 {
-        1
-    }
-
     fn describe(&self) -> Description {
         Description::text_only(if self.optional { "may capture by withdrawal" } else { "captures by withdrawal" })
     }
 
     const ATTACKS: Attacks = Attacks::Generated;
 
-    fn captures(&self) -> Captures {
-        Captures::Filtered
-    }
-
     type Game = ();
-    type Moves = Compiled;
+    type Moves = Self;
 
-    fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
-        Some(Compiled { optional: self.optional })
+    fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Withdraw> {
+        Some(self.clone())
     }
 }
 
-impl Generate for Compiled {
+impl Generate for Withdraw {
     /// Turns the withdrawing steps among `out[start..]` (the piece's plain moves) into captures.
     fn generate(&self, _: &(), pos: &impl View, piece: Piece, _from: Square, start: usize, out: &mut Vec<Move>) {
         let shape = *pos.shape();
@@ -91,7 +77,9 @@ impl Generate for Compiled {
         }
     }
 
-    fn absorb(&mut self, other: Compiled) {
+    /// One withdrawal per step: optional if either call says so.
+    fn absorb(&mut self, other: Withdraw) -> Option<Withdraw> {
         self.optional |= other.optional;
+        None
     }
 }
