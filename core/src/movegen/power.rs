@@ -120,13 +120,10 @@ pub trait Hooks: Clone + fmt::Debug + Default {
         false
     }
 
-    /// The power freezes pieces (Typhoon's Immobilizer): the game asks the two hooks below.
+    /// The power's pieces freeze enemies (Typhoon's Immobilizer): the game asks the hook below
+    /// while the other side has a piece of a type with the power (and then attack detection asks
+    /// every piece of the frozen side by generating its moves).
     const FREEZES: bool = false;
-    /// Whether a piece of `c` may be frozen now (the other side owns a freezing piece): attack
-    /// detection then asks every piece of `c` by generating its moves.
-    fn may_freeze(&self, _pos: &impl View, _c: Color) -> bool {
-        false
-    }
     /// Whether the piece of `c` on `sq` is frozen: it has no moves of its own but capturing
     /// itself, and lends no moves to others.
     fn freezes(&self, _pos: &impl View, _sq: Square, _c: Color) -> bool {

@@ -7,7 +7,8 @@
 //! With the parameter `lower-only` (`jump-capture:R(lower-only)`, Tenjiku's ShogiVar option), a
 //! capture beyond the first piece takes only an enemy of strictly lower jump rank than the mover.
 //!
-//! Jumping captures attack: [`attacks`] answers for `attack::is_attacked`.
+//! Jumping captures attack: the power's attack test (its `Hooks::own_attacks`) answers for
+//! attack detection.
 
 use crate::cell::Piece;
 use crate::geometry::{ByColor, Color, Square};
@@ -18,7 +19,7 @@ use crate::movegen::power::{
 };
 use crate::movegen::view::{Cells, Shape, View};
 use crate::moves::Move;
-use crate::variant::PowerCall;
+use crate::variant::{PieceType, PowerCall};
 
 /// `jump-capture:RIDER`: the lines along which the piece jump-captures, and whether a capture
 /// over pieces takes only lower-ranked enemies (`lower-only`).
@@ -33,12 +34,21 @@ pub struct Compiled {
 }
 
 /// Where a square's jumping capturers stand, per attacking colour: (delta from target toward the
-/// attacker, types that jump-capture along it), the jump ranks deciding what may stand between;
-/// and the types with `lower-only`.
+/// attacker, types that jump-capture along it); the types with `lower-only`; and the jump rank
+/// of every type of the game (the piece key `jump_rank`), which decides what may stand between.
 #[derive(Clone, Debug, Default)]
 pub struct Attackers {
     lines: ByColor<Vec<(i32, KindSet)>>,
     lower_only: KindSet,
+    ranks: Vec<u8>,
+}
+
+impl Attackers {
+    /// Jump rank of `piece`.
+    #[inline]
+    fn rank(&self, piece: Piece) -> u8 {
+        self.ranks[piece.kind().index()]
+    }
 }
 
 const LOWER_ONLY: &str = "lower-only";
@@ -46,6 +56,9 @@ const LOWER_ONLY: &str = "lower-only";
 impl Spec for JumpCapture {
     const NAME: &'static str = "jump-capture";
     const SYNTAX: &'static str = "jump-capture:RIDER[(lower-only)]";
+    const ATTACKS: Attacks = Attacks::Own;
+    type Game = Attackers;
+    type Moves = Compiled;
 
     fn parse(call: &PowerCall) -> Result<JumpCapture, PowerError> {
         check_flags(call, &[LOWER_ONLY])?;
@@ -66,11 +79,6 @@ impl Spec for JumpCapture {
         Description::text_only(format!("jumping captures `{}`{of} over lower jump ranks", self.0.spec))
     }
 
-    const ATTACKS: Attacks = Attacks::Own;
-
-    type Game = Attackers;
-    type Moves = Compiled;
-
     fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);
         for &j in &dirs {
@@ -83,16 +91,10 @@ impl Spec for JumpCapture {
     }
 }
 
-/// Jump rank of `piece` (the piece key `jump_rank`).
-#[inline]
-fn rank_of(pos: &impl View, piece: Piece) -> u8 {
-    pos.variant().piece(piece.kind()).jump_rank
-}
-
 impl Generate<Attackers> for Compiled {
     /// The jumping captures beyond the first piece of each line.
-    fn generate(&self, _: &Attackers, pos: &impl View, piece: Piece, from: Square, _start: usize, out: &mut Vec<Move>) {
-        generate(pos, piece, from, self, out);
+    fn generate(&self, game: &Attackers, pos: &impl View, piece: Piece, from: Square, _: usize, out: &mut Vec<Move>) {
+        generate(game, pos, piece, from, self, out);
     }
 
     /// One set of jump lines per piece: `lower-only` is a rule of the type (its attack test
@@ -104,9 +106,9 @@ impl Generate<Attackers> for Compiled {
     }
 }
 
-fn generate(pos: &impl View, piece: Piece, from: Square, jc: &Compiled, out: &mut Vec<Move>) {
+fn generate(game: &Attackers, pos: &impl View, piece: Piece, from: Square, jc: &Compiled, out: &mut Vec<Move>) {
     let them = piece.color().flip();
-    let mine = pos.variant().piece(piece.kind()).jump_rank;
+    let mine = game.rank(piece);
     for &d in &jc.dirs {
         let mut to = from;
         let mut passed_first = false;
@@ -120,10 +122,10 @@ fn generate(pos: &impl View, piece: Piece, from: Square, jc: &Compiled, out: &mu
                 continue;
             };
             // The first piece is the ordinary slide's target; later ones are jump captures.
-            if passed_first && passed.color() == them && !(jc.lower_only && rank_of(pos, passed) >= mine) {
+            if passed_first && passed.color() == them && !(jc.lower_only && game.rank(passed) >= mine) {
                 pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
             }
-            if rank_of(pos, passed) >= mine {
+            if game.rank(passed) >= mine {
                 break;
             }
             passed_first = true;
@@ -132,17 +134,21 @@ fn generate(pos: &impl View, piece: Piece, from: Square, jc: &Compiled, out: &mu
 }
 
 impl Hooks for Attackers {
+    fn finish(&mut self, pieces: &[PieceType]) {
+        self.ranks = pieces.iter().map(|t| t.jump_rank).collect();
+    }
+
     /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
-    fn own_attacks(&self, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
-        attacks(self, pos, target, by, cell_at)
+    fn own_attacks(&self, _: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
+        attacks(self, target, by, cell_at)
     }
 }
 
 /// Whether a jumping capturer of `by` can capture on `target` (over at least zero pieces).
-fn attacks(game: &Attackers, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
+fn attacks(game: &Attackers, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
     let lower_only = &game.lower_only;
     // The rank of what would be taken (an empty square: the lowest).
-    let taken = cell_at(target).piece().map_or(0, |p| rank_of(pos, p));
+    let taken = cell_at(target).piece().map_or(0, |p| game.rank(p));
     for (d, set) in &game.lines[by] {
         let mut sq = target;
         // Highest rank passed so far walking out from the target (None: nothing passed yet).
@@ -156,7 +162,7 @@ fn attacks(game: &Attackers, pos: &impl View, target: Square, by: Color, cell_at
             let Some(p) = c.piece() else {
                 continue;
             };
-            let r = rank_of(pos, p);
+            let r = game.rank(p);
             if p.color() == by
                 && set.contains(p.kind())
                 && highest.is_none_or(|h| h < r && !(lower_only.contains(p.kind()) && taken >= r))

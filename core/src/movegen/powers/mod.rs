@@ -222,7 +222,7 @@ macro_rules! game_data {
                 self.note(p, cx.kind);
                 match p {
                     $( Power::$spec(p) => {
-                        self.note_hooks::<<$module::$spec as Spec>::Game>(PowerKind::$spec);
+                        self.note_hooks::<<$module::$spec as Spec>::Game>(PowerKind::$spec, cx.kind);
                         p.compile(cx, &mut self.data.$module).map(Gen::$spec)
                     } )*
                 }
@@ -243,12 +243,6 @@ macro_rules! hook_dispatch {
             fn attacks_of(&self, k: PowerKind, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
                 match k {
                     $( PowerKind::$spec => self.data.$module.own_attacks(pos, target, by, cell_at), )*
-                }
-            }
-
-            fn may_freeze_of(&self, k: PowerKind, pos: &impl View, c: Color) -> bool {
-                match k {
-                    $( PowerKind::$spec => self.data.$module.may_freeze(pos, c), )*
                 }
             }
 
@@ -364,6 +358,8 @@ pub struct Registry {
     pub(crate) any_generated: bool,
     /// The powers with hooks of each kind ([`Hooks::FREEZES`], `LENDS`, `BURNS`).
     freezers: Vec<PowerKind>,
+    /// The types with a freezing power: while the other side has none, nothing is frozen.
+    freezing: Vec<KindId>,
     lenders: Vec<PowerKind>,
     burners: Vec<PowerKind>,
 }
@@ -387,10 +383,14 @@ impl Registry {
         }
     }
 
-    /// Notes which of the game's hooks the power `k`, whose data is `H`, answers.
-    fn note_hooks<H: Hooks>(&mut self, k: PowerKind) {
+    /// Notes which of the game's hooks the power `k`, whose data is `H`, answers for the type
+    /// `kind`.
+    fn note_hooks<H: Hooks>(&mut self, k: PowerKind, kind: KindId) {
         if H::FREEZES {
             add_once(&mut self.freezers, k);
+            if !self.freezing.contains(&kind) {
+                self.freezing.push(kind);
+            }
         }
         if H::LENDS {
             add_once(&mut self.lenders, k);
@@ -436,14 +436,23 @@ impl Registry {
         !self.freezers.is_empty()
     }
 
-    /// Whether a piece of `c` may be frozen now ([`Hooks::may_freeze`]).
+    /// Whether a piece of `c` may be frozen now: the other side has a piece of a freezing type
+    /// (from the piece counts, no board scan).
+    #[inline]
     pub(crate) fn may_freeze(&self, pos: &impl View, c: Color) -> bool {
-        self.freezers.iter().any(|&k| self.may_freeze_of(k, pos, c))
+        pos.has_any(&self.freezing, c.flip())
     }
 
     /// Whether the piece of `c` on `sq` is frozen ([`Hooks::freezes`]).
     #[inline]
     pub(crate) fn frozen(&self, pos: &impl View, sq: Square, c: Color) -> bool {
+        self.may_freeze(pos, c) && self.freezes_now(pos, sq, c)
+    }
+
+    /// [`Registry::frozen`] once the other side has a freezing piece: out of line, so that the
+    /// loops that ask (each piece's generation, each relayer of a relay) stay small.
+    #[inline(never)]
+    fn freezes_now(&self, pos: &impl View, sq: Square, c: Color) -> bool {
         self.freezers.iter().any(|&k| self.freezes_of(k, pos, sq, c))
     }
 
