@@ -20,6 +20,9 @@ pub struct Approach;
 
 impl Spec for Approach {
     const NAME: &'static str = "approach";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = Self;
 
     fn parse(call: &PowerCall) -> Result<Approach, PowerError> {
         no_argument(call, &[])?;
@@ -29,11 +32,6 @@ impl Spec for Approach {
     fn describe(&self) -> Description {
         Description::text_only("captures the run of enemies it approaches (all or none)")
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = Self;
 
     fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Approach> {
         Some(self.clone())

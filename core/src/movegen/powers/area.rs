@@ -4,7 +4,8 @@
 //! captured, so the move stops at the first capture and never jumps. It never ends on the
 //! origin. A move is identified by its last square, so each reachable square is emitted once.
 //!
-//! Area moves capture, so they attack: [`attacks`] answers for `attack::is_attacked`.
+//! Area moves capture, so they attack: the power's attack test (its `Hooks::own_attacks`)
+//! answers for attack detection.
 
 use crate::cell::Piece;
 use crate::geometry::{Color, Square};
@@ -33,6 +34,9 @@ impl Area {
 impl Spec for Area {
     const NAME: &'static str = "area";
     const SYNTAX: &'static str = "area:N";
+    const ATTACKS: Attacks = Attacks::Own;
+    type Game = AreaKinds;
+    type Moves = Self;
 
     fn parse(call: &PowerCall) -> Result<Area, PowerError> {
         check_flags(call, &[])?;
@@ -45,11 +49,6 @@ impl Spec for Area {
     fn describe(&self) -> Description {
         Description { text: format!("area move of up to {} king steps", self.0), xbetza: self.xbetza() }
     }
-
-    const ATTACKS: Attacks = Attacks::Own;
-
-    type Game = AreaKinds;
-    type Moves = Self;
 
     fn compile(&self, cx: &mut Compile<'_>, game: &mut AreaKinds) -> Option<Area> {
         match game.0.iter_mut().find(|(k, _)| *k == cx.kind) {

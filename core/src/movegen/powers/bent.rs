@@ -90,6 +90,9 @@ impl Bent {
 impl Spec for Bent {
     const NAME: &'static str = "bent";
     const SYNTAX: &'static str = "bent:FIRST>THEN";
+    const ATTACKS: Attacks = Attacks::Own;
+    type Game = Attackers;
+    type Moves = Compiled;
 
     fn parse(call: &PowerCall) -> Result<Bent, PowerError> {
         crate::movegen::power::check_flags(call, &[])?;
@@ -110,11 +113,6 @@ impl Spec for Bent {
     fn describe(&self) -> Description {
         Description { text: format!("bent slider `{}`", self.spec), xbetza: self.xbetza() }
     }
-
-    const ATTACKS: Attacks = Attacks::Own;
-
-    type Game = Attackers;
-    type Moves = Compiled;
 
     fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<Compiled> {
         let mut bents = Vec::new();

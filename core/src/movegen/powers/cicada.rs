@@ -18,6 +18,9 @@ pub struct Cicada;
 
 impl Spec for Cicada {
     const NAME: &'static str = "cicada";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = Self;
 
     fn parse(call: &PowerCall) -> Result<Cicada, PowerError> {
         no_argument(call, &[])?;
@@ -31,11 +34,6 @@ impl Spec for Cicada {
     fn describe(&self) -> Description {
         Description::text_only("Cicada: Q 2-3 squares, must hop a piece")
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = Self;
 
     fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Cicada> {
         Some(self.clone())

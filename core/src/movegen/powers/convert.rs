@@ -18,6 +18,9 @@ pub struct Convert(pub Steps);
 impl Spec for Convert {
     const NAME: &'static str = "convert";
     const SYNTAX: &'static str = "convert:LEAPS";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = Deltas<Convert>;
 
     fn parse(call: &PowerCall) -> Result<Convert, PowerError> {
         Steps::parse(call, StepRule::Any).map(Convert)
@@ -30,11 +33,6 @@ impl Spec for Convert {
     fn describe(&self) -> Description {
         Description::text_only(format!("converts an enemy on `{}` instead of moving", self.0.spec))
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = Deltas<Convert>;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<Convert>> {
         let moves = Deltas::of(cx, &self.0);

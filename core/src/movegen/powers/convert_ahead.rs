@@ -18,6 +18,9 @@ pub struct ConvertAhead;
 
 impl Spec for ConvertAhead {
     const NAME: &'static str = "convert-ahead";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = Self;
 
     fn parse(call: &PowerCall) -> Result<ConvertAhead, PowerError> {
         no_argument(call, &[])?;
@@ -27,11 +30,6 @@ impl Spec for ConvertAhead {
     fn describe(&self) -> Description {
         Description::text_only("may convert the enemy next in line after moving")
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = Self;
 
     fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<ConvertAhead> {
         Some(self.clone())

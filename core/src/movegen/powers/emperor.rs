@@ -36,6 +36,15 @@ impl Spec for Emperor {
     const NAME: &'static str = "emperor";
     const SYNTAX: &'static str = "emperor[(free-nonroyal-capture)]";
 
+    /// Its protection test asks the other attacks, so it is asked after them.
+    const ATTACKS: Attacks = Attacks::OwnAfterOthers;
+
+    /// Its attacks are looked for from the royal squares only (Tai's Emperor is royal).
+    const ROYAL_ONLY: bool = true;
+
+    type Game = Emperors;
+    type Moves = Self;
+
     fn parse(call: &PowerCall) -> Result<Emperor, PowerError> {
         no_argument(call, &["free-nonroyal-capture"])?;
         Ok(Emperor { free_nonroyal_capture: call.flags.iter().any(|f| f == "free-nonroyal-capture") })
@@ -54,18 +63,10 @@ impl Spec for Emperor {
         })
     }
 
-    /// Its protection test asks the other attacks, so it is asked after them.
-    const ATTACKS: Attacks = Attacks::OwnAfterOthers;
-    /// Its attacks are looked for from the royal squares only (Tai's Emperor is royal).
-    const ROYAL_ONLY: bool = true;
-
     /// It lists its captures from the enemy pieces, not from its 600-odd empty targets.
     fn quiescence(&self) -> Captures {
         Captures::Listed
     }
-
-    type Game = Emperors;
-    type Moves = Self;
 
     fn compile(&self, cx: &mut Compile<'_>, game: &mut Emperors) -> Option<Emperor> {
         game.set.insert(cx.kind);

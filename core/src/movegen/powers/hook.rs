@@ -5,7 +5,7 @@
 //!
 //! A square reachable through two corners is one move: the generator's caller merges
 //! duplicates (`KindMoves::needs_dedup`). A first leg alone is a plain slide of the attack
-//! tables; a two-leg capture is found by solving for its corner ([`attacks`]).
+//! tables; a two-leg capture is found by solving for its corner (its attack test).
 
 use crate::cell::Piece;
 use crate::geometry::{ByColor, Color, Square};
@@ -64,6 +64,13 @@ impl Spec for Hook {
     const NAME: &'static str = "hook";
     const SYNTAX: &'static str = "hook:FIRST[>THEN]";
 
+    /// A first leg alone is a plain slide of the attack tables; two-leg captures are its own
+    /// test.
+    const ATTACKS: Attacks = Attacks::Own;
+
+    type Game = Hookers;
+    type Moves = Compiled;
+
     fn parse(call: &PowerCall) -> Result<Hook, PowerError> {
         check_flags(call, &[])?;
         let spec = call.arg.as_deref().unwrap_or_default();
@@ -92,13 +99,6 @@ impl Spec for Hook {
     fn describe(&self) -> Description {
         Description::text_only(format!("hook move `{}` (a slide, then optionally one at right angles)", self.spec))
     }
-
-    /// A first leg alone is a plain slide of the attack tables; two-leg captures are its own
-    /// test.
-    const ATTACKS: Attacks = Attacks::Own;
-
-    type Game = Hookers;
-    type Moves = Compiled;
 
     fn compile(&self, cx: &mut Compile<'_>, game: &mut Hookers) -> Option<Compiled> {
         let mut hooks = Vec::new();

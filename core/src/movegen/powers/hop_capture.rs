@@ -28,6 +28,9 @@ pub struct Attackers(ByColor<Vec<(i32, KindSet)>>);
 impl Spec for HopCapture {
     const NAME: &'static str = "hop-capture";
     const SYNTAX: &'static str = "hop-capture:STEPS";
+    const ATTACKS: Attacks = Attacks::Own;
+    type Game = Attackers;
+    type Moves = Deltas<HopCapture>;
 
     fn parse(call: &PowerCall) -> Result<HopCapture, PowerError> {
         Steps::parse(call, StepRule::Unit).map(HopCapture)
@@ -40,11 +43,6 @@ impl Spec for HopCapture {
     fn describe(&self) -> Description {
         Description::text_only(format!("hop capture over an adjacent enemy `{}`", self.0.spec))
     }
-
-    const ATTACKS: Attacks = Attacks::Own;
-
-    type Game = Attackers;
-    type Moves = Deltas<HopCapture>;
 
     fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<Deltas<HopCapture>> {
         let moves = Deltas::of(cx, &self.0);

@@ -35,6 +35,9 @@ impl Hooks for Leapers {}
 impl Spec for KingLeap {
     const NAME: &'static str = "king-leap";
     const SYNTAX: &'static str = "king-leap[(both-safe)]";
+    const ATTACKS: Attacks = Attacks::Never;
+    type Game = Leapers;
+    type Moves = Self;
 
     fn parse(call: &PowerCall) -> Result<KingLeap, PowerError> {
         no_argument(call, &["both-safe"])?;
@@ -53,14 +56,9 @@ impl Spec for KingLeap {
         })
     }
 
-    const ATTACKS: Attacks = Attacks::Never;
-
     fn quiescence(&self) -> Captures {
         Captures::Never
     }
-
-    type Game = Leapers;
-    type Moves = Self;
 
     fn compile(&self, cx: &mut Compile<'_>, game: &mut Leapers) -> Option<KingLeap> {
         game.0.insert(cx.kind);

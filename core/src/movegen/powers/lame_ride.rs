@@ -14,6 +14,9 @@ pub struct LameRide(pub Steps);
 impl Spec for LameRide {
     const NAME: &'static str = "lame-ride";
     const SYNTAX: &'static str = "lame-ride:DD|AA";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = NoMoves;
 
     fn parse(call: &PowerCall) -> Result<LameRide, PowerError> {
         let steps = Steps::parse(call, StepRule::Rider)?;
@@ -30,11 +33,6 @@ impl Spec for LameRide {
     fn describe(&self) -> Description {
         Description::text_only(format!("`{}` rider over empty squares only", self.0.spec))
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = NoMoves;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<NoMoves> {
         for v in &self.0.vectors {

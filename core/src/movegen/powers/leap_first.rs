@@ -26,6 +26,9 @@ type Ranges = Vec<(u8, u8)>;
 impl Spec for LeapFirst {
     const NAME: &'static str = "leap-first";
     const SYNTAX: &'static str = "leap-first:RIDER";
+    const ATTACKS: Attacks = Attacks::Own;
+    type Game = Attackers;
+    type Moves = NoMoves;
 
     fn parse(call: &PowerCall) -> Result<LeapFirst, PowerError> {
         Steps::parse(call, StepRule::Rider).map(LeapFirst)
@@ -38,11 +41,6 @@ impl Spec for LeapFirst {
     fn describe(&self) -> Description {
         Description::text_only(format!("`{}` skipping the 1st square", self.0.spec))
     }
-
-    const ATTACKS: Attacks = Attacks::Own;
-
-    type Game = Attackers;
-    type Moves = NoMoves;
 
     fn compile(&self, cx: &mut Compile<'_>, game: &mut Attackers) -> Option<NoMoves> {
         for v in &self.0.vectors {

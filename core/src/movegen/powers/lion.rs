@@ -108,6 +108,9 @@ impl Lion {
 impl Spec for Lion {
     const NAME: &'static str = "lion";
     const SYNTAX: &'static str = "lion[:3|:F|:DIRS][(pass-anywhere)]";
+    const ATTACKS: Attacks = Attacks::Tables;
+    type Game = ();
+    type Moves = Compiled;
 
     fn parse(call: &PowerCall) -> Result<Lion, PowerError> {
         check_flags(call, &["pass-anywhere"])?;
@@ -140,17 +143,12 @@ impl Spec for Lion {
         Description { text: self.text(), xbetza: self.xbetza() }
     }
 
-    const ATTACKS: Attacks = Attacks::Tables;
-
     fn quiescence(&self) -> Captures {
         match self.shape {
             LionShape::King { steps: 2 } | LionShape::Lines(_) => Captures::Listed,
             LionShape::King { .. } | LionShape::Diagonal => Captures::Filtered,
         }
     }
-
-    type Game = ();
-    type Moves = Compiled;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let shape = match &self.shape {

@@ -18,6 +18,9 @@ pub struct LongLeap(pub Steps);
 impl Spec for LongLeap {
     const NAME: &'static str = "long-leap";
     const SYNTAX: &'static str = "long-leap:RIDER";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = Deltas<LongLeap>;
 
     fn parse(call: &PowerCall) -> Result<LongLeap, PowerError> {
         Steps::parse(call, StepRule::UnitRider).map(LongLeap)
@@ -26,11 +29,6 @@ impl Spec for LongLeap {
     fn describe(&self) -> Description {
         Description::text_only(format!("long leap `{}`: captures every enemy jumped", self.0.spec))
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = Deltas<LongLeap>;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<LongLeap>> {
         let moves = Deltas::of(cx, &self.0);

@@ -30,6 +30,9 @@ pub struct Compiled {
 impl Spec for Parrot {
     const NAME: &'static str = "parrot";
     const SYNTAX: &'static str = "parrot:STEPS";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = Compiled;
 
     fn parse(call: &PowerCall) -> Result<Parrot, PowerError> {
         Steps::parse(call, StepRule::Unit).map(Parrot)
@@ -42,11 +45,6 @@ impl Spec for Parrot {
     fn describe(&self) -> Description {
         Description::text_only(format!("Parrot powers `{}`: shoot, hop-capture (up to 2), pass", self.0.spec))
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = Compiled;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let dirs = cx.deltas(&self.0);

@@ -18,9 +18,10 @@
 //! Relayed moves may move or capture. A relayed move with the same effect as one of the piece's
 //! own moves *is* that own move (it keeps its promotion twin); a move that exists only by relay
 //! never promotes. The generator emits each effect once: own moves first, then the relay-only
-//! targets of the same piece. Relayed captures are real captures: [`attacks`] feeds them into
-//! attack detection. The relays are given to friends by `movegen::generate`, for the side's
-//! relayers (`Sets::relay`).
+//! targets of the same piece. Relayed captures are real captures: the power's attack test feeds
+//! them into attack detection. The relays are lent to friends through the power's hooks
+//! (`Hooks::lend_all` for the side's moves, `Hooks::lend_to` for one piece's), which move
+//! generation asks in games with relayers.
 
 use crate::cell::Cell;
 use crate::geometry::{Color, Square};
@@ -75,6 +76,9 @@ pub struct RelayKinds {
 impl Spec for Relay {
     const NAME: &'static str = "relay";
     const SYNTAX: &'static str = "relay:dervish[(corner-leaps|reflect-only)], relay:harpy[(knight-away)]";
+    const ATTACKS: Attacks = Attacks::Own;
+    type Game = RelayKinds;
+    type Moves = NoMoves;
 
     fn parse(call: &PowerCall) -> Result<Relay, PowerError> {
         let flag = |f: &str| call.flags.iter().any(|x| x == f);
@@ -107,16 +111,11 @@ impl Spec for Relay {
         })
     }
 
-    const ATTACKS: Attacks = Attacks::Own;
-
     /// Relayed moves are the receivers' (quiescence takes the general path in games with
     /// relays: `movegen::generate_captures`).
     fn quiescence(&self) -> Captures {
         Captures::Never
     }
-
-    type Game = RelayKinds;
-    type Moves = NoMoves;
 
     fn compile(&self, cx: &mut Compile<'_>, r: &mut RelayKinds) -> Option<NoMoves> {
         let k = cx.kind;

@@ -17,6 +17,9 @@ pub struct Shoot(pub Steps);
 impl Spec for Shoot {
     const NAME: &'static str = "shoot";
     const SYNTAX: &'static str = "shoot:STEPS";
+    const ATTACKS: Attacks = Attacks::Tables;
+    type Game = ();
+    type Moves = Deltas<Shoot>;
 
     fn parse(call: &PowerCall) -> Result<Shoot, PowerError> {
         Steps::parse(call, StepRule::Unit).map(Shoot)
@@ -25,11 +28,6 @@ impl Spec for Shoot {
     fn describe(&self) -> Description {
         Description::text_only(format!("igui (captures without moving) `{}`", self.0.spec))
     }
-
-    const ATTACKS: Attacks = Attacks::Tables;
-
-    type Game = ();
-    type Moves = Deltas<Shoot>;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<Shoot>> {
         let moves = Deltas::of(cx, &self.0);

@@ -16,6 +16,9 @@ pub struct ShootLine(pub Steps);
 impl Spec for ShootLine {
     const NAME: &'static str = "shoot-line";
     const SYNTAX: &'static str = "shoot-line:RIDER";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = Deltas<ShootLine>;
 
     fn parse(call: &PowerCall) -> Result<ShootLine, PowerError> {
         Steps::parse(call, StepRule::UnitRider).map(ShootLine)
@@ -24,11 +27,6 @@ impl Spec for ShootLine {
     fn describe(&self) -> Description {
         Description::text_only(format!("shoots the first piece on `{}` lines", self.0.spec))
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = Deltas<ShootLine>;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<ShootLine>> {
         let moves = Deltas::of(cx, &self.0);

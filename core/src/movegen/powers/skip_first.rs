@@ -13,6 +13,9 @@ pub struct SkipFirst(pub Steps);
 impl Spec for SkipFirst {
     const NAME: &'static str = "skip-first";
     const SYNTAX: &'static str = "skip-first:RIDER";
+    const ATTACKS: Attacks = Attacks::Tables;
+    type Game = ();
+    type Moves = NoMoves;
 
     fn parse(call: &PowerCall) -> Result<SkipFirst, PowerError> {
         Steps::parse(call, StepRule::Rider).map(SkipFirst)
@@ -26,14 +29,9 @@ impl Spec for SkipFirst {
         Description::text_only(format!("`{}` from the 2nd square; the 1st must be empty", self.0.spec))
     }
 
-    const ATTACKS: Attacks = Attacks::Tables;
-
     fn quiescence(&self) -> Captures {
         Captures::Atoms
     }
-
-    type Game = ();
-    type Moves = NoMoves;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<NoMoves> {
         for v in &self.0.vectors {

@@ -19,6 +19,9 @@ pub struct Swap(pub Steps);
 impl Spec for Swap {
     const NAME: &'static str = "swap";
     const SYNTAX: &'static str = "swap:LEAPS";
+    const ATTACKS: Attacks = Attacks::Never;
+    type Game = ();
+    type Moves = Deltas<Swap>;
 
     fn parse(call: &PowerCall) -> Result<Swap, PowerError> {
         Steps::parse(call, StepRule::Any).map(Swap)
@@ -32,14 +35,9 @@ impl Spec for Swap {
         Description::text_only(format!("swaps with any piece on `{}`", self.0.spec))
     }
 
-    const ATTACKS: Attacks = Attacks::Never;
-
     fn quiescence(&self) -> Captures {
         Captures::Never
     }
-
-    type Game = ();
-    type Moves = Deltas<Swap>;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Deltas<Swap>> {
         let moves = Deltas::of(cx, &self.0);

@@ -27,6 +27,9 @@ pub struct Compiled {
 impl Spec for Sweep {
     const NAME: &'static str = "sweep";
     const SYNTAX: &'static str = "sweep:RIDER";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = Compiled;
 
     fn parse(call: &PowerCall) -> Result<Sweep, PowerError> {
         Steps::parse(call, StepRule::UnitRider).map(Sweep)
@@ -35,11 +38,6 @@ impl Spec for Sweep {
     fn describe(&self) -> Description {
         Description::text_only(format!("sweep `{}`: captures every enemy passed", self.0.spec))
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = Compiled;
 
     fn compile(&self, cx: &mut Compile<'_>, _: &mut ()) -> Option<Compiled> {
         let lines = self

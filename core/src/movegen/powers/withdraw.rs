@@ -23,6 +23,9 @@ pub struct Withdraw {
 impl Spec for Withdraw {
     const NAME: &'static str = "withdraw";
     const SYNTAX: &'static str = "withdraw[(optional)]";
+    const ATTACKS: Attacks = Attacks::Generated;
+    type Game = ();
+    type Moves = Self;
 
     fn parse(call: &PowerCall) -> Result<Withdraw, PowerError> {
         no_argument(call, &["optional"])?;
@@ -32,11 +35,6 @@ impl Spec for Withdraw {
     fn describe(&self) -> Description {
         Description::text_only(if self.optional { "may capture by withdrawal" } else { "captures by withdrawal" })
     }
-
-    const ATTACKS: Attacks = Attacks::Generated;
-
-    type Game = ();
-    type Moves = Self;
 
     fn compile(&self, _: &mut Compile<'_>, _: &mut ()) -> Option<Withdraw> {
         Some(self.clone())
