@@ -8,7 +8,11 @@
 //! - Active: otherwise, if the mover is now a Fire Demon, every enemy next to its final square
 //!   is removed (after slides, area moves, captures, and a Buffalo's promotion).
 //!
-//! Burning removes pieces, so it attacks: [`attacks`] answers for `attack::is_attacked`.
+//! Burning removes pieces, so it attacks: the power's attack test (its `Hooks::own_attacks`)
+//! answers for attack detection, and the effect of every move asks it what burns
+//! (`Hooks::burned`).
+
+use arrayvec::ArrayVec;
 
 use crate::cell::Piece;
 use crate::geometry::{Color, Square};
@@ -33,6 +37,13 @@ pub struct Burners {
 
 impl Spec for Burn {
     const NAME: &'static str = "burn";
+    const ATTACKS: Attacks = Attacks::Own;
+    type Game = Burners;
+    type Moves = NoMoves;
+
+    // Burning is a forced effect of moves, not a move; but a move that only burns takes
+    // pieces, so quiescence generates a burner's moves and keeps those that take or burn (the
+    // default `Captures::Filtered`).
 
     fn parse(call: &PowerCall) -> Result<Burn, PowerError> {
         no_argument(call, &[])?;
@@ -42,15 +53,6 @@ impl Spec for Burn {
     fn describe(&self) -> Description {
         Description::text_only("burns adjacent enemies; burns pieces that land next to it")
     }
-
-    const ATTACKS: Attacks = Attacks::Own;
-
-    // Burning is a forced effect of moves, not a move; but a move that only burns takes
-    // pieces, so quiescence generates a burner's moves and keeps those that take or burn (the
-    // default `Captures::Filtered`).
-
-    type Game = Burners;
-    type Moves = NoMoves;
 
     fn compile(&self, cx: &mut Compile<'_>, game: &mut Burners) -> Option<NoMoves> {
         game.set.insert(cx.kind);
@@ -68,7 +70,7 @@ impl Hooks for Burners {
         }
     }
 
-    /// Burns are judged on the board as it is (see [`attacks`]).
+    /// Burns are judged on the board as it is (see `attacks`).
     fn own_attacks(&self, pos: &impl View, target: Square, by: Color, _: &(impl Cells + ?Sized)) -> bool {
         attacks(self, pos, target, by)
     }
@@ -88,19 +90,33 @@ impl Hooks for Burners {
 /// the move itself takes the pieces on `removed`. Judged on the position before the move: the
 /// squares next to `m.to` hold the same pieces after it, less those taken (a move changes no
 /// other square there: the origin held the mover, and no game with burners converts or swaps).
+/// One pass over the neighbours, since every move of the game asks: an enemy Demon among them
+/// burns the mover first, else a Demon mover burns the enemies it met.
 fn burned(game: &Burners, pos: &impl View, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
-    let burners = &game.set;
     let shape = *pos.shape();
     let them = mover.color().flip();
-    let stays = |s: Square| !removed.contains(&s);
-    let near = || KING.iter().map(|&(dx, dy)| m.to.offset(shape.delta(dx, dy))).filter(|&s| stays(s));
-    if near().any(|s| burners.holds(pos.cell(s), them)) {
-        return Burned::Mover;
+    let burns = game.set.contains(final_kind);
+    let mut victims = ArrayVec::new();
+    for &(dx, dy) in &KING {
+        let s = m.to.offset(shape.delta(dx, dy));
+        let Some(p) = pos.cell(s).piece().filter(|p| p.color() == them) else {
+            continue;
+        };
+        if removed.contains(&s) {
+            continue;
+        }
+        if game.set.contains(p.kind()) {
+            return Burned::Mover;
+        }
+        if burns {
+            victims.push(s);
+        }
     }
-    if !burners.contains(final_kind) {
-        return Burned::Nothing;
+    if burns {
+        Burned::Victims(victims)
+    } else {
+        Burned::Nothing
     }
-    Burned::Victims(near().filter(|&s| pos.cell(s).holds(them)).collect())
 }
 
 /// Whether some move of a `by` piece would burn a piece standing on `target`: a Fire Demon (or

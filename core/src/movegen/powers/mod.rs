@@ -270,6 +270,7 @@ macro_rules! hook_dispatch {
                 }
             }
 
+            #[inline]
             fn burned_of(&self, k: PowerKind, pos: &impl View, m: Move, mover: Piece, final_kind: KindId, removed: &[Square]) -> Burned {
                 match k {
                     $( PowerKind::$spec => self.data.$module.burned(pos, m, mover, final_kind, removed), )*
@@ -504,6 +505,10 @@ impl Registry {
         final_kind: KindId,
         removed: &[Square],
     ) -> Burned {
+        // One burning power (Nutty's Fire Demon) is the case every move of such a game asks.
+        if let [k] = self.burners[..] {
+            return self.burned_of(k, pos, m, mover, final_kind, removed);
+        }
         for &k in &self.burners {
             let b = self.burned_of(k, pos, m, mover, final_kind, removed);
             if b != Burned::Nothing {
