@@ -346,6 +346,22 @@ fn power_emperor() {
 }
 
 #[test]
+fn power_grasshopper() {
+    // `grasshopper:Q`: over the first piece of each queen line to the square just beyond it.
+    let g = game("", &["grasshopper:Q"], "");
+    let fen = board("Ka1 kg7 Pd4 ed5 ee5 ee3 ef2 Fc4 ec5 Fb6");
+    // Over d5 to d6 and over e5 to f6 (the King on g7 is two beyond: no), over e3 onto the
+    // enemy on f2, over the friend c4 to b4; over c5 the friend on b6 blocks; the line to the
+    // lower left ends on the own King (a1), with nothing beyond it; empty lines give nothing.
+    check(moves(&g, &fen, "d4"), "d4d6 d4f6 d4f2 d4b4", "grasshopper");
+    assert_eq!(after(&g, &fen, "d4f6"), placement("Ka1 kg7 Pf6 ed5 ee5 ee3 ef2 Fc4 ec5 Fb6"), "hurdles stay");
+    assert_eq!(after(&g, &fen, "d4f2"), placement("Ka1 kg7 Pf2 ed5 ee5 ee3 Fc4 ec5 Fb6"), "f2 taken");
+    // Its own attack test agrees: d6, f6 and f2 (b4 is the friend c4's step too); never a
+    // square two beyond a hurdle, nor one with no hurdle before it.
+    check_attacks(&g, &fen, "d6 f6 f2", "d7 g7 e4 c2");
+}
+
+#[test]
 fn power_hook() {
     // `hook:W`: an orthogonal slide (capturing the first enemy met ends it), then optionally a
     // slide at right angles from an empty square where the first stops.
@@ -599,6 +615,41 @@ fn power_withdraw() {
     let g = game("K", &["withdraw(optional)"], "");
     check(moves(&g, &fen, "d4"), "d4c3 d4c3xe5 d4c4 d4c5 d4d3 d4d5 d4e3 d4e4 d4e5", "withdraw(optional)");
     check_attacks(&g, &fen, "e5 c3", "a4");
+}
+
+/// The walk-through of a new power (`docs/extending.md`, "Adding a power") shows the
+/// grasshopper as it is: every `rust` and `markdown` block of that section is a passage of the
+/// module, the registry, this file or the key reference.
+#[test]
+fn the_walk_through_shows_the_grasshopper_as_it_is() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = |path: &str| std::fs::read_to_string(format!("{root}/{path}")).unwrap();
+    let doc = read("docs/extending.md");
+    let section = &doc[doc.find("## Adding a power").expect("the walk-through")..];
+    let files = [
+        "core/src/movegen/powers/grasshopper.rs",
+        "core/src/movegen/powers/mod.rs",
+        "engine-tests/powers.rs",
+        "docs/data-files.md",
+    ]
+    .map(read);
+    let mut blocks = Vec::new();
+    let mut block: Option<Vec<&str>> = None;
+    for line in section.lines() {
+        match &mut block {
+            None if line == "```rust" || line == "```markdown" => block = Some(Vec::new()),
+            Some(lines) if line == "```" => {
+                blocks.push(lines.join("\n"));
+                block = None;
+            }
+            Some(lines) => lines.push(line),
+            None => {}
+        }
+    }
+    assert!(blocks.len() >= 8, "the walk-through shows the four files: {} blocks", blocks.len());
+    for b in &blocks {
+        assert!(files.iter().any(|f| f.contains(b.as_str())), "docs/extending.md shows what no file has:\n{b}");
+    }
 }
 
 /// Every module of `core/src/movegen/powers/` has its `power_<module>` test here.

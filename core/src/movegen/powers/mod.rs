@@ -15,6 +15,7 @@ pub mod cicada;
 pub mod convert;
 pub mod convert_ahead;
 pub mod emperor;
+pub mod grasshopper;
 pub mod hook;
 pub mod hop_capture;
 pub mod immobilize;
@@ -319,6 +320,8 @@ registry! {
     hook::Hook,
     /// `emperor`: a move to any square, capturing only unprotected pieces (Tai Emperor).
     emperor::Emperor,
+    /// `grasshopper`: a hop over the first piece on a line, to the square just beyond it.
+    grasshopper::Grasshopper,
     /// `skip-first`: a rider that starts at its second square (Scirocco Wagon).
     skip_first::SkipFirst,
     /// `leap-first`: a rider that leaps its first square (Nutty Tetrarchs).
