@@ -264,3 +264,107 @@ fn the_checker_finds_imports_that_go_up() {
         ]
     );
 }
+
+/// The files of `movegen` import one way too (`docs/design/movegen.md`): the view, the atoms and
+/// the reverse tables at the bottom, the power contract, the power modules and their registry
+/// (`powers/`, one node: a power may use another), the compiled tables, generation and attack
+/// detection on top. A file names another as `super::x`, `crate::movegen::x`, or (the module
+/// file, `mod.rs`) `x::`; a name the module re-exports (`crate::movegen::Board`) names `mod.rs`.
+fn movegen_graph(dir: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    let node = |file: &Path| -> String {
+        let rel = file.strip_prefix(dir).unwrap();
+        match rel.components().count() {
+            1 => rel.file_stem().unwrap().to_string_lossy().into_owned(),
+            _ => rel.components().next().unwrap().as_os_str().to_string_lossy().into_owned(),
+        }
+    };
+    let nodes: BTreeSet<String> = files.iter().map(|f| node(f)).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = nodes.iter().map(|n| (n.clone(), BTreeSet::new())).collect();
+    for file in &files {
+        if test_only(file) {
+            continue;
+        }
+        let from = node(file);
+        // `super::` names a file of `movegen` from its top files and from a folder's `mod.rs`;
+        // from the other files of a folder it names the folder itself.
+        let top = file.parent() == Some(dir)
+            || (file.file_name().is_some_and(|n| n == "mod.rs") && file.parent().and_then(Path::parent) == Some(dir));
+        let text = std::fs::read_to_string(file).unwrap();
+        for (_, code) in code_lines(&text) {
+            if code.trim_start().starts_with("pub mod ") || code.trim_start().starts_with("mod ") {
+                continue;
+            }
+            let mut named = named_modules(&code, "crate::movegen", &BTreeMap::new());
+            if top {
+                named.extend(named_modules(&code, "super", &BTreeMap::new()));
+            }
+            if from == "mod" {
+                named.extend(nodes.iter().filter(|n| code.contains(&format!("{n}::"))).cloned());
+            }
+            for n in named {
+                let to = if nodes.contains(&n) { n } else { "mod".to_string() };
+                if to != from {
+                    graph.get_mut(&from).unwrap().insert(to);
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// A circle of `graph`, if it has one: the nodes along it.
+fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == n) {
+            return Some(path[i..].to_vec());
+        }
+        if done.contains(n) {
+            return None;
+        }
+        path.push(n.to_string());
+        for m in &graph[n] {
+            if let Some(c) = visit(m, graph, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(n.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_files_of_movegen_import_one_way() {
+    let graph = movegen_graph(&root().join("core/src/movegen"));
+    assert!(graph.len() > 10 && graph.contains_key("powers"), "movegen's files were not found: {graph:?}");
+    for (from, to) in [("powers", "power"), ("powers", "kind_set"), ("mod", "attack"), ("tables", "powers")] {
+        assert!(graph[from].contains(to), "{from} -> {to} not read: {graph:?}");
+    }
+    if let Some(c) = circle(&graph) {
+        panic!("files of core/src/movegen import each other in a circle: {}", c.join(" -> "));
+    }
+}
+
+/// The checker finds a circle of two files through a re-exported name.
+#[test]
+fn the_movegen_checker_finds_a_circle() {
+    let dir = std::env::temp_dir().join(format!("kyodai-movegen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("powers")).unwrap();
+    std::fs::write(dir.join("mod.rs"), "pub mod a;\npub mod powers;\npub use a::A;\nfn f() { a::g() }\n").unwrap();
+    std::fs::write(dir.join("a.rs"), "use super::powers::P;\n").unwrap();
+    std::fs::write(dir.join("powers/mod.rs"), "pub mod one;\n").unwrap();
+    std::fs::write(dir.join("powers/one.rs"), "use crate::movegen::A;\n").unwrap();
+    let graph = movegen_graph(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(circle(&graph), Some(vec!["a".to_string(), "powers".to_string(), "mod".to_string()]));
+}
