@@ -5,6 +5,7 @@
 //! The search never prints: it reports [`Info`] through a callback, and front ends format it.
 
 pub mod deferral;
+mod history;
 mod ordering;
 mod picker;
 mod prune;
@@ -16,6 +17,7 @@ use crate::eval::Evaluator;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::legality::legal_move_list;
+use history::History;
 pub use time::{Limits, Plan, TimeManager};
 use tt::TranspositionTable;
 use worker::{Role, Shared, Worker};
@@ -99,6 +101,10 @@ pub struct Searcher {
     tt: TranspositionTable,
     threads: usize,
     evaluators: Vec<(String, Arc<PerGame>)>,
+    /// One thread's history tables each, kept from search to search of the same game.
+    histories: Vec<History>,
+    /// The game the histories are for (its compiled data's address, types and cells).
+    histories_game: (usize, usize, usize),
 }
 
 /// A line found at the root for one MultiPV slot.
@@ -110,12 +116,24 @@ pub(crate) struct RootLine {
 
 impl Searcher {
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
-        Searcher { tt: TranspositionTable::new(hash_mb), threads: threads.max(1), evaluators: Vec::new() }
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            threads: threads.max(1),
+            evaluators: Vec::new(),
+            histories: Vec::new(),
+            histories_game: (0, 0, 0),
+        }
     }
 
     /// [`Searcher::new`], reporting a hash table that cannot be allocated instead of aborting.
     pub fn try_new(hash_mb: usize, threads: usize) -> Result<Searcher, std::collections::TryReserveError> {
-        Ok(Searcher { tt: TranspositionTable::try_new(hash_mb)?, threads: threads.max(1), evaluators: Vec::new() })
+        Ok(Searcher {
+            tt: TranspositionTable::try_new(hash_mb)?,
+            threads: threads.max(1),
+            evaluators: Vec::new(),
+            histories: Vec::new(),
+            histories_game: (0, 0, 0),
+        })
     }
 
     pub fn set_hash(&mut self, mb: usize) {
@@ -138,6 +156,7 @@ impl Searcher {
     /// Forgets everything learnt (new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.histories.iter_mut().for_each(History::clear);
     }
 
     fn per_game(&mut self, pos: &Position) -> Arc<PerGame> {
@@ -152,6 +171,20 @@ impl Searcher {
         }
         self.evaluators.push((key, Arc::clone(&e)));
         e
+    }
+
+    /// One history table per thread, made anew for another game.
+    fn fit_histories(&mut self, pos: &Position, threads: usize) {
+        let (kinds, cells) = (pos.variant().pieces.len(), pos.shape().cells as usize);
+        // The address alone could be a new game's where an old one was freed: the sizes too.
+        let game = (Arc::as_ptr(pos.game()) as usize, kinds, cells);
+        if self.histories_game != game {
+            self.histories.clear();
+            self.histories_game = game;
+        }
+        while self.histories.len() < threads {
+            self.histories.push(History::new(kinds, cells));
+        }
     }
 
     /// Searches `pos` within `limits`, reporting each finished iteration to `on_info`, until
@@ -180,16 +213,18 @@ impl Searcher {
         let multipv = multipv.clamp(1, legal.len());
         let nodes = AtomicU64::new(0);
         let helpers_stop = AtomicBool::new(false);
-        let tt = &self.tt;
         let threads = self.threads;
+        self.fit_histories(pos, threads);
+        let tt = &self.tt;
+        let (main_hist, helper_hists) = self.histories.split_first_mut().expect("one table per thread");
 
         let result = std::thread::scope(|scope| {
-            for id in 1..threads {
+            for (id, hist) in (1..threads).zip(helper_hists.iter_mut()) {
                 let game = Arc::clone(&game);
                 let (hs, nodes, tm, pos) = (&helpers_stop, &nodes, &tm, pos.clone());
                 scope.spawn(move || {
                     let shared = Shared { ev: &game.ev, deferrals: &game.deferrals, tt, stop: hs, tm, limits, nodes };
-                    let mut w = Worker::new(pos, shared, Role::Helper);
+                    let mut w = Worker::new(pos, shared, Role::Helper, hist);
                     // Helpers start one ply deeper on odd ids so threads spread over depths.
                     let mut depth = 1 + (id as u32 % 2);
                     while depth <= max_depth && !hs.load(Ordering::Relaxed) {
@@ -199,7 +234,7 @@ impl Searcher {
                 });
             }
             let shared = Shared { ev: &game.ev, deferrals: &game.deferrals, tt, stop, tm: &tm, limits, nodes: &nodes };
-            let mut w = Worker::new(pos.clone(), shared, Role::Main);
+            let mut w = Worker::new(pos.clone(), shared, Role::Main, main_hist);
             let r = iterate(&mut w, &legal, max_depth, multipv, &tm, on_info);
             helpers_stop.store(true, Ordering::Relaxed);
             r

@@ -1,18 +1,17 @@
 //! Move ordering: the tiers a move is sorted into (table move, captures, killers, history,
-//! captures that probably lose), the killer and history tables that learn from cut-offs, and
-//! the lazy selection of the next move. A search thread owns one `MoveOrder`; what a capture
+//! captures that probably lose), the killers that learn from cut-offs (the history tables are
+//! `history.rs`'s), and the lazy selection of the next move. A search thread owns one `MoveOrder`; what a capture
 //! wins or risks is the worker's to say (it knows the evaluator), the tier is said here.
 
 use super::MAX_PLY;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::Position;
 
 /// The table's move comes first, then captures, then killers and quiet moves by history.
 pub(super) const ORDER_TT: i32 = 2_000_000;
 const ORDER_CAPTURE: i32 = 1_000_000;
 const ORDER_KILLER: [i32; 2] = [900_000, 800_000];
-/// History scores stay within plus or minus this (below the killers).
+/// History scores stay within plus or minus this (below the killers; `history.rs` checks it).
 pub(super) const HISTORY_MAX: i32 = 500_000;
 /// How far a capture that probably loses material drops: below every quiet move. Searched
 /// early it mostly refutes itself, and the cut-off a quiet move would give comes later.
@@ -148,36 +147,21 @@ impl MoveList {
     }
 }
 
-/// Killers by ply and history by (colour, piece type, destination).
+/// Killers by ply: the last two quiet moves that cut off at that ply of the current search.
+/// (What quiet moves are worth beyond that is `history.rs`'s.)
 pub(super) struct MoveOrder {
     killers: Vec<[Move; 2]>,
-    history: Vec<i32>,
-    cells: usize,
-    kinds: usize,
 }
 
 impl MoveOrder {
-    pub fn new(kinds: usize, cells: usize) -> MoveOrder {
-        MoveOrder {
-            killers: vec![[Move::pass(Square::NONE); 2]; MAX_PLY + 1],
-            history: vec![0; 2 * kinds * cells],
-            cells,
-            kinds,
-        }
+    pub fn new() -> MoveOrder {
+        MoveOrder { killers: vec![[Move::pass(Square::NONE); 2]; MAX_PLY + 1] }
     }
 
+    /// The ordering score of the quiet move `m` at `ply` if it is a killer there.
     #[inline]
-    fn index(&self, pos: &Position, m: Move) -> usize {
-        let p = pos.piece_at(m.from).unwrap();
-        (p.color().index() * self.kinds + p.kind().index()) * self.cells + m.to.index()
-    }
-
-    /// The ordering score of a quiet move at `ply`, asked before it is made.
-    pub fn quiet_score(&self, pos: &Position, m: Move, ply: usize) -> i32 {
-        match self.killers[ply].iter().position(|&k| k == m) {
-            Some(i) => ORDER_KILLER[i],
-            None => self.history[self.index(pos, m)],
-        }
+    pub fn killer_score(&self, ply: usize, m: Move) -> Option<i32> {
+        self.killers[ply].iter().position(|&k| k == m).map(|i| ORDER_KILLER[i])
     }
 
     /// The killer `i` (0 or 1) of `ply`.
@@ -186,27 +170,11 @@ impl MoveOrder {
         self.killers[ply][i]
     }
 
-    /// The history score of the quiet move `m`.
-    #[inline]
-    pub fn history_score(&self, pos: &Position, m: Move) -> i32 {
-        self.history[self.index(pos, m)]
-    }
-
-    /// `m`, quiet, cut off at `ply` after the quiet moves `tried`: it becomes the first killer,
-    /// its history rises by the square of the depth and the others' falls.
-    pub fn reward_quiet(&mut self, pos: &Position, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+    /// `m`, quiet, cut off at `ply`: it becomes the first killer.
+    pub fn add_killer(&mut self, m: Move, ply: usize) {
         if self.killers[ply][0] != m {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m;
-        }
-        let bonus = (depth * depth).min(400);
-        let i = self.index(pos, m);
-        self.history[i] = (self.history[i] + bonus * 32).min(HISTORY_MAX);
-        for &q in tried {
-            if q != m {
-                let j = self.index(pos, q);
-                self.history[j] = (self.history[j] - bonus * 8).max(-HISTORY_MAX);
-            }
         }
     }
 }

@@ -247,7 +247,7 @@ impl Worker<'_> {
         list.reset_scores();
         for i in 0..list.len() {
             let m = list.moves[i];
-            let score = self.order.history_score(&self.pos, m) + self.promotion_order(m);
+            let score = self.history_score(m, node.ply) + self.promotion_order(m);
             list.set(i, score, false);
         }
         p.quiet_next = 0;

@@ -4,6 +4,7 @@
 //! functions.
 
 use super::deferral::Deferrals;
+use super::history::{bonus, History, Played};
 use super::ordering::{self, MoveList, MoveOrder, ORDER_TT};
 use super::picker::Picker;
 use super::prune;
@@ -143,8 +144,13 @@ pub(crate) struct Worker<'a> {
     /// Depth of the current iteration: check extensions stop at twice this ply.
     pub(super) root_depth: i32,
     pub(super) root_excluded: Vec<Move>,
-    /// Killers and history (`ordering.rs`).
+    /// Killers (`ordering.rs`).
     pub(super) order: MoveOrder,
+    /// The history tables, kept from search to search (`history.rs`).
+    pub(super) hist: &'a mut History,
+    /// Per ply: the move made there on the current line (`None` for a null move), the context
+    /// of the continuation history.
+    pub(super) played: Vec<Option<Played>>,
     /// Per-ply scratch: the node's moves with their scores, and the quiet moves tried (for
     /// history maluses).
     pub(super) bufs: Vec<MoveList>,
@@ -173,10 +179,8 @@ pub(crate) struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(pos: Position, shared: Shared<'a>, role: Role) -> Worker<'a> {
+    pub fn new(pos: Position, shared: Shared<'a>, role: Role, hist: &'a mut History) -> Worker<'a> {
         let v = pos.variant();
-        let cells = pos.shape().cells as usize;
-        let kinds = v.pieces.len();
         let succession = v.rules.succession;
         let search = v.search.clone();
         Worker {
@@ -195,7 +199,9 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             root_depth: 1,
             root_excluded: Vec::new(),
-            order: MoveOrder::new(kinds, cells),
+            order: MoveOrder::new(),
+            hist,
+            played: vec![None; MAX_PLY + 1],
             bufs: (0..=MAX_PLY).map(|_| MoveList::with_capacity(256)).collect(),
             quiet_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pickers: (0..=MAX_PLY).map(|_| Picker::new()).collect(),
@@ -345,7 +351,7 @@ impl<'a> Worker<'a> {
                 let gain = self.victims(m);
                 (self.capture_order(m, gain, false), m.promotion().is_none())
             } else {
-                (self.order.quiet_score(&self.pos, m, ply), false)
+                (self.quiet_score(m, ply), false)
             };
             list.set(i, score + self.promotion_order(m), unsure);
         }
@@ -366,6 +372,45 @@ impl<'a> Worker<'a> {
     #[inline]
     pub(super) fn promotion_order(&self, m: Move) -> i32 {
         m.promotion().map_or(0, |k| 1000 + self.ev.value(k) / 4)
+    }
+
+    /// `m` (about to be made) as the history tables know it.
+    #[inline]
+    pub(super) fn played_of(&self, m: Move) -> Played {
+        Played { piece: self.pos.piece_at(m.from).unwrap(), to: m.to }
+    }
+
+    /// The moves before a node at `ply` that its quiet moves' continuation scores follow.
+    #[inline]
+    fn context(&self, ply: usize) -> [Option<Played>; 2] {
+        let at = |back: usize| if ply >= back { self.played[ply - back] } else { None };
+        [at(1), at(2)]
+    }
+
+    /// The history score of the quiet move `m` at `ply`.
+    #[inline]
+    pub(super) fn history_score(&self, m: Move, ply: usize) -> i32 {
+        self.hist.score(self.played_of(m), self.context(ply))
+    }
+
+    /// The ordering score of the quiet move `m` at `ply`: a killer's, else its history.
+    pub(super) fn quiet_score(&self, m: Move, ply: usize) -> i32 {
+        self.order.killer_score(ply, m).unwrap_or_else(|| self.history_score(m, ply))
+    }
+
+    /// `m`, quiet, cut off at `ply` after the quiet moves `tried`: it becomes the first killer,
+    /// its history rises and the others' fall by the depth's bonus.
+    fn reward_quiet(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+        self.order.add_killer(m, ply);
+        let (ctx, b) = (self.context(ply), bonus(depth));
+        let best = self.played_of(m);
+        self.hist.update(best, ctx, b);
+        for &q in tried {
+            if q != m {
+                let q = self.played_of(q);
+                self.hist.update(q, ctx, -b);
+            }
+        }
     }
 
     // ----- the node functions -----
@@ -472,6 +517,7 @@ impl<'a> Worker<'a> {
             return None;
         }
         let r = NULL_BASE_R + depth / 4;
+        self.played[ply] = None;
         let u = self.pos.make_null();
         let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, NullMove::Forbidden);
         self.pos.unmake_null(u);
@@ -506,7 +552,9 @@ impl<'a> Worker<'a> {
                 }
             }
             let safe = self.safe_before(node.danger);
+            let played = self.played_of(m);
             let Ok(u) = try_make_knowing(&mut self.pos, m, safe) else { continue };
+            self.played[ply] = Some(played);
             found.legal += 1;
             let t = Tried { nth: found.legal, ..t };
             if self.prunes_quiet(node, alpha, found.best, t, picker.total) {
@@ -526,7 +574,7 @@ impl<'a> Worker<'a> {
                     self.update_pv(ply, m);
                     if score >= node.beta {
                         if !capture {
-                            self.order.reward_quiet(&self.pos, m, ply, node.depth, &quiets);
+                            self.reward_quiet(m, ply, node.depth, &quiets);
                         }
                         break;
                     }
