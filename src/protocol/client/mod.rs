@@ -79,7 +79,7 @@ impl Link for Watched<'_> {
 pub enum ClientError {
     Link(LinkError),
     /// The engine broke the protocol (refused a legal move, answered nonsense).
-    Protocol(String),
+    Protocol(Breach),
     /// The engine cannot play this game at all (a setup error, not a forfeit).
     Unsupported(Unsupported),
 }
@@ -116,6 +116,29 @@ pub enum Unsupported {
     Refused(String),
 }
 
+/// How an engine broke the protocol during a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Breach {
+    /// The game handed to the client has fewer moves than it already sent the engine.
+    GameShorter {
+        /// The moves already sent.
+        sent: usize,
+        /// The moves of the game handed over.
+        moves: usize,
+    },
+    /// The engine answered a legal move with `Illegal move`: its line (the engine's own words).
+    RefusedMove(String),
+}
+
+impl std::fmt::Display for Breach {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Breach::GameShorter { .. } => f.write_str("the game is shorter than the moves sent"),
+            Breach::RefusedMove(line) => write!(f, "the engine refused a legal move: {line}"),
+        }
+    }
+}
+
 impl std::fmt::Display for Unsupported {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -149,7 +172,7 @@ impl std::fmt::Display for ClientError {
             ClientError::Link(LinkError::Timeout) => f.write_str("no answer in time"),
             ClientError::Link(LinkError::Closed) => f.write_str("the engine closed the connection"),
             ClientError::Link(LinkError::Interrupted) => f.write_str("interrupted"),
-            ClientError::Protocol(s) => f.write_str(s),
+            ClientError::Protocol(b) => write!(f, "{b}"),
             ClientError::Unsupported(u) => write!(f, "{u}"),
         }
     }

@@ -4,7 +4,7 @@
 //! multi-leg moves in both forms (`move e8e7,` then `move e7e6`, or `move e8e7,e7e6`), `@@@@`,
 //! thinking lines, result claims, `ping`/`pong`.
 
-use super::{Answer, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking, Unsupported};
+use super::{Answer, Breach, Client, ClientError, Clocks, Link, NewGame, Reply, SearchLimits, Thinking, Unsupported};
 use crate::geometry::Color;
 use crate::position::Position;
 use crate::protocol::xbetza::XbGame;
@@ -154,7 +154,7 @@ impl XboardClient {
     /// The text of the game's moves not yet sent, one command each.
     fn send_moves(&mut self, link: &mut dyn Link, game: &Record) -> Result<(), ClientError> {
         if self.sent > game.moves.len() {
-            return Err(ClientError::Protocol("the game is shorter than the moves sent".into()));
+            return Err(ClientError::Protocol(Breach::GameShorter { sent: self.sent, moves: game.moves.len() }));
         }
         let xb = self.xb.as_ref().expect("new_game sets the XBoard game");
         let prefix = if self.on("usermove") { "usermove " } else { "" };
@@ -188,7 +188,7 @@ impl XboardClient {
                 return Ok(Reply { answer: Answer::Claim { result, reason }, thinking });
             }
             if t.starts_with("Illegal move") {
-                return Err(ClientError::Protocol(format!("the engine refused a legal move: {t}")));
+                return Err(ClientError::Protocol(Breach::RefusedMove(t.to_string())));
             }
             if let Some(th) = parse_thinking(t) {
                 thinking = th;
