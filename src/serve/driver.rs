@@ -208,7 +208,7 @@ fn answer(s: &mut Session, name: &str, side: Color, result: Result<Decision, Thi
             }
         }
         Ok(Decision::Nothing) => {}
-        Ok(Decision::Forfeit(why)) => s.forfeit(side, name, why),
+        Ok(Decision::Forfeit(why)) => s.forfeit(side, name, why.to_string()),
         Err(e) => {
             s.message = Some(format!("{name}: {e}. Paused: press Resume to go on."));
             s.paused = true;

@@ -9,7 +9,10 @@
 use crate::geometry::Color;
 use crate::notation::{format_move, parse_move, MoveError};
 use crate::position::Position;
+use crate::protocol::client::{ClientError, LinkError};
 use crate::search::{Info, Limits, Score, Searcher};
+use crate::tournament::game::Forfeit;
+use crate::tournament::player::Unfit;
 use crate::tournament::referee::ReplayError;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -66,8 +69,8 @@ pub enum Decision {
     /// No move: the game is over, or the search was stopped before it had one.
     Nothing,
     /// The player loses the game: it resigned, claimed a result falsely, or sent a move the
-    /// rules refuse or that cannot be read (the reason says which, in the match's words).
-    Forfeit(String),
+    /// rules refuse or that cannot be read (the match's referee says which).
+    Forfeit(Forfeit),
 }
 
 /// One line of analysis, in text: the score is for the side to move.
@@ -87,7 +90,7 @@ pub struct Line {
 }
 
 /// Why a player could not answer.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum ThinkError {
     /// A move of the game does not replay (Kyodai's own search).
     Move(MoveError),
@@ -95,8 +98,11 @@ pub enum ThinkError {
     Replay(ReplayError),
     /// Analysis (an infinite budget) asked of an external engine.
     OnlyKyodaiAnalyses,
-    /// The external engine failed (crashed, went silent, cannot play the game): why.
-    Engine(String),
+    /// The external engine cannot play this game at all: why.
+    CannotPlay(Unfit),
+    /// The external engine failed (crashed, went silent, broke the protocol, refused the
+    /// game); it is started again when it next has to move, unless it cannot play the game.
+    Engine(ClientError),
 }
 
 impl std::fmt::Display for ThinkError {
@@ -105,7 +111,19 @@ impl std::fmt::Display for ThinkError {
             ThinkError::Move(e) => write!(f, "{e}"),
             ThinkError::Replay(e) => write!(f, "{e}"),
             ThinkError::OnlyKyodaiAnalyses => f.write_str("only Kyodai analyses on the board"),
-            ThinkError::Engine(why) => f.write_str(why),
+            ThinkError::CannotPlay(why) => write!(f, "cannot play this game: {why}"),
+            ThinkError::Engine(e) => {
+                match e {
+                    ClientError::Link(LinkError::Closed) => {
+                        f.write_str("the engine closed its connection (it crashed or quit)")?;
+                    }
+                    ClientError::Link(LinkError::Timeout) => f.write_str("the engine did not answer in time")?,
+                    ClientError::Link(LinkError::Interrupted) => f.write_str("interrupted")?,
+                    ClientError::Protocol(m) => write!(f, "protocol error: {m}")?,
+                    ClientError::Unsupported(why) => return write!(f, "cannot play this game: {why}"),
+                }
+                f.write_str("; it is started again when it next has to move")
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::game::Game;
 use crate::protocol::client::{ClientError, Clocks, LinkError, NewGame, Proto, SearchLimits, Thinking, TimeControl};
 use crate::search::Score;
 use crate::tournament::engine::EngineSpec;
-use crate::tournament::game::apply;
+use crate::tournament::game::judge;
 use crate::tournament::player::{Player, PlayerError};
 use crate::tournament::referee::replay;
 use std::sync::atomic::AtomicBool;
@@ -91,21 +91,18 @@ impl External {
         Ok(())
     }
 
-    /// Why the engine could not answer, in words for the page; the engine is restarted.
-    fn failed(&mut self, e: PlayerError) -> String {
+    /// Why the engine could not answer; the engine is restarted when it failed, not when it
+    /// cannot play the game.
+    fn failed(&mut self, e: PlayerError) -> ThinkError {
         self.told = None;
-        let why = match e {
-            PlayerError::Unfit(why) => return format!("cannot play this game: {why}"),
-            PlayerError::Client(ClientError::Unsupported(why)) => return format!("cannot play this game: {why}"),
-            PlayerError::Client(ClientError::Link(LinkError::Closed)) => {
-                "the engine closed its connection (it crashed or quit)".to_string()
+        match e {
+            PlayerError::Unfit(why) => ThinkError::CannotPlay(why),
+            PlayerError::Client(e @ ClientError::Unsupported(_)) => ThinkError::Engine(e),
+            PlayerError::Client(e) => {
+                self.player.restart();
+                ThinkError::Engine(e)
             }
-            PlayerError::Client(ClientError::Link(LinkError::Timeout)) => "the engine did not answer in time".into(),
-            PlayerError::Client(ClientError::Link(LinkError::Interrupted)) => "interrupted".into(),
-            PlayerError::Client(ClientError::Protocol(m)) => format!("protocol error: {m}"),
-        };
-        self.player.restart();
-        format!("{why}; it is started again when it next has to move")
+        }
     }
 }
 
@@ -157,7 +154,7 @@ impl Opponent for External {
         let side = referee.side();
         let (limits, clocks, wait) = protocol_limits(&req.budget, side.index())?;
         if let Err(e) = self.prepare(req, &limits) {
-            return Err(ThinkError::Engine(self.failed(e)));
+            return Err(self.failed(e));
         }
         let v: Arc<Game> = Arc::clone(referee.game.game());
         let proto: Proto = self.player.spec.proto;
@@ -174,9 +171,9 @@ impl Opponent for External {
                 self.told = None;
                 return Ok(Decision::Nothing);
             }
-            Err(e) => return Err(ThinkError::Engine(self.failed(PlayerError::Client(e)))),
+            Err(e) => return Err(self.failed(PlayerError::Client(e))),
         };
-        Ok(match apply(&mut referee, side, &reply) {
+        Ok(match judge(&mut referee, side, &reply) {
             Ok(text) => {
                 if let Some(t) = &mut self.told {
                     t.moves = req.moves.clone();
@@ -184,10 +181,10 @@ impl Opponent for External {
                 }
                 Decision::Move(text)
             }
-            Err(ending) => {
+            Err(forfeit) => {
                 // Its own board may hold the refused move: it gets a new game next time.
                 self.told = None;
-                Decision::Forfeit(ending.reason)
+                Decision::Forfeit(forfeit)
             }
         })
     }

@@ -11,6 +11,7 @@ use crate::notation::MoveError;
 use crate::pgn::FirstMove;
 use crate::position::Position;
 use crate::protocol::client::{Answer, ClientError, LinkError, NewGame, Reply, Unsupported};
+use crate::protocol::error::CommandError;
 use crate::record::GameResult;
 use crate::search::Score;
 use crate::variant::setup::SetupSpecError;
@@ -190,28 +191,78 @@ fn failure(side: Color, e: ClientError, clocked: bool) -> Result<Ending, Stopped
     })
 }
 
+/// Why an engine's reply loses it the game: what it sent, and why the referee refuses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A move text that cannot be read: the text, and why.
+    Unreadable { text: String, error: CommandError },
+    /// A move the rules refuse: the text, and why.
+    Illegal { text: String, error: MoveError },
+    /// It resigned, or claimed its own loss.
+    Resigns,
+    /// It said it has no move, but it has legal moves.
+    NoMove,
+    /// It claimed a result the referee does not confirm: the result, and the engine's reason.
+    FalseClaim { result: GameResult, reason: String },
+}
+
+/// A reply that loses the game: whose it was, and its fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    pub side: Color,
+    pub fault: Fault,
+}
+
+impl Forfeit {
+    /// How the PGN's `Termination` tag calls the ending.
+    pub fn termination(&self) -> Termination {
+        match self.fault {
+            Fault::Unreadable { .. } | Fault::Illegal { .. } | Fault::NoMove => Termination::IllegalMove,
+            Fault::Resigns => Termination::Normal,
+            Fault::FalseClaim { .. } => Termination::RulesInfraction,
+        }
+    }
+}
+
+impl std::fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let who = side_name(self.side);
+        match &self.fault {
+            Fault::Unreadable { text, error } => write!(f, "{who} makes an unreadable move: {text} ({error})"),
+            Fault::Illegal { text, error } => write!(f, "{who} makes an illegal move: {text} ({error})"),
+            Fault::Resigns => write!(f, "{who} resigns"),
+            Fault::NoMove => write!(f, "{who} gives no move, but has legal moves"),
+            Fault::FalseClaim { result, reason } => write!(f, "{who} makes a false claim: {result} {{{reason}}}"),
+        }
+    }
+}
+
+impl From<Forfeit> for Ending {
+    fn from(f: Forfeit) -> Ending {
+        loss(f.side, f.to_string(), f.termination())
+    }
+}
+
 /// Plays `reply` (already within the clock) for `side`: the move's canonical text, or the
 /// ending it causes (an illegal or unreadable move, a resignation, a false claim, no move).
 pub fn apply(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Ending> {
-    let who = side_name(side);
-    match &reply.answer {
-        Answer::Move { text, ours: Err(e) } => {
-            Err(loss(side, format!("{who} makes an unreadable move: {text} ({e})"), Termination::IllegalMove))
-        }
-        Answer::Move { text, ours: Ok(ours) } => r
-            .play(ours)
-            .map_err(|e| loss(side, format!("{who} makes an illegal move: {text} ({e})"), Termination::IllegalMove)),
-        Answer::Resign => Err(loss(side, format!("{who} resigns"), Termination::Normal)),
-        Answer::NoMove => {
-            Err(loss(side, format!("{who} gives no move, but has legal moves"), Termination::IllegalMove))
-        }
-        Answer::Claim { result, reason } => {
-            if result.winner() == Some(side.flip()) {
-                return Err(loss(side, format!("{who} resigns"), Termination::Normal));
-            }
-            Err(loss(side, format!("{who} makes a false claim: {result} {{{reason}}}"), Termination::RulesInfraction))
-        }
-    }
+    judge(r, side, reply).map_err(Ending::from)
+}
+
+/// Plays `reply` for `side` like [`apply`], or says why it loses the game.
+pub fn judge(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Forfeit> {
+    let fault = match &reply.answer {
+        Answer::Move { text, ours: Err(e) } => Fault::Unreadable { text: text.clone(), error: e.clone() },
+        Answer::Move { text, ours: Ok(ours) } => match r.play(ours) {
+            Ok(played) => return Ok(played),
+            Err(e) => Fault::Illegal { text: text.clone(), error: e },
+        },
+        Answer::Resign => Fault::Resigns,
+        Answer::NoMove => Fault::NoMove,
+        Answer::Claim { result, .. } if result.winner() == Some(side.flip()) => Fault::Resigns,
+        Answer::Claim { result, reason } => Fault::FalseClaim { result: *result, reason: reason.clone() },
+    };
+    Err(Forfeit { side, fault })
 }
 
 fn decision_ending(d: Decision) -> Ending {
