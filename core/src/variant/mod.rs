@@ -69,7 +69,7 @@ pub enum VariantError {
         known: Vec<String>,
     },
     /// The text is not a well-formed game file (TOML, or a key of the wrong shape).
-    File(String),
+    File(FileError),
     /// An `--option` (or the `[[option]]` table that declares it) that cannot be applied.
     Option {
         /// The option's key.
@@ -112,7 +112,7 @@ impl fmt::Display for VariantError {
             VariantError::Unknown { name, known } => {
                 write!(f, "unknown variant '{name}' (known: {})", known.join(", "))
             }
-            VariantError::File(m) => f.write_str(m),
+            VariantError::File(e) => write!(f, "{e}"),
             VariantError::Option { key, message } => write!(f, "option '{key}': {message}"),
             VariantError::NotAnOption { key, game, options } => {
                 write!(f, "'{key}' is not an option of {game} (its options: {})", options.join(", "))
@@ -125,7 +125,44 @@ impl fmt::Display for VariantError {
     }
 }
 
-impl std::error::Error for VariantError {}
+impl std::error::Error for VariantError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            VariantError::File(FileError::Toml(e) | FileError::Shape(e)) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Why a text is not a well-formed game file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// The text is not TOML: the TOML reader's error (its message, line and excerpt).
+    Toml(toml::de::Error),
+    /// A key has the wrong shape, in the file or as an `--option` set it: the reader's error.
+    Shape(toml::de::Error),
+    /// `option` is not an array of tables.
+    OptionNotTables,
+    /// Rule options were given, but the file has no `[rules]` table to set them in.
+    NoRules,
+    /// `[rules] settable` is not a list.
+    SettableNotList,
+    /// `[rules] settable` holds something other than a key.
+    SettableNotKey,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::Toml(e) => write!(f, "variant file: {e}"),
+            FileError::Shape(e) => write!(f, "variant file or option: {}", e.message()),
+            FileError::OptionNotTables => f.write_str("variant file: 'option' must be an array of tables"),
+            FileError::NoRules => f.write_str("variant file has no [rules] table"),
+            FileError::SettableNotList => f.write_str("variant file: [rules] settable must be a list of keys"),
+            FileError::SettableNotKey => f.write_str("variant file: [rules] settable lists keys"),
+        }
+    }
+}
 
 /// The `[kifu]` table of a game file: the game has a KIF form (`docs/kifu.md`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
@@ -232,7 +269,7 @@ impl Variant {
     /// Reads a game file with rule options (see [`Variant::builtin_with`]). Values are TOML
     /// values; `on`/`off`/`yes`/`no` are accepted for booleans.
     pub fn from_toml_with(text: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
-        let table: toml::Table = toml::from_str(text).map_err(|e| VariantError::File(format!("variant file: {e}")))?;
+        let table: toml::Table = toml::from_str(text).map_err(|e| VariantError::File(FileError::Toml(e)))?;
         let mut rule_choices = options::choices(&table);
         let (mut file, chosen) = options::read(table, options)?;
         for c in &mut rule_choices {

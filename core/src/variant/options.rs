@@ -16,7 +16,7 @@
 
 use super::file::VariantFile;
 use super::piece::PowerCall;
-use super::VariantError;
+use super::{FileError, VariantError};
 
 /// The keys of an `[[option]]` table and of its `set` entries (see the module documentation).
 #[cfg(test)]
@@ -99,7 +99,7 @@ pub(crate) fn read(
     let declared = match table.remove("option") {
         None => Vec::new(),
         Some(toml::Value::Array(a)) => a,
-        Some(_) => return Err(VariantError::File("variant file: 'option' must be an array of tables".into())),
+        Some(_) => return Err(VariantError::File(FileError::OptionNotTables)),
     };
     let settable = settable_keys(&mut table, &declared)?;
     let mut rule_options = Vec::new();
@@ -139,14 +139,14 @@ pub(crate) fn read(
         let rules = table
             .get_mut("rules")
             .and_then(|r| r.as_table_mut())
-            .ok_or_else(|| VariantError::File("variant file has no [rules] table".into()))?;
+            .ok_or_else(|| VariantError::File(FileError::NoRules))?;
         for (k, value) in &rule_options {
             rules.insert(k.clone(), value.clone());
         }
     }
     match table.try_into::<VariantFile>() {
         Ok(file) => Ok((file, chosen)),
-        Err(e) => Err(blame_option(before_rules.as_ref(), &rule_options, &e)),
+        Err(e) => Err(blame_option(before_rules.as_ref(), &rule_options, e)),
     }
 }
 
@@ -156,11 +156,11 @@ fn settable_keys(table: &mut toml::Table, declared: &[toml::Value]) -> Result<Ve
     let listed = match table.get_mut("rules").and_then(|r| r.as_table_mut()).and_then(|r| r.remove(SETTABLE)) {
         None => Vec::new(),
         Some(toml::Value::Array(a)) => a,
-        Some(_) => return Err(VariantError::File("variant file: [rules] settable must be a list of keys".into())),
+        Some(_) => return Err(VariantError::File(FileError::SettableNotList)),
     };
     let mut keys: Vec<String> = declared.iter().filter_map(|o| o.get(KEY)?.as_str().map(str::to_string)).collect();
     for k in listed {
-        let k = k.as_str().ok_or_else(|| VariantError::File("variant file: [rules] settable lists keys".into()))?;
+        let k = k.as_str().ok_or_else(|| VariantError::File(FileError::SettableNotKey))?;
         if !keys.iter().any(|x| x == k) {
             keys.push(k.to_string());
         }
@@ -178,7 +178,7 @@ fn settable_keys(table: &mut toml::Table, declared: &[toml::Value]) -> Result<Ve
 fn blame_option(
     before: Option<&toml::Table>,
     rule_options: &[(String, toml::Value)],
-    e: &toml::de::Error,
+    e: toml::de::Error,
 ) -> VariantError {
     for (k, value) in rule_options {
         let Some(mut alone) = before.cloned() else { break };
@@ -191,7 +191,7 @@ fn blame_option(
             return option_err(k, format!("{value} is not a valid value ({why})"));
         }
     }
-    VariantError::File(format!("variant file or option: {}", e.message()))
+    VariantError::File(FileError::Shape(e))
 }
 
 /// The patches of the declared option `o` when `value` is chosen: none for the default, the
