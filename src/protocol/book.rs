@@ -9,7 +9,7 @@
 //! whenever that game changes (rule options can make one of its lines illegal), and a file that
 //! does not fit is reported once and leaves the engine without a book.
 
-use super::error::{CmdResult, CommandError};
+use super::error::{CmdResult, CommandError, Refusal};
 use crate::book::format::{declared_game, BookError};
 use crate::book::{shipped_shared, Book};
 use crate::game::Game;
@@ -81,21 +81,18 @@ impl BookSource {
             self.file = None;
             return Ok(());
         };
-        let fail = |e: String| CommandError::Refused(format!("book {path}: {e}"));
         let text = std::fs::read_to_string(path)
-            .map_err(|e| CommandError::Refused(format!("cannot read book {path}: {e}")))?;
+            .map_err(|e| CommandError::from(Refusal::BookUnread { path: path.to_string(), error: e.to_string() }))?;
         let declared = declared_game(&text).map(str::to_string);
         let game = match &declared {
-            Some(name) if *name != current.name => find(name)
-                .map_err(|e| fail(format!("it is for the game '{name}', which Kyodai does not know ({e})")))?,
+            Some(name) if *name != current.name => find(name).map_err(|e| {
+                CommandError::from(Refusal::BookGame { path: path.to_string(), game: name.clone(), error: Box::new(e) })
+            })?,
             _ => Arc::clone(current),
         };
-        let book = Book::from_text(&game, &text).map_err(|e| {
-            let hint = match &declared {
-                None => format!(" (read as a {} book: it has no '# variant: NAME' line)", game.name),
-                Some(_) => String::new(),
-            };
-            fail(format!("{e}{hint}"))
+        let book = Book::from_text(&game, &text).map_err(|error| {
+            let read_as = declared.is_none().then(|| game.name.clone());
+            CommandError::from(Refusal::Book { path: path.to_string(), error, read_as })
         })?;
         let cache = Some((game_key(&game), Some(Arc::new(book))));
         self.file = Some(BookFile { path: path.to_string(), text, declared, cache });

@@ -2,7 +2,7 @@
 //! position), the options, the loaded games, and the search thread. It knows no protocol: the
 //! dialects parse and format text and call it.
 
-use super::error::{message, CmdResult, CommandError};
+use super::error::{message, CmdResult, CommandError, Refusal, Usage};
 use super::options::spin;
 use super::{Event, Out};
 use crate::game::Game as Compiled;
@@ -142,7 +142,7 @@ impl Engine {
     pub fn find_variant(&self, name: &str) -> CmdResult<Arc<Compiled>> {
         let n = name.trim();
         if n.is_empty() {
-            return Err(CommandError::usage("no game name given"));
+            return Err(Usage::NoGameName.into());
         }
         if let Some(v) = self
             .user_variants
@@ -176,7 +176,7 @@ impl Engine {
             let path = std::path::Path::new(p);
             let files: Vec<std::path::PathBuf> = if path.is_dir() {
                 let mut fs: Vec<_> = std::fs::read_dir(path)
-                    .map_err(|e| CommandError::refused(format!("cannot read folder '{p}': {e}")))?
+                    .map_err(|e| CommandError::from(Refusal::Folder { path: p.to_string(), error: e.to_string() }))?
                     .filter_map(|e| e.ok().map(|e| e.path()))
                     .filter(|f| f.extension().is_some_and(|x| x == "toml"))
                     .collect();
@@ -193,7 +193,7 @@ impl Engine {
             }
         }
         if loaded.is_empty() {
-            return Err(CommandError::refused(format!("no game file found in '{paths}'")));
+            return Err(Refusal::NoGameFile(paths.to_string()).into());
         }
         Ok(loaded)
     }
@@ -550,8 +550,8 @@ fn perft_stoppable(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<
 
 fn load_game_file(path: &str) -> CmdResult<Arc<Compiled>> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| CommandError::refused(format!("cannot read game file '{path}': {e}")))?;
-    Compiled::from_toml(&text).map(Arc::new).map_err(|e| CommandError::refused(format!("{path}: {e}")))
+        .map_err(|e| CommandError::from(Refusal::GameFileUnread { path: path.to_string(), error: e.to_string() }))?;
+    Compiled::from_toml(&text).map(Arc::new).map_err(|error| Refusal::GameFile { path: path.to_string(), error }.into())
 }
 
 /// The options every dialect offers under the same name (`Threads`, `MultiPV`, `Move

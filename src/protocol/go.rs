@@ -1,6 +1,6 @@
 //! The `go` command of UCI and USI: its words, and the search limits they mean.
 
-use super::error::{CmdResult, CommandError};
+use super::error::{CmdResult, CommandError, Usage};
 use crate::geometry::Color;
 use crate::search::{Info, Limits};
 use std::time::Duration;
@@ -93,7 +93,7 @@ pub fn parse_go(args: &str) -> CmdResult<Go> {
         i += 2;
     }
     if g.depth == Some(0) || g.nodes == Some(0) || g.perft == Some(0) || g.mate == Some(0) {
-        return Err(CommandError::usage("depth, nodes, mate and perft must be at least 1"));
+        return Err(Usage::ZeroLimit.into());
     }
     Ok(g)
 }

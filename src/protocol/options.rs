@@ -1,13 +1,13 @@
 //! Option commands shared by the dialects: `setoption name N [value V]`, and reading spin and
 //! check values within their bounds.
 
-use super::error::{CmdResult, CommandError};
+use super::error::{CmdResult, CommandError, Usage};
 
 /// Splits `setoption name N [value V]` into (N, V).
 pub fn parse_setoption(args: &str) -> CmdResult<(String, Option<String>)> {
     let rest = args.trim();
     let Some(rest) = rest.strip_prefix("name") else {
-        return Err(CommandError::usage("expected 'setoption name <name> [value <value>]'"));
+        return Err(Usage::SetoptionShape.into());
     };
     let rest = rest.trim();
     let (name, value) = match find_word(rest, "value") {
@@ -15,7 +15,7 @@ pub fn parse_setoption(args: &str) -> CmdResult<(String, Option<String>)> {
         None => (rest, None),
     };
     if name.is_empty() {
-        return Err(CommandError::usage("option name missing"));
+        return Err(Usage::NoOptionName.into());
     }
     Ok((name.to_string(), value))
 }
@@ -37,9 +37,11 @@ fn find_word(s: &str, word: &str) -> Option<usize> {
 
 /// Parses an integer option value within bounds.
 pub fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> CmdResult<i64> {
-    let v = value.ok_or_else(|| CommandError::usage(format!("option '{name}' needs a value")))?;
-    let n: i64 =
-        v.trim().parse().map_err(|_| CommandError::usage(format!("option '{name}': '{v}' is not a number")))?;
+    let v = value.ok_or_else(|| CommandError::from(Usage::OptionNeedsValue(name.to_string())))?;
+    let n: i64 = v
+        .trim()
+        .parse()
+        .map_err(|_| CommandError::from(Usage::OptionNotANumber { name: name.to_string(), value: v.to_string() }))?;
     if n < min || n > max {
         return Err(CommandError::OutOfRange { key: name.into(), value: n, min, max });
     }

@@ -8,7 +8,7 @@
 //! The reused game is the one the same moves produced, so the answer never differs from a full
 //! reading: the texts are compared, not guessed.
 
-use super::error::{CmdResult, CommandError};
+use super::error::{CmdResult, CommandError, Refusal};
 use crate::game::Game as Compiled;
 use crate::moves::Move;
 use crate::position::Position;
@@ -58,9 +58,11 @@ impl Replay {
             // A finished game takes no more moves (a move after a Nutty repetition would
             // otherwise start a new game from a decided one).
             if let Some(o) = g.outcome() {
-                return Err(CommandError::refused(format!("move {} ({t}): the game is over ({o})", i + 1)));
+                return Err(Refusal::GameOver { number: i + 1, text: t.to_string(), outcome: o }.into());
             }
-            let m = parse(&mut g.pos, t).map_err(|e| CommandError::refused(format!("move {} ({t}): {e}", i + 1)))?;
+            let m = parse(&mut g.pos, t).map_err(|e| {
+                CommandError::from(Refusal::GameMove { number: i + 1, text: t.to_string(), error: Box::new(e) })
+            })?;
             g.play(m);
         }
         self.last = Some(Read {

@@ -7,7 +7,7 @@
 //! to whichever game declares it, now or when that game is chosen later.
 
 use super::engine::Engine;
-use super::error::{CmdResult, CommandError};
+use super::error::{CmdResult, CommandError, Refusal, Usage};
 use crate::game::Game as Compiled;
 use crate::variant::Variant;
 use std::sync::Arc;
@@ -80,11 +80,11 @@ impl Engine {
     pub fn set_rule_option(&mut self, key: &str, value: Option<&str>) -> Option<CmdResult> {
         let o = offered().into_iter().find(|o| o.key.eq_ignore_ascii_case(key.trim()))?;
         let Some(value) = value.map(str::trim).filter(|x| !x.is_empty()) else {
-            return Some(Err(CommandError::usage(format!("option '{}' needs a value", o.key))));
+            return Some(Err(Usage::OptionNeedsValue(o.key.clone()).into()));
         };
         // The value is checked by the data file that declares it (`on`, `true` and `yes` are one).
         if let Err(e) = Variant::builtin_with(o.games[0], &[(o.key.clone(), value.to_string())]) {
-            return Some(Err(CommandError::usage(e.to_string())));
+            return Some(Err(Usage::RuleOption(e).into()));
         }
         let before = std::mem::take(&mut self.rule_options);
         self.rule_options = before.iter().filter(|(k, _)| *k != o.key).cloned().collect();
@@ -118,10 +118,7 @@ impl Engine {
             return Ok(Arc::clone(v));
         }
         if self.user_variants.iter().any(|u| Arc::ptr_eq(u, v)) {
-            return Err(CommandError::refused(format!(
-                "rule options apply to built-in games, not to '{}'",
-                v.variant.name
-            )));
+            return Err(Refusal::RuleOptionsOnFile(v.variant.name.clone()).into());
         }
         Compiled::builtin_with(&v.variant.name, &opts).map_err(CommandError::refused)
     }

@@ -7,7 +7,7 @@
 //! - XBoard: our squares, except that boards with exactly 10 ranks count ranks from 0. Legs
 //!   are comma-separated as in our text; a pass is `@@@@`.
 
-use super::error::{CmdResult, CommandError};
+use super::error::{CmdResult, CommandError, Usage};
 use crate::geometry::{BoardShape, Square};
 use crate::moves::Move;
 use crate::position::Position;
@@ -28,32 +28,29 @@ pub fn parse_usi_square_prefix(shape: &BoardShape, text: &str) -> CmdResult<(Squ
         i += 1;
     }
     if i == 0 {
-        return Err(CommandError::usage(format!("expected a USI square (file number, rank letter) at '{text}'")));
+        return Err(Usage::UsiSquareExpected(text.to_string()).into());
     }
     if b[0] == b'0' {
-        return Err(CommandError::usage(format!("file number in '{text}' has a leading zero")));
+        return Err(Usage::UsiLeadingZero(text.to_string()).into());
     }
-    let file: i32 = text[..i].parse().map_err(|_| CommandError::usage(format!("bad file number in '{text}'")))?;
+    let file: i32 = text[..i].parse().map_err(|_| CommandError::from(Usage::UsiBadFile(text.to_string())))?;
     let Some(&r) = b.get(i) else {
-        return Err(CommandError::usage(format!("USI square '{text}' has no rank letter")));
+        return Err(Usage::UsiNoRank(text.to_string()).into());
     };
     if !r.is_ascii_lowercase() {
         // The digits and the character after them (which may be any character, so the text
         // is cut by characters, never by bytes).
         let shown: String = text.chars().take(i + 1).collect();
-        return Err(CommandError::usage(format!("USI square '{shown}' needs a lower-case rank letter")));
+        return Err(Usage::UsiRankCase(shown).into());
     }
     let rank_from_top = (r - b'a') as i32;
     let f = shape.files as i32 - file;
     let rk = shape.ranks as i32 - 1 - rank_from_top;
     match shape.square(f, rk) {
         Some(sq) => Ok((sq, i + 1)),
-        None => Err(CommandError::usage(format!(
-            "USI square '{}' is off the {}x{} board",
-            &text[..=i],
-            shape.files,
-            shape.ranks
-        ))),
+        None => {
+            Err(Usage::UsiOffBoard { square: text[..=i].to_string(), files: shape.files, ranks: shape.ranks }.into())
+        }
     }
 }
 
@@ -72,20 +69,14 @@ pub fn usi_move_to_ours(shape: &BoardShape, text: &str) -> CmdResult<String> {
     }
     let suffix = &t[i..];
     if !(suffix.is_empty() || suffix == "+" || suffix == "=") {
-        return Err(CommandError::usage(format!(
-            "unexpected '{suffix}' after the squares of '{t}' (only '+' or '=' may follow)"
-        )));
+        return Err(Usage::UsiSuffix { suffix: suffix.to_string(), text: t.to_string() }.into());
     }
     let names: Vec<String> = squares.iter().map(|&s| shape.name(s)).collect();
     let body = match names.len() {
         2 => format!("{}{}", names[0], names[1]),
         3 => format!("{}{},{}{}", names[0], names[1], names[1], names[2]),
         4 => format!("{}{},{}{},{}{}", names[0], names[1], names[1], names[2], names[2], names[3]),
-        n => {
-            return Err(CommandError::usage(format!(
-                "'{t}' has {n} squares; a move has 2 (or 3 for a lion double move)"
-            )))
-        }
+        n => return Err(Usage::UsiSquareCount { text: t.to_string(), count: n }.into()),
     };
     Ok(format!("{body}{suffix}"))
 }
@@ -135,29 +126,24 @@ fn parse_xb_square_prefix(shape: &BoardShape, text: &str) -> CmdResult<(Square, 
         let file = (b[0].to_ascii_lowercase() - b'a') as i32;
         return match shape.square(file, 15) {
             Some(sq) => Ok((sq, 2)),
-            None => Err(CommandError::usage(format!("square '{}' is off the board", &text[..2]))),
+            None => Err(Usage::OffTheBoard(text[..2].to_string()).into()),
         };
     }
     if b.is_empty() || !b[0].is_ascii_lowercase() {
-        return Err(CommandError::usage(format!("expected a square at '{text}'")));
+        return Err(Usage::SquareExpected(text.to_string()).into());
     }
     let mut i = 1;
     while i < b.len() && b[i].is_ascii_digit() && i < 3 {
         i += 1;
     }
     if i == 1 {
-        return Err(CommandError::usage(format!("square '{}' has no rank number", &text[..1])));
+        return Err(Usage::NoRankNumber(text[..1].to_string()).into());
     }
-    let n: i32 = text[1..i].parse().map_err(|_| CommandError::usage(format!("bad rank in '{}'", &text[..i])))?;
+    let n: i32 = text[1..i].parse().map_err(|_| CommandError::from(Usage::BadRank(text[..i].to_string())))?;
     let rank = if xb_zero_based(shape) { n } else { n - 1 };
     match shape.square((b[0] - b'a') as i32, rank) {
         Some(sq) => Ok((sq, i)),
-        None => Err(CommandError::usage(format!(
-            "square '{}' is off the {}x{} board",
-            &text[..i],
-            shape.files,
-            shape.ranks
-        ))),
+        None => Err(Usage::OffBoard { square: text[..i].to_string(), files: shape.files, ranks: shape.ranks }.into()),
     }
 }
 
@@ -182,7 +168,7 @@ pub fn parse_xb_move(shape: &BoardShape, text: &str) -> CmdResult<XbMove> {
         let (b, n2) = parse_xb_square_prefix(shape, &leg[n1..])?;
         let rest = &leg[n1 + n2..];
         if !rest.is_empty() && k + 1 != legs.len() {
-            return Err(CommandError::usage(format!("unexpected '{rest}' after leg {} of '{t}'", k + 1)));
+            return Err(Usage::AfterLeg { rest: rest.to_string(), leg: k + 1, text: t.to_string() }.into());
         }
         if k > 0 {
             body.push(',');

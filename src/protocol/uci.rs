@@ -3,7 +3,7 @@
 //! one UCI and USI share ([`super::uci_usi`]); this file is what only UCI says.
 
 use super::engine::{max_hash_mb, Engine};
-use super::error::{CmdResult, CommandError};
+use super::error::{CmdResult, CommandError, Usage};
 use super::options::{check, spin};
 use super::uci_usi::Flavor;
 use super::Out;
@@ -26,7 +26,7 @@ fn announce_variant(e: &Engine, out: &Out) {
 }
 
 fn set_variant(e: &mut Engine, out: &Out, v: Option<&str>) -> CmdResult {
-    let var = e.find_variant(v.ok_or_else(|| CommandError::usage("option 'UCI_Variant' needs a value"))?)?;
+    let var = e.find_variant(v.ok_or_else(|| CommandError::from(Usage::OptionNeedsValue("UCI_Variant".into())))?)?;
     let var = e.with_rule_options(&var)?;
     e.new_game(&var);
     e.forget_position("for this game");

@@ -4,7 +4,7 @@
 
 use super::engine::{budget, set_common_option, Engine, InfoFormatter, Options};
 use super::engine::{MAX_MULTIPV, MAX_OVERHEAD_MS, MAX_THREADS};
-use super::error::{echo, message, CmdResult, CommandError};
+use super::error::{echo, message, CmdResult, CommandError, Usage};
 use super::go::{info_line, parse_go, Go};
 use super::options::parse_setoption;
 use super::{split_command, Dialect, Flow, HeldBestmove, Out, ENGINE_AUTHOR, ENGINE_NAME};
@@ -273,14 +273,11 @@ fn position_fen<F: Flavor>(f: &F, v: &Game, head: &[&str]) -> CmdResult<Option<S
     let word = f.fen_word();
     match head.first() {
         Some(&"startpos") if head.len() == 1 => Ok(None),
-        Some(&"startpos") => Err(CommandError::usage(format!("unexpected '{}' after startpos", head[1..].join(" ")))),
+        Some(&"startpos") => Err(Usage::AfterStartpos(head[1..].join(" ")).into()),
         Some(w) if *w == word && head.len() > 1 => Ok(Some(f.to_fen(v, &head[1..].join(" "))?)),
-        Some(w) if *w == word => Err(CommandError::usage(format!("'position {word}' needs a {}", word.to_uppercase()))),
-        Some(other) => Err(CommandError::usage(format!("expected 'startpos' or '{word}', not '{other}'"))),
-        None => Err(CommandError::usage(format!(
-            "expected 'position startpos|{word} <{}> [moves ...]'",
-            word.to_uppercase()
-        ))),
+        Some(w) if *w == word => Err(Usage::PositionNeedsFen(word).into()),
+        Some(other) => Err(Usage::PositionHead { word, found: other.to_string() }.into()),
+        None => Err(Usage::PositionEmpty(word).into()),
     }
 }
 

@@ -4,7 +4,7 @@
 //! UCI and USI share ([`super::uci_usi`]); this file is what only USI says.
 
 use super::engine::{max_hash_mb, Engine};
-use super::error::{CmdResult, CommandError};
+use super::error::{CmdResult, CommandError, Refusal, Usage};
 use super::options::{check, spin};
 use super::squares::{move_to_usi, parse_usi_square_prefix, usi_move_to_ours};
 use super::uci_usi::Flavor;
@@ -28,35 +28,35 @@ pub fn is_shogi_style(v: &Game) -> bool {
 pub fn sfen_to_fen(v: &Game, sfen: &str) -> CmdResult<String> {
     let f: Vec<&str> = sfen.split_whitespace().collect();
     let Some(board) = f.first() else {
-        return Err(CommandError::usage("empty SFEN"));
+        return Err(Usage::EmptySfen.into());
     };
     let side = match f.get(1) {
         None | Some(&"b") => Color::White,
         Some(&"w") => Color::Black,
-        Some(other) => {
-            return Err(CommandError::usage(format!("SFEN side to move '{other}' is not 'b' (sente) or 'w' (gote)")))
-        }
+        Some(other) => return Err(Usage::SfenSide(other.to_string()).into()),
     };
     if f.len() > 4 {
-        return Err(CommandError::usage(format!("SFEN has {} fields; at most 4 are allowed", f.len())));
+        return Err(Usage::SfenFields(f.len()).into());
     }
     let counter = match f.get(2) {
         None | Some(&"-") => "-".to_string(),
         Some(t) if t.starts_with(|c: char| c.is_ascii_digit()) => {
             let (sq, n) = parse_usi_square_prefix(&v.shape, t)?;
             if n != t.len() {
-                return Err(CommandError::usage(format!("SFEN field 3 '{t}' is not a square")));
+                return Err(Usage::SfenCounterNotSquare(t.to_string()).into());
             }
             v.shape.name(sq)
         }
         Some(t) => {
-            v.shape.parse_square(t).map_err(|e| CommandError::usage(format!("SFEN field 3 '{t}': {e}")))?;
+            v.shape
+                .parse_square(t)
+                .map_err(|error| CommandError::from(Usage::SfenCounter { text: t.to_string(), error }))?;
             t.to_string()
         }
     };
     let ply: u32 = match f.get(3) {
         None => 1,
-        Some(t) => t.parse().map_err(|_| CommandError::usage(format!("SFEN move number '{t}' is not a number")))?,
+        Some(t) => t.parse().map_err(|_| CommandError::from(Usage::SfenMoveNumber(t.to_string())))?,
     };
     let fullmove = (ply.max(1) - 1) / 2 + 1;
     let mut fen = format!("{board} {}", side.fen_char());
@@ -94,14 +94,10 @@ fn shogi_names(e: &Engine) -> Vec<String> {
 }
 
 fn set_variant(e: &mut Engine, v: Option<&str>) -> CmdResult {
-    let var = e.find_variant(v.ok_or_else(|| CommandError::usage("option 'USI_Variant' needs a value"))?)?;
+    let var = e.find_variant(v.ok_or_else(|| CommandError::from(Usage::OptionNeedsValue("USI_Variant".into())))?)?;
     let var = e.with_rule_options(&var)?;
     if !is_shogi_style(&var) {
-        return Err(CommandError::refused(format!(
-            "'{}' is not a shogi game; USI offers {}",
-            var.name,
-            shogi_names(e).join(", ")
-        )));
+        return Err(Refusal::NotShogi { game: var.name.clone(), offered: shogi_names(e) }.into());
     }
     e.new_game(&var);
     e.forget_position("for this game");
@@ -198,7 +194,7 @@ impl Flavor for Usi {
         e.abort();
         Some(match args {
             "win" | "lose" | "draw" => Ok(()),
-            other => Err(CommandError::usage(format!("'gameover' expects win, lose or draw, not '{other}'"))),
+            other => Err(Usage::GameoverWord(other.to_string()).into()),
         })
     }
 }

@@ -2,7 +2,7 @@
 //! `'`/`!` suffixes when letters run out), the piece-to-image table of the `setup` command,
 //! XBoard FENs, and each piece's moves in XBetza, generated from the game's data file.
 
-use super::error::{CmdResult, CommandError};
+use super::error::{CmdResult, Usage};
 use crate::game::Game;
 use crate::geometry::{BoardShape, Color, Square};
 use crate::moves::Move;
@@ -154,7 +154,7 @@ impl XbGame {
             _ if v.promotion.text == PromotionText::Plus => format!("{body}+"),
             s => match self.kind_of(s) {
                 Some(k) => format!("{body}=({})", v.pieces[k].id.trim_start_matches('+')),
-                None => return Err(CommandError::usage(format!("unknown promotion piece '{s}'"))),
+                None => return Err(Usage::UnknownPromotion(s.to_string()).into()),
             },
         })
     }
@@ -187,7 +187,7 @@ impl XbGame {
     pub fn fen_to_ours(&self, v: &Game, xb: &str) -> CmdResult<String> {
         let fields: Vec<&str> = xb.split_whitespace().collect();
         let Some(board) = fields.first() else {
-            return Err(CommandError::usage("empty FEN"));
+            return Err(Usage::EmptyFen.into());
         };
         let mut ours = String::new();
         let b = board.as_bytes();
@@ -205,10 +205,10 @@ impl XbGame {
                 i += 1;
             }
             let Some(&l) = b.get(i) else {
-                return Err(CommandError::usage(format!("FEN ends after '{tok}'")));
+                return Err(Usage::FenEndsAfter(tok).into());
             };
             if !l.is_ascii_alphabetic() {
-                return Err(CommandError::usage(format!("unexpected '{}' in the FEN placement", l as char)));
+                return Err(Usage::FenUnexpected(l as char).into());
             }
             tok.push(l as char);
             i += 1;
@@ -219,7 +219,7 @@ impl XbGame {
                 }
             }
             let Some(kind) = self.kind_of(&tok) else {
-                return Err(CommandError::usage(format!("unknown piece '{tok}' in the FEN placement")));
+                return Err(Usage::FenUnknownPiece(tok).into());
             };
             let owner = if (l as char).is_ascii_uppercase() { Color::White } else { Color::Black };
             ours.push_str(&v.pieces[kind].fen_token(owner));
@@ -227,7 +227,7 @@ impl XbGame {
         let side = match fields.get(1) {
             None | Some(&"w") => 'w',
             Some(&"b") => 'b',
-            Some(other) => return Err(CommandError::usage(format!("side to move '{other}' is not 'w' or 'b'"))),
+            Some(other) => return Err(Usage::FenSide(other.to_string()).into()),
         };
         let nums: Vec<u32> = fields[2.min(fields.len())..].iter().filter_map(|t| t.parse().ok()).collect();
         let fullmove = nums.last().copied().unwrap_or(1).max(1);

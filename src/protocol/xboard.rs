@@ -7,7 +7,7 @@ mod clock;
 mod mouse;
 
 use super::engine::{set_common_option, Engine, InfoFormatter, MAX_MULTIPV, MAX_OVERHEAD_MS};
-use super::error::{echo, message, CmdResult, CommandError};
+use super::error::{echo, message, CmdResult, CommandError, Refusal, Usage};
 use super::options::check;
 use super::xbetza::XbGame;
 use super::{split_command, Dialect, Flow, Out, ENGINE_NAME};
@@ -147,7 +147,7 @@ impl Xboard {
     fn read_move(&mut self, text: &str) -> CmdResult<Move> {
         let v = Arc::clone(self.e.variant());
         let ours = self.xb.move_to_ours(&v, text)?;
-        parse_move(&mut self.e.game.pos, &ours).map_err(|e| CommandError::Refused(e.reason()))
+        parse_move(&mut self.e.game.pos, &ours).map_err(|e| Refusal::MoveReason(e).into())
     }
 
     fn formatter(&self, post: bool) -> InfoFormatter {
@@ -304,7 +304,7 @@ impl Xboard {
             self.abort();
             self.e.no_position = Some(format!("no valid position: the last setboard was refused ({})", message(&e)));
             self.out.line(&format!("tellusererror Illegal position: {}", message(&e)));
-            return Err(CommandError::refused(format!("illegal position: {e}")));
+            return Err(Refusal::IllegalPosition(Box::new(e)).into());
         }
         self.purpose = None;
         self.game_over = false;
@@ -345,14 +345,14 @@ impl Xboard {
     }
 
     fn variant(&mut self, args: &str) -> CmdResult {
-        match self.e.find_variant(args) {
-            Ok(v) if shown(&v) => {
+        match self.e.find_variant(args).map(|v| (refusal(&v), v)) {
+            Ok((None, v)) => {
                 let v = self.e.with_rule_options(&v)?;
                 self.set_variant(&v);
                 Ok(())
             }
-            Ok(v) => Err(CommandError::refused(refusal(&v).unwrap_or_default())),
-            Err(_) => Err(CommandError::usage("unknown variant")),
+            Ok((Some(why), _)) => Err(why.into()),
+            Err(_) => Err(Usage::UnknownVariant.into()),
         }
     }
 
@@ -416,11 +416,11 @@ impl Xboard {
             "nopost" => self.post = false,
             "memory" => match args.trim().parse::<u64>() {
                 Ok(mb) if mb > 0 => return Some(self.e.set_hash(mb)),
-                _ => return Some(Err(CommandError::usage("memory needs a size in MB"))),
+                _ => return Some(Err(Usage::MemorySize.into())),
             },
             "cores" => match args.trim().parse::<u64>() {
                 Ok(n) if n > 0 => return Some(self.e.set_threads(n)),
-                _ => return Some(Err(CommandError::usage("cores needs a positive number"))),
+                _ => return Some(Err(Usage::Cores.into())),
             },
             "option" => {
                 let (name, value) = match args.split_once('=') {
@@ -480,7 +480,7 @@ impl Xboard {
                 self.usermove(cmd);
                 Ok(())
             }
-            None => Err(CommandError::usage("unknown command")),
+            None => Err(Usage::UnknownCommand.into()),
         };
         if let Err(e) = r {
             self.out.line(&format!("Error ({}): {}", message(&e), echo(line)));
@@ -533,28 +533,16 @@ fn shown(v: &Game) -> bool {
 }
 
 /// Why XBoard cannot play `v`, if it cannot.
-fn refusal(v: &Game) -> Option<String> {
+fn refusal(v: &Game) -> Option<Refusal> {
+    let (title, pieces) = (v.title.clone(), v.pieces.len());
     if v.shape.files > MAX_XB_SIDE || v.shape.ranks > MAX_XB_SIDE {
-        Some(format!(
-            "{} is {}x{} with {} piece types, beyond XBoard's {MAX_XB_SIDE}x{MAX_XB_SIDE} board and letters; use UCI or USI",
-            v.title,
-            v.shape.files,
-            v.shape.ranks,
-            v.pieces.len()
-        ))
-    } else if v.pieces.len() > MAX_XB_PIECE_TYPES {
-        Some(format!("{} has {} piece types; XBoard supports at most {MAX_XB_PIECE_TYPES}", v.title, v.pieces.len()))
+        let (files, ranks) = (v.shape.files, v.shape.ranks);
+        Some(Refusal::XboardBoard { title, files, ranks, pieces, max: MAX_XB_SIDE })
+    } else if pieces > MAX_XB_PIECE_TYPES {
+        Some(Refusal::XboardPieceTypes { title, pieces, max: MAX_XB_PIECE_TYPES })
     } else {
         let left = super::xbetza::unslotted(v);
-        (!left.is_empty()).then(|| {
-            format!(
-                "{} has {} piece types, more than XBoard's piece table holds: {} would have no picture and \
-                 their moves no XBoard notation; use UCI or USI",
-                v.title,
-                v.pieces.len(),
-                left.join(", ")
-            )
-        })
+        (!left.is_empty()).then_some(Refusal::XboardTable { title, pieces, left })
     }
 }
 

@@ -407,7 +407,7 @@ mod tests {
         let e = apply(&mut r, Color::Black, &mv("a12a1", Ok("a12a1".into()))).err().unwrap();
         assert_eq!((e.result, e.termination), (GameResult::WhiteWins, Termination::IllegalMove));
         assert!(e.reason.starts_with("Black makes an illegal move: a12a1"), "{}", e.reason);
-        let e = apply(&mut r, Color::Black, &mv("zz", Err(CommandError::Usage("bad square".into())))).err().unwrap();
+        let e = apply(&mut r, Color::Black, &mv("zz", Err(CommandError::NotNow("bad square".into())))).err().unwrap();
         assert_eq!(e.reason, "Black makes an unreadable move: zz (bad square)");
         // A claim of one's own loss is a resignation; any other claim the referee has not
         // confirmed (the game is not over) is false and loses.

@@ -1,6 +1,6 @@
 //! XBoard's time controls: `level MPS BASE INC`, `st`, `sd`, `time`, turned into search limits.
 
-use crate::protocol::error::{CmdResult, CommandError};
+use crate::protocol::error::{CmdResult, CommandError, Usage};
 use crate::search::Limits;
 use std::time::Duration;
 
@@ -16,29 +16,26 @@ pub struct Level {
 pub fn parse_level(args: &str) -> CmdResult<Level> {
     let w: Vec<&str> = args.split_whitespace().collect();
     if w.len() != 3 {
-        return Err(CommandError::usage("expected 'level MPS BASE INC'"));
+        return Err(Usage::LevelShape.into());
     }
-    let bad = |what: &str| CommandError::usage(format!("{what} '{}'", w[1]));
-    let mps: u32 =
-        w[0].parse().map_err(|_| CommandError::usage(format!("moves per session '{}' is not a number", w[0])))?;
+    let mps: u32 = w[0].parse().map_err(|_| CommandError::from(Usage::MovesPerSession(w[0].to_string())))?;
     let base_ms = match w[1].split_once(':') {
         Some((m, s)) => {
-            let m: u64 = m.parse().map_err(|_| bad("bad minutes in"))?;
-            let s: u64 = s.parse().map_err(|_| bad("bad seconds in"))?;
+            let m: u64 = m.parse().map_err(|_| CommandError::from(Usage::BadMinutes(w[1].to_string())))?;
+            let s: u64 = s.parse().map_err(|_| CommandError::from(Usage::BadSeconds(w[1].to_string())))?;
             m.saturating_mul(60).saturating_add(s).saturating_mul(1000)
         }
         None => {
-            let m: f64 =
-                w[1].parse().map_err(|_| CommandError::usage(format!("base time '{}' is not a number", w[1])))?;
+            let m: f64 = w[1].parse().map_err(|_| CommandError::from(Usage::BaseNotANumber(w[1].to_string())))?;
             if !(0.0..1e7).contains(&m) {
-                return Err(CommandError::usage(format!("base time '{}' is out of range", w[1])));
+                return Err(Usage::BaseOutOfRange(w[1].to_string()).into());
             }
             (m * 60_000.0) as u64
         }
     };
-    let inc: f64 = w[2].parse().map_err(|_| CommandError::usage(format!("increment '{}' is not a number", w[2])))?;
+    let inc: f64 = w[2].parse().map_err(|_| CommandError::from(Usage::IncrementNotANumber(w[2].to_string())))?;
     if !(0.0..1e6).contains(&inc) {
-        return Err(CommandError::usage(format!("increment '{}' is out of range", w[2])));
+        return Err(Usage::IncrementOutOfRange(w[2].to_string()).into());
     }
     Ok(Level { mps, base_ms, inc_ms: (inc * 1000.0) as u64 })
 }
@@ -95,7 +92,7 @@ impl Clock {
                     }
                     Ok(())
                 }
-                Err(_) => Err(CommandError::usage("bad time")),
+                Err(_) => Err(Usage::BadTime.into()),
             },
             "level" => parse_level(args).map(|l| {
                 self.level = Some(l);
@@ -106,14 +103,14 @@ impl Clock {
                     self.st_ms = Some((s * 1000.0) as u64);
                     Ok(())
                 }
-                _ => Err(CommandError::usage("st needs a positive number of seconds")),
+                _ => Err(Usage::StSeconds.into()),
             },
             "sd" => match args.trim().parse::<u32>() {
                 Ok(d) if d > 0 => {
                     self.sd = Some(d);
                     Ok(())
                 }
-                _ => Err(CommandError::usage("sd needs a positive depth")),
+                _ => Err(Usage::SdDepth.into()),
             },
             _ => return None,
         };
