@@ -136,10 +136,8 @@ pub(crate) fn read(
     check_requires(&table, &declared)?;
     let before_rules = if rule_options.is_empty() { None } else { Some(table.clone()) };
     if !rule_options.is_empty() {
-        let rules = table
-            .get_mut("rules")
-            .and_then(|r| r.as_table_mut())
-            .ok_or_else(|| VariantError::File(FileError::NoRules))?;
+        let rules =
+            table.get_mut("rules").and_then(|r| r.as_table_mut()).ok_or(VariantError::File(FileError::NoRules))?;
         for (k, value) in &rule_options {
             rules.insert(k.clone(), value.clone());
         }
@@ -160,7 +158,7 @@ fn settable_keys(table: &mut toml::Table, declared: &[toml::Value]) -> Result<Ve
     };
     let mut keys: Vec<String> = declared.iter().filter_map(|o| o.get(KEY)?.as_str().map(str::to_string)).collect();
     for k in listed {
-        let k = k.as_str().ok_or_else(|| VariantError::File(FileError::SettableNotKey))?;
+        let k = k.as_str().ok_or(VariantError::File(FileError::SettableNotKey))?;
         if !keys.iter().any(|x| x == k) {
             keys.push(k.to_string());
         }
