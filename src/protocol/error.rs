@@ -17,8 +17,9 @@ pub enum CommandError {
     UnknownCommand(String),
     /// `setoption` / `option` with a name the engine does not offer.
     UnknownOption(String),
-    /// The command's shape is wrong: what was expected.
-    Usage(Usage),
+    /// The command's shape is wrong: what was expected (boxed, as `Refused`: it keeps every
+    /// protocol function's error small).
+    Usage(Box<Usage>),
     /// A keyword or option that needs a value got none.
     MissingValue(String),
     /// A number was expected.
@@ -37,8 +38,9 @@ pub enum CommandError {
     NotNow(String),
     /// No valid position to work on (none given yet, or the last one was refused).
     NoPosition(String),
-    /// A game, FEN, move, game file or book that another layer refused, with its error.
-    Refused(Refusal),
+    /// A game, FEN, move, game file or book that another layer refused, with its error (boxed:
+    /// the other layers' errors are large, and every protocol function returns this type).
+    Refused(Box<Refusal>),
 }
 
 /// What protocol functions return on failure.
@@ -47,7 +49,7 @@ pub type CmdResult<T = ()> = Result<T, CommandError>;
 impl CommandError {
     /// A refusal carrying another layer's error (`FenError`, `MoveError`, `VariantError`, ...).
     pub fn refused(e: impl Into<Refusal>) -> CommandError {
-        CommandError::Refused(e.into())
+        CommandError::Refused(Box::new(e.into()))
     }
 
     pub fn not_now(text: impl Into<String>) -> CommandError {
@@ -257,7 +259,7 @@ impl fmt::Display for Usage {
 
 impl From<Usage> for CommandError {
     fn from(u: Usage) -> CommandError {
-        CommandError::Usage(u)
+        CommandError::Usage(Box::new(u))
     }
 }
 
@@ -360,7 +362,7 @@ impl fmt::Display for Refusal {
 
 impl From<Refusal> for CommandError {
     fn from(r: Refusal) -> CommandError {
-        CommandError::Refused(r)
+        CommandError::Refused(Box::new(r))
     }
 }
 

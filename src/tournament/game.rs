@@ -250,6 +250,8 @@ pub fn apply(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Endi
 }
 
 /// Plays `reply` for `side` like [`apply`], or says why it loses the game.
+// A large error is no cost here: `judge` runs once a move, and its error ends the game.
+#[allow(clippy::result_large_err)]
 pub fn judge(r: &mut Referee, side: Color, reply: &Reply) -> Result<String, Forfeit> {
     let fault = match &reply.answer {
         Answer::Move { text, ours: Err(e) } => Fault::Unreadable { text: text.clone(), error: e.clone() },
