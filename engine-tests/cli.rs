@@ -90,7 +90,8 @@ fn bad_input_is_one_clear_line_and_exit_2() {
     fails_with(&["perft", "--variant", "chu", "--depth", "0"], &["depth"]);
     fails_with(&["moves", "--variant", "bigorra", "--option", "fifty_move_rule"], &["KEY=VALUE"]);
     fails_with(&["moves", "--variant", "bigorra", "--option", "bogus=on"], &["bogus"]);
-    fails_with(&["moves", "--variant", "/nonexistent/game.toml"], &["cannot read game file"]);
+    let unreadable = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml/game.toml");
+    fails_with(&["moves", "--variant", unreadable], &["cannot read game file"]);
 }
 
 #[test]
@@ -220,7 +221,10 @@ fn svg_draws_a_position_and_refuses_bad_input() {
     assert!(svg.contains("data-flip=\"true\"") && svg.matches("class=\"kd-last\"").count() == 2);
     fails_with(&["svg", "--variant", "chu", "--arrow", "f5-z9"], &["--arrow 'f5-z9'"]);
     fails_with(&["svg", "--variant", "chu", "--moves", "f3f9"], &["--moves, move 1 (f3f9)"]);
-    fails_with(&["svg", "--variant", "chu", "--output", "/nonexistent/dir/x.svg"], &["cannot write"]);
+    // A path below a regular file can never be made, whatever else runs on the machine (a
+    // directory such as /nonexistent/dir could be created by another program meanwhile).
+    let unwritable = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml/x.svg");
+    fails_with(&["svg", "--variant", "chu", "--output", unwritable], &["cannot write"]);
 }
 
 /// The diagrams of README.md and docs/ are what `kyodai svg` draws today (scripts/update-diagrams.sh).
