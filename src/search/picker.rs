@@ -245,9 +245,10 @@ impl Worker<'_> {
         let pos = &self.pos;
         list.moves.retain(|&m| !early(m) && !is_capture(pos, m));
         list.reset_scores();
+        let ctx = self.context(node.ply);
         for i in 0..list.len() {
             let m = list.moves[i];
-            let score = self.history_score(m, node.ply) + self.promotion_order(m);
+            let score = self.history_score(m, ctx) + self.promotion_order(m);
             list.set(i, score, false);
         }
         p.quiet_next = 0;

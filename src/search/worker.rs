@@ -343,6 +343,7 @@ impl<'a> Worker<'a> {
     /// by killers and history; promotions a little higher.
     fn score_moves(&mut self, list: &mut MoveList, tt_move: u64, ply: usize) {
         list.reset_scores();
+        let ctx = self.context(ply);
         for i in 0..list.len() {
             let m = list.moves[i];
             let (score, unsure) = if tt_move != 0 && encode_move(m) == tt_move {
@@ -351,7 +352,7 @@ impl<'a> Worker<'a> {
                 let gain = self.victims(m);
                 (self.capture_order(m, gain, false), m.promotion().is_none())
             } else {
-                (self.quiet_score(m, ply), false)
+                (self.quiet_score(m, ply, ctx), false)
             };
             list.set(i, score + self.promotion_order(m), unsure);
         }
@@ -382,20 +383,22 @@ impl<'a> Worker<'a> {
 
     /// The moves before a node at `ply` that its quiet moves' continuation scores follow.
     #[inline]
-    fn context(&self, ply: usize) -> [Option<Played>; 2] {
+    pub(super) fn context(&self, ply: usize) -> [Option<Played>; 2] {
         let at = |back: usize| if ply >= back { self.played[ply - back] } else { None };
         [at(1), at(2)]
     }
 
-    /// The history score of the quiet move `m` at `ply`.
+    /// The history score of the quiet move `m` after the moves `ctx` (`context`, asked once
+    /// per node by the callers, not once per move).
     #[inline]
-    pub(super) fn history_score(&self, m: Move, ply: usize) -> i32 {
-        self.hist.score(self.played_of(m), self.context(ply))
+    pub(super) fn history_score(&self, m: Move, ctx: [Option<Played>; 2]) -> i32 {
+        self.hist.score(self.played_of(m), ctx)
     }
 
-    /// The ordering score of the quiet move `m` at `ply`: a killer's, else its history.
-    pub(super) fn quiet_score(&self, m: Move, ply: usize) -> i32 {
-        self.order.killer_score(ply, m).unwrap_or_else(|| self.history_score(m, ply))
+    /// The ordering score of the quiet move `m` at `ply` after `ctx`: a killer's, else its
+    /// history.
+    pub(super) fn quiet_score(&self, m: Move, ply: usize, ctx: [Option<Played>; 2]) -> i32 {
+        self.order.killer_score(ply, m).unwrap_or_else(|| self.history_score(m, ctx))
     }
 
     /// `m`, quiet, cut off at `ply` after the quiet moves `tried`: it becomes the first killer,
