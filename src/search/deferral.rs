@@ -184,6 +184,9 @@ impl State for Scratch<'_> {
     fn cell(&self, sq: Square) -> Cell {
         self.cells[sq.index()]
     }
+    fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
     fn side(&self) -> Color {
         Color::White
     }

@@ -257,7 +257,7 @@ impl Atoms {
         }
         for s in &self.slides {
             let mut to = from;
-            for step in 1..=s.max as u32 {
+            for step in 1..s.max as u32 + 1 {
                 to = to.offset(s.delta);
                 let cell = pos.cell(to);
                 if cell.is_empty() {
@@ -382,7 +382,7 @@ fn slide(pos: &impl View, piece: Piece, from: Square, s: &SlideT, out: &mut Vec<
     let them = piece.color().flip();
     let mut to = from;
     let min = s.min as u32;
-    for step in 1..=s.max as u32 {
+    for step in 1..s.max as u32 + 1 {
         to = to.offset(s.delta);
         let cell = pos.cell(to);
         if cell.is_off() {

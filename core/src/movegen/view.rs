@@ -60,6 +60,9 @@ pub trait State {
     fn shape(&self) -> &BoardShape;
     /// What stands on `sq`: a piece, nothing, or the edge (mailbox squares beyond the board).
     fn cell(&self, sq: Square) -> Cell;
+    /// The whole mailbox, indexed by [`Square::index`] (edge cells included), for a generator
+    /// that visits every square in order (the Emperor) and reads a rank as one run of cells.
+    fn cells(&self) -> &[Cell];
     /// The side to move.
     fn side(&self) -> Color;
     /// The squares of `c`'s pieces.

@@ -631,6 +631,10 @@ impl State for Position {
         self.board[sq.index()]
     }
     #[inline]
+    fn cells(&self) -> &[Cell] {
+        &self.board
+    }
+    #[inline]
     fn side(&self) -> Color {
         self.side
     }
