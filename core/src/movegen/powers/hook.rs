@@ -8,7 +8,7 @@
 //! tables; a two-leg capture is found by solving for its corner (its attack test).
 
 use crate::cell::Piece;
-use crate::geometry::{ByColor, Color, Square};
+use crate::geometry::{BoardShape, ByColor, Color, Square};
 use crate::movegen::kind_set::KindSet;
 use crate::movegen::power::{check_flags, Attacks, Compile, Description, Generate, Hooks, PowerError, Spec};
 use crate::movegen::view::{Cells, Shape, View};
@@ -171,42 +171,68 @@ impl Generate<Hookers> for Compiled {
 /// hook mover of `by` (a side has a handful) solves for the one corner per turn that joins its
 /// square to the target, then checks the two legs are open.
 fn attacks(game: &Hookers, pos: &impl View, target: Square, by: Color, cell_at: &(impl Cells + ?Sized)) -> bool {
-    if !game.kinds.iter().any(|&k| pos.count(k, by) > 0) {
+    // How many hook movers `by` has: the scan of its pieces (177 in Tai) stops at the last.
+    let mut left: u32 = game.kinds.iter().map(|&k| u32::from(pos.count(k, by))).sum();
+    if left == 0 {
         return false;
     }
     let shape = *pos.shape();
-    let (tx, ty) = (shape.file_of(target), shape.rank_of(target));
     for &a in pos.pieces(by) {
-        let Some(kind) = cell_at(a).piece().map(crate::cell::Piece::kind) else {
-            continue;
-        };
-        if !game.set.contains(kind) || a == target {
+        // The mover's type is read from the board itself (a plain load, where `cell_at` is a
+        // pretend board behind a closure): a pretend board only empties squares or puts a piece
+        // on `target`, so a hook mover of `cell_at` off `target` is one of the board's.
+        if !pos.cell(a).piece().is_some_and(|p| game.set.contains(p.kind())) {
             continue;
         }
-        let (ax, ay) = (shape.file_of(a), shape.rank_of(a));
-        let (dx, dy) = (tx - ax, ty - ay);
-        for h in &game.hooks[by][kind.index()] {
-            let f = h.first_v;
-            for (&ud, &u) in h.turns.iter().zip(h.turns_v.iter()) {
-                // target - a = k*f + j*u with f, u perpendicular and of equal length.
-                let norm = f.0 * f.0 + f.1 * f.1;
-                let kn = dx * f.0 + dy * f.1;
-                let jn = dx * u.0 + dy * u.1;
-                if kn <= 0 || jn <= 0 || kn % norm != 0 || jn % norm != 0 {
-                    continue;
-                }
-                let (k, j) = (kn / norm, jn / norm);
-                if k * f.0 + j * u.0 != dx || k * f.1 + j * u.1 != dy {
-                    continue;
-                }
-                if shape.square(ax + k * f.0, ay + k * f.1).is_none() {
-                    continue;
-                }
-                let open = (1..=k).all(|i| cell_at(a.offset(i * h.first)).is_empty())
-                    && (1..j).all(|i| cell_at(target.offset(-i * ud)).is_empty());
-                if open {
-                    return true;
-                }
+        left -= 1;
+        let kind = cell_at(a).piece().map(Piece::kind);
+        if let Some(kind) = kind.filter(|&k| a != target && game.set.contains(k)) {
+            if hooks_reach(game, &shape, a, kind, target, by, cell_at) {
+                return true;
+            }
+        }
+        if left == 0 {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether the hook mover of `by` (type `kind`) on `a` captures on `target` through the one
+/// corner per turn that joins the two squares.
+fn hooks_reach(
+    game: &Hookers,
+    shape: &BoardShape,
+    a: Square,
+    kind: KindId,
+    target: Square,
+    by: Color,
+    cell_at: &(impl Cells + ?Sized),
+) -> bool {
+    let (tx, ty) = (shape.file_of(target), shape.rank_of(target));
+    let (ax, ay) = (shape.file_of(a), shape.rank_of(a));
+    let (dx, dy) = (tx - ax, ty - ay);
+    for h in &game.hooks[by][kind.index()] {
+        let f = h.first_v;
+        for (&ud, &u) in h.turns.iter().zip(h.turns_v.iter()) {
+            // target - a = k*f + j*u with f, u perpendicular and of equal length.
+            let norm = f.0 * f.0 + f.1 * f.1;
+            let kn = dx * f.0 + dy * f.1;
+            let jn = dx * u.0 + dy * u.1;
+            if kn <= 0 || jn <= 0 || kn % norm != 0 || jn % norm != 0 {
+                continue;
+            }
+            let (k, j) = (kn / norm, jn / norm);
+            if k * f.0 + j * u.0 != dx || k * f.1 + j * u.1 != dy {
+                continue;
+            }
+            if shape.square(ax + k * f.0, ay + k * f.1).is_none() {
+                continue;
+            }
+            let open = (1..=k).all(|i| cell_at(a.offset(i * h.first)).is_empty())
+                && (1..j).all(|i| cell_at(target.offset(-i * ud)).is_empty());
+            if open {
+                return true;
             }
         }
     }
