@@ -257,6 +257,7 @@ impl Atoms {
         }
         for s in &self.slides {
             let mut to = from;
+            // Half-open: `1..=max` carries an exhaustion flag through the hot loop.
             for step in 1..s.max as u32 + 1 {
                 to = to.offset(s.delta);
                 let cell = pos.cell(to);
@@ -382,6 +383,7 @@ fn slide(pos: &impl View, piece: Piece, from: Square, s: &SlideT, out: &mut Vec<
     let them = piece.color().flip();
     let mut to = from;
     let min = s.min as u32;
+    // Half-open, as in `Atoms::generate_plain`.
     for step in 1..s.max as u32 + 1 {
         to = to.offset(s.delta);
         let cell = pos.cell(to);

@@ -302,7 +302,7 @@ pub fn legal_moves_with(pos: &mut Position, out: &mut Vec<Move>, history: Histor
 /// Keeps the legal moves of the pseudo-legal `out`, in order.
 fn retain_legal(pos: &mut Position, out: &mut Vec<Move>, history: History) {
     if !applies_beyond_lions(pos, history) {
-        retain_lion_legal(pos, out);
+        lion::retain_allowed(pos, out);
         return;
     }
     // Whether the royals are safe now, asked once, where a move may be judged by it.
@@ -314,33 +314,6 @@ fn retain_legal(pos: &mut Position, out: &mut Vec<Move>, history: History) {
         let m = out[r];
         if check_move_knowing(pos, m, history, safe).is_ok() {
             out[w] = m;
-            w += 1;
-        }
-    }
-    out.truncate(w);
-}
-
-/// Keeps the moves of `out` the lion-capture rules allow, in order, where no other rule applies.
-/// Most moves take no Lion, which their squares say. Without a counter-strike square only a
-/// Lion's moves can break a rule (the counter-strike rule needs the square, the distant-Lion
-/// rule a Lion mover), so the other movers' moves are kept unasked; the generators list a
-/// piece's moves together, so its type is looked up once per run. Nothing is written until a
-/// move is dropped, which is rare.
-fn retain_lion_legal(pos: &mut Position, out: &mut Vec<Move>) {
-    let counter_strike = pos.counter_strike().is_some();
-    let (mut from, mut lion_mover) = (Square::NONE, true);
-    let mut w = 0;
-    for r in 0..out.len() {
-        let m = out[r];
-        if !counter_strike && m.from != from {
-            from = m.from;
-            lion_mover = pos.piece_at(from).is_none_or(|p| pos.variant().piece(p.kind()).lion);
-        }
-        let keep = !(counter_strike || lion_mover) || lion::takes_no_lion(pos, m) || lion::check(pos, m).is_ok();
-        if keep {
-            if w != r {
-                out[w] = m;
-            }
             w += 1;
         }
     }

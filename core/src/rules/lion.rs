@@ -37,6 +37,33 @@ pub fn takes_no_lion(pos: &Position, m: Move) -> bool {
     !m.mids().any(|s| lions.contains_cell(pos.cell(s))) && (m.to == m.from || !lions.contains_cell(to))
 }
 
+/// Keeps the moves of the pseudo-legal `out` that no lion-capture rule forbids, in order. Most
+/// moves take no Lion, which their squares say. Without a counter-strike square only a Lion's
+/// moves can break a rule (rule B needs the square, rule A a Lion mover), so the other movers'
+/// moves are kept unasked; the generators list a piece's moves together, so its type is looked
+/// up once per run. Nothing is written until a move is dropped, which is rare.
+pub fn retain_allowed(pos: &mut Position, out: &mut Vec<Move>) {
+    let counter_strike = pos.counter_strike().is_some();
+    let (mut from, mut lion_mover) = (Square::NONE, true);
+    let mut w = 0;
+    for r in 0..out.len() {
+        let m = out[r];
+        if !counter_strike && m.from != from {
+            from = m.from;
+            let c = pos.cell(from);
+            lion_mover = c.piece().is_none() || pos.game().tables.lions.contains_cell(c);
+        }
+        let keep = !(counter_strike || lion_mover) || takes_no_lion(pos, m) || check(pos, m).is_ok();
+        if keep {
+            if w != r {
+                out[w] = m;
+            }
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
 /// Whether the pseudo-legal move `m` breaks a lion-capture rule.
 pub fn check(pos: &mut Position, m: Move) -> Result<(), LionRule> {
     // Both rules are about taking a Lion: every other move (nearly all) is done here, before
