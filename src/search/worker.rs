@@ -300,6 +300,15 @@ impl<'a> Worker<'a> {
         d
     }
 
+    /// Records that the side to move's royals are safe in the current position (see
+    /// `gives_no_check`), so that `in_danger` answers without testing.
+    fn know_no_danger(&mut self) {
+        let h = self.pos.hash();
+        if h != 0 {
+            self.danger_memo = (h, false);
+        }
+    }
+
     /// Terminal and drawn positions below the root, by the referee's own test of the end of the
     /// game (`rules::outcome::end`); `None` to search on.
     fn terminal(&mut self, ply: usize) -> Option<i32> {
@@ -556,7 +565,14 @@ impl<'a> Worker<'a> {
             }
             let safe = self.safe_before(node.danger);
             let played = self.played_of(m);
+            // A move that takes nothing changes only its two squares: if they cannot decide an
+            // attack on the opponent's royals, none of which is attacked now, the child's
+            // danger test (asked below and again by the child) is answered without a look.
+            let no_check = !capture && self.gives_no_check(ply, m);
             let Ok(u) = try_make_knowing(&mut self.pos, m, safe) else { continue };
+            if no_check {
+                self.know_no_danger();
+            }
             self.played[ply] = Some(played);
             found.legal += 1;
             let t = Tried { nth: found.legal, ..t };
