@@ -56,7 +56,9 @@ impl Deferrals {
     /// the list, for the types whose promotion is never declined. The generator pushes the
     /// twins next to each other (`movegen::promotion::push`; sorted, they stay neighbours).
     pub fn drop_deferrals(&self, pos: &impl Board, moves: &mut Vec<Move>) {
-        if !self.any {
+        // Most lists (nearly every quiescence node's) hold no promotion, hence no twins: one
+        // read-only pass says so, cheaper than the rewriting pass below.
+        if !self.any || moves.iter().all(|m| m.promotion().is_none()) {
             return;
         }
         let twins = |a: Move, b: Move| b.promotion().is_some() && b.without_promotion() == a;
