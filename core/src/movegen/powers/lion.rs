@@ -345,6 +345,9 @@ fn king2_captures(pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Mov
         }
         r
     };
+    // The king steps row by row, as `king2` takes its second steps: not `lines::KING`, whose
+    // order (round the compass) would list the same moves in another order, which the search's
+    // move ordering and so its bench signature would see.
     const KING: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
     let stride = pos.shape().stride as i32;
     let them = piece.color().flip();
