@@ -27,11 +27,10 @@ import sys
 
 import pyffish as sf
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.path.join(HERE, "..", "rules", "data", "cazaux")
-INI = os.path.join(HERE, "cazaux-variants.ini")
+from fsf_native import HERE, INI
+from fsf_native import SECTIONS as GAMES
 
-GAMES = {"patchanka": "patchanka", "heavy-shako": "heavyshako"}
+DATA = os.path.join(HERE, "..", "rules", "data", "cazaux")
 
 
 def source_line():

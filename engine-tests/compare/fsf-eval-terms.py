@@ -24,8 +24,8 @@ import re
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SECTIONS = {"heavy-shako": "heavyshako", "patchanka": "patchanka"}
+from fsf_native import HERE, SECTIONS, ask, check_executable
+
 TERM = re.compile(r"^\|\s*([A-Za-z ]+?)\s*\|.*\|\s*(-?[\d.]+)\s+(-?[\d.]+)\s*\|$")
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 
@@ -49,10 +49,8 @@ def fen_after(kyodai, game, moves):
     return m.group(1)
 
 
-def terms(fsf, section, fen):
-    commands = [f"setoption name VariantPath value {os.path.join(HERE, 'cazaux-variants.ini')}",
-                f"setoption name UCI_Variant value {section}", f"position fen {fen}", "eval", "quit"]
-    out = subprocess.run([fsf], input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=60).stdout
+def terms(fsf, game, fen):
+    out = ask(fsf, game, [f"position fen {fen}", "eval"])
     found = {}
     for line in out.splitlines():
         m = TERM.match(line)
@@ -74,8 +72,7 @@ def main():
     ap.add_argument("--kyodai", default=os.path.join(HERE, "../../target/release/kyodai"))
     args = ap.parse_args()
     for path in (args.fsf, args.kyodai):
-        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-            sys.exit(f"{path}: not an executable file")
+        check_executable(path)
     try:
         plies = [int(p) for p in args.plies.split(",")]
     except ValueError:
@@ -93,7 +90,7 @@ def main():
                 continue
             fsf_white = headers.get("White", "").lower().startswith("fairy")
             sign = 1 if fsf_white else -1  # the table is from White's side
-            found = terms(args.fsf, SECTIONS[args.game], fen_after(args.kyodai, args.game, moves[:ply]))
+            found = terms(args.fsf, args.game, fen_after(args.kyodai, args.game, moves[:ply]))
             if found is None:
                 checks += 1
                 continue

@@ -21,11 +21,9 @@ a match (docs/strength/log.csv).
 import argparse
 import os
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SECTIONS = {"heavy-shako": "heavyshako", "patchanka": "patchanka"}
+from fsf_native import HERE, INI, SECTIONS, ask, check_executable
 MATERIAL = re.compile(r"Material \|\s+----\s+----\s+\|\s+----\s+----\s+\|\s*(-?[\d.]+)\s+(-?[\d.]+)")
 
 
@@ -38,7 +36,7 @@ def compress(rank):
 
 
 def start_fen(section, game):
-    ini = open(os.path.join(HERE, "cazaux-variants.ini")).read()
+    ini = open(INI).read()
     body = ini.split(f"[{section}]", 1)[1].split("\n[", 1)[0]
     m = re.search(r"^startFen\s*=\s*(.+)$", body, re.M)
     if m:
@@ -54,8 +52,7 @@ def main():
     ap.add_argument("game", choices=sorted(SECTIONS))
     ap.add_argument("--scale", default="R=500", help="ID=VALUE: the piece whose scaled value is VALUE (default R=500)")
     args = ap.parse_args()
-    if not (os.path.isfile(args.fsf) and os.access(args.fsf, os.X_OK)):
-        sys.exit(f"{args.fsf}: not an executable file")
+    check_executable(args.fsf)
     ref, _, ref_value = args.scale.partition("=")
     if not ref_value.isdigit():
         sys.exit(f"--scale {args.scale}: expected ID=VALUE, e.g. R=500")
@@ -68,15 +65,13 @@ def main():
         for col, ch in enumerate(grid[row]):
             if ch.isupper() and ch != "K" and ch not in [k for k, _ in kinds]:
                 kinds.append((ch, (row, col)))
-    commands = [f"setoption name VariantPath value {os.path.join(HERE, 'cazaux-variants.ini')}",
-                f"setoption name UCI_Variant value {section}"]
+    commands = []
     for _, (row, col) in kinds:
         g = [r[:] for r in grid]
         g[row][col] = "."
         # No castling or e.p. rights: the array without the piece may not allow them.
         commands += [f"position fen {'/'.join(compress(''.join(r)) for r in g)} w - - 0 1", "eval"]
-    commands.append("quit")
-    out = subprocess.run([args.fsf], input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=60).stdout
+    out = ask(args.fsf, args.game, commands)
     rows = MATERIAL.findall(out)
     if len(rows) != len(kinds):
         sys.exit(f"expected {len(kinds)} evaluation tables from {args.fsf}, read {len(rows)} (no classical eval?)")
