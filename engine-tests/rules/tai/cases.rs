@@ -275,6 +275,54 @@ fn emperor_attack_detection_matches_its_captures() {
     assert!(!kyodai::movegen::attack::is_attacked(&p, sq("c3"), Color::White));
 }
 
+/// The Emperor's generation takes each rank as runs of empty squares (`powers/emperor.rs`):
+/// its moves must be exactly the square-by-square reading of §5.8, in board order (the order
+/// is the search's, so a speed change must keep it), in random games where Emperors roam.
+#[test]
+fn emperor_moves_come_in_board_order() {
+    let mut seed = 0x7a1_5eed_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let v = tai();
+    let shape = v.shape;
+    let mut captures = 0;
+    for _game in 0..3 {
+        let mut p = Position::start(&v);
+        for _ply in 0..60 {
+            let us = p.side();
+            let emperor = v.kind_by_id("E");
+            let emperors: Vec<_> =
+                p.royal_squares(us).filter(|&r| p.piece_at(r).map(kyodai::Piece::kind) == emperor).collect();
+            for from in emperors {
+                let mut got = Vec::new();
+                kyodai::movegen::generate_piece(&p, from, &mut got);
+                let mut want = Vec::new();
+                for r in 0..shape.ranks as i32 {
+                    for f in 0..shape.files as i32 {
+                        let to = shape.square_unchecked(f, r);
+                        let enemy = p.cell(to).holds(us.flip());
+                        if p.is_empty(to) || enemy && kyodai::movegen::power_refusal(&p, from, to).is_none() {
+                            want.push((from, to));
+                            captures += usize::from(enemy);
+                        }
+                    }
+                }
+                let got: Vec<_> = got.iter().map(|m| (m.from, m.to)).collect();
+                assert_eq!(got, want, "{}", p.to_fen());
+            }
+            let Some(m) = crate::walk::random_move(&mut p, &mut next, 2) else {
+                break;
+            };
+            p.make(m);
+        }
+    }
+    assert!(captures > 0, "the walks never let an Emperor capture");
+}
+
 // ---------- T9: other leapers, ranges, promoted powers ----------
 
 #[test]

@@ -8,7 +8,7 @@
 //! side need no look: rule 1 already covers any Emperor of that side.
 
 use crate::cell::{Cell, Piece};
-use crate::geometry::{Color, Square};
+use crate::geometry::{Color, Square, MAX_SIDE};
 use crate::movegen::kind_set::KindSet;
 use crate::movegen::power::{
     no_argument, Attacks, Captures, Compile, Description, Generate, Hooks, PowerError, PowerRefusal, Spec,
@@ -87,7 +87,7 @@ impl Hooks for Emperors {
 }
 
 impl Generate<Emperors> for Emperor {
-    /// Every empty square, and every unprotected enemy.
+    /// Every empty square, and every unprotected enemy, rank by rank.
     fn generate(
         &self,
         game: &Emperors,
@@ -98,22 +98,30 @@ impl Generate<Emperors> for Emperor {
         out: &mut Vec<Move>,
     ) {
         let shape = *pos.shape();
-        let them = piece.color().flip();
+        let files = shape.files as usize;
         let judged = Judged::new(game, pos, piece);
-        let cells = pos.cells();
         // Some 270 quiet moves a generation in Tai: one reservation, not a regrowth per rank.
-        out.reserve(shape.files as usize * shape.ranks as usize);
+        out.reserve(files * shape.ranks as usize);
+        // Rule 1 leaves at most one enemy to ask (Tai's usual case: one Emperor a side), so the
+        // ranks are runs of empty squares with at most one capture among them.
+        let capture = match judged {
+            Judged::All => None,
+            Judged::Only(e) => (!protected(game, pos, from, e)).then_some(e),
+            Judged::None => return each_target(game, pos, piece, from, out),
+        };
+        let cells = pos.cells();
         for r in 0..shape.ranks as i32 {
             let row = shape.square_unchecked(0, r);
-            let start = row.index();
             // A rank is one run of cells in the mailbox; its squares follow `row` in order.
-            for (f, &cell) in cells[start..start + shape.files as usize].iter().enumerate() {
-                let to = row.offset(f as i32);
-                if cell.is_empty() {
-                    out.push(Move::new(from, to));
-                } else if cell.holds(them) && judged.may_take(to) && !protected(game, pos, from, to) {
-                    pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
+            let rank = &cells[row.index()..row.index() + files];
+            match capture.filter(|&e| shape.rank_of(e) == r) {
+                Some(e) => {
+                    let f = e.index() - row.index();
+                    push_empty(out, from, row, &rank[..f]);
+                    pos.push_move(piece, Move::new(from, e), Shape::CAPTURE, out);
+                    push_empty(out, from, e.offset(1), &rank[f + 1..]);
                 }
+                None => push_empty(out, from, row, rank),
             }
         }
     }
@@ -148,6 +156,53 @@ impl Generate<Emperors> for Emperor {
     ) -> Option<PowerRefusal> {
         let enemy = pos.cell(to).holds(piece.color().flip());
         (enemy && protected(game, pos, from, to)).then_some(PowerRefusal::Protected)
+    }
+}
+
+/// The Emperor's moves when rule 1 decides nothing: each square asked in turn, every enemy
+/// judged by rule 2 (no enemy Emperor, or `free-nonroyal-capture`).
+fn each_target(game: &Emperors, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    let shape = *pos.shape();
+    let them = piece.color().flip();
+    let cells = pos.cells();
+    for r in 0..shape.ranks as i32 {
+        let row = shape.square_unchecked(0, r);
+        let start = row.index();
+        for (f, &cell) in cells[start..start + shape.files as usize].iter().enumerate() {
+            let to = row.offset(f as i32);
+            if cell.is_empty() {
+                out.push(Move::new(from, to));
+            } else if cell.holds(them) && !protected(game, pos, from, to) {
+                pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
+            }
+        }
+    }
+}
+
+/// Appends the moves from `from` to the empty cells of `run`, the cells of one rank from the
+/// square `first` on, in order. Most ranks of a shogi board are full or empty: a count (which
+/// the compiler vectorizes) settles those without looking at a cell twice. In a mixed rank the
+/// empty files are gathered without a branch on the cell (each file is written, and kept only
+/// if its cell is empty). The moves then go in by one `extend` of known length. A branch per
+/// cell, taken at random, and a capacity test per move had cost Tai's perft(3) 6% of its
+/// instructions (5.28 G against 4.97 G).
+#[inline]
+fn push_empty(out: &mut Vec<Move>, from: Square, first: Square, run: &[Cell]) {
+    let to = |f: usize| Move::new(from, first.offset(f as i32));
+    let empty = run.iter().filter(|c| c.is_empty()).count();
+    if empty == run.len() {
+        out.extend((0..run.len()).map(to));
+    } else if empty > 0 {
+        // A rank has at most `MAX_SIDE` (25) cells: `& 31` keeps the index in the array
+        // without a test.
+        const _: () = assert!(MAX_SIDE <= 32);
+        let mut files = [0u8; 32];
+        let mut n = 0usize;
+        for (f, &cell) in run.iter().enumerate() {
+            files[n & 31] = f as u8;
+            n += usize::from(cell.is_empty());
+        }
+        out.extend(files[..n.min(32)].iter().map(|&f| to(usize::from(f))));
     }
 }
 
