@@ -112,13 +112,8 @@ pub fn same_perft(g: &Arc<Game>, rules: Rules, fen: &str, depth: u32) {
 /// Random games from the start (captures preferred a third of the time, so they open up): at
 /// every position the two generators list the same effects, and playing the chosen move gives
 /// the same position in both (burns included).
-pub fn same_on_random_games(g: &Arc<Game>, rules: Rules, mut seed: u64, games: usize, plies: usize) -> usize {
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+pub fn same_on_random_games(g: &Arc<Game>, rules: Rules, seed: u64, games: usize, plies: usize) -> usize {
+    let mut next = super::walk::xorshift(seed);
     let mut positions = 0;
     for _ in 0..games {
         let mut p = Position::start(g);

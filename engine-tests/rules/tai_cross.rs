@@ -94,13 +94,7 @@ fn reference_agrees_on_every_rules_file_position_and_piece() {
 /// Emperor meet enemies): the engine's move set equals the reference's at every position.
 #[test]
 fn reference_agrees_on_random_games() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = super::walk::xorshift(0x2545_F491_4F6C_DD1Du64);
     let mut positions = 0;
     for _game in 0..4 {
         let mut p = Position::start(&tai());
@@ -145,13 +139,7 @@ fn start_perft_3_counted_twice() {
 /// every type, promoted or not): hooks, lions and the Emperor's protection rules in the open.
 #[test]
 fn reference_agrees_on_random_sparse_positions() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = super::walk::xorshift(0x9E37_79B9_7F4A_7C15u64);
     let v = tai();
     let kinds: Vec<String> =
         v.pieces.iter().filter(|p| p.id != "E").map(|p| p.fen_token(kyodai::Color::White)).collect();
@@ -201,13 +189,7 @@ fn reference_agrees_on_random_sparse_positions() {
 /// some move of the attacking side would capture it.
 #[test]
 fn attack_detection_matches_the_captures() {
-    let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = super::walk::xorshift(0x0DDB_1A5E_5BAD_5EEDu64);
     let v = tai();
     let mut fens = Vec::new();
     for _game in 0..3 {

@@ -18,3 +18,14 @@ pub fn random_move(p: &mut Position, next: &mut impl FnMut() -> u64, capture_one
         moves[(next() % moves.len() as u64) as usize]
     })
 }
+
+/// A seeded generator for the walks (xorshift64: the same numbers on every machine and run, so
+/// a failing walk can be replayed). `seed` must not be 0.
+pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

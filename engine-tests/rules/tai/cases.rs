@@ -280,13 +280,7 @@ fn emperor_attack_detection_matches_its_captures() {
 /// is the search's, so a speed change must keep it), in random games where Emperors roam.
 #[test]
 fn emperor_moves_come_in_board_order() {
-    let mut seed = 0x7a1_5eed_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = crate::walk::xorshift(0x7a1_5eed_u64);
     let v = tai();
     let shape = v.shape;
     let mut captures = 0;
