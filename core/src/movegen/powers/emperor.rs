@@ -130,13 +130,16 @@ impl Generate<Emperors> for Emperor {
     fn captures(&self, game: &Emperors, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         let judged = Judged::new(game, pos, piece);
-        if judged == Judged::All {
-            return;
-        }
-        for &to in pos.pieces(them) {
-            if judged.may_take(to) && !protected(game, pos, from, to) {
+        let mut take = |to| {
+            if !protected(game, pos, from, to) {
                 pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
             }
+        };
+        match judged {
+            Judged::All => {}
+            // The one enemy rule 1 leaves open, without a walk through the 170-odd others.
+            Judged::Only(e) => take(e),
+            Judged::None => pos.pieces(them).iter().for_each(|&to| take(to)),
         }
     }
 
@@ -220,6 +223,7 @@ enum Judged {
 }
 
 impl Judged {
+    /// What rule 1 says of the enemies of the Emperor `piece`.
     fn new(game: &Emperors, pos: &impl View, piece: Piece) -> Judged {
         let them = piece.color().flip();
         if game.free.contains(piece.kind()) {
@@ -231,16 +235,6 @@ impl Judged {
             (None, _) => Judged::None,
             (Some(e), None) => Judged::Only(e),
             (Some(_), Some(_)) => Judged::All,
-        }
-    }
-
-    /// Whether rule 1 leaves the enemy on `to` open to capture.
-    #[inline]
-    fn may_take(self, to: Square) -> bool {
-        match self {
-            Judged::All => false,
-            Judged::Only(e) => e == to,
-            Judged::None => true,
         }
     }
 }
