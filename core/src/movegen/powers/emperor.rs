@@ -99,30 +99,44 @@ impl Generate<Emperors> for Emperor {
     ) {
         let shape = *pos.shape();
         let files = shape.files as usize;
+        let them = piece.color().flip();
         let judged = Judged::new(game, pos, piece);
         // Some 270 quiet moves a generation in Tai: one reservation, not a regrowth per rank.
         out.reserve(files * shape.ranks as usize);
-        // Rule 1 leaves at most one enemy to ask (Tai's usual case: one Emperor a side), so the
-        // ranks are runs of empty squares with at most one capture among them.
-        let capture = match judged {
-            Judged::All => None,
+        // Rule 1 leaves at most one enemy to ask in Tai's usual case (one Emperor a side): it is
+        // judged once, and the ranks are runs of empty squares split only at the captures.
+        let only = match judged {
             Judged::Only(e) => (!protected(game, pos, from, e)).then_some(e),
-            Judged::None => return each_target(game, pos, piece, from, out),
+            _ => None,
         };
         let cells = pos.cells();
         for r in 0..shape.ranks as i32 {
             let row = shape.square_unchecked(0, r);
             // A rank is one run of cells in the mailbox; its squares follow `row` in order.
             let rank = &cells[row.index()..row.index() + files];
-            match capture.filter(|&e| shape.rank_of(e) == r) {
-                Some(e) => {
-                    let f = e.index() - row.index();
-                    push_empty(out, from, row, &rank[..f]);
-                    pos.push_move(piece, Move::new(from, e), Shape::CAPTURE, out);
-                    push_empty(out, from, e.offset(1), &rank[f + 1..]);
+            let mut run = 0;
+            let mut take = |f: usize, out: &mut Vec<Move>| {
+                push_empty(out, from, row.offset(run as i32), &rank[run..f]);
+                pos.push_move(piece, Move::new(from, row.offset(f as i32)), Shape::CAPTURE, out);
+                run = f + 1;
+            };
+            match judged {
+                Judged::All => {}
+                Judged::Only(_) => {
+                    if let Some(e) = only.filter(|&e| shape.rank_of(e) == r) {
+                        take(e.index() - row.index(), out);
+                    }
                 }
-                None => push_empty(out, from, row, rank),
+                // No enemy Emperor, or `free-nonroyal-capture`: every enemy by rule 2.
+                Judged::None => {
+                    for (f, &cell) in rank.iter().enumerate() {
+                        if cell.holds(them) && !protected(game, pos, from, row.offset(f as i32)) {
+                            take(f, out);
+                        }
+                    }
+                }
             }
+            push_empty(out, from, row.offset(run as i32), &rank[run..]);
         }
     }
 
@@ -159,26 +173,6 @@ impl Generate<Emperors> for Emperor {
     ) -> Option<PowerRefusal> {
         let enemy = pos.cell(to).holds(piece.color().flip());
         (enemy && protected(game, pos, from, to)).then_some(PowerRefusal::Protected)
-    }
-}
-
-/// The Emperor's moves when rule 1 decides nothing: each square asked in turn, every enemy
-/// judged by rule 2 (no enemy Emperor, or `free-nonroyal-capture`).
-fn each_target(game: &Emperors, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
-    let shape = *pos.shape();
-    let them = piece.color().flip();
-    let cells = pos.cells();
-    for r in 0..shape.ranks as i32 {
-        let row = shape.square_unchecked(0, r);
-        let start = row.index();
-        for (f, &cell) in cells[start..start + shape.files as usize].iter().enumerate() {
-            let to = row.offset(f as i32);
-            if cell.is_empty() {
-                out.push(Move::new(from, to));
-            } else if cell.holds(them) && !protected(game, pos, from, to) {
-                pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
-            }
-        }
     }
 }
 
