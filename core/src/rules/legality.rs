@@ -149,6 +149,16 @@ pub fn check(pos: &mut Position, m: Move, history: History) -> Result<(), Illega
     check_move(pos, m, history)
 }
 
+/// [`check`] with the repetition rules applied, told whether the mover's royals are safe before
+/// the move (`safe`, as [`try_make_knowing`] is): the same verdict as `try_make_knowing`'s,
+/// without keeping the move made. The search asks it of moves it skips but still counts.
+pub fn check_knowing(pos: &mut Position, m: Move, safe: Option<bool>) -> Result<(), Illegal> {
+    if material_decided(pos) {
+        return Err(Illegal::GameOver);
+    }
+    check_move_knowing(pos, m, History::Apply, safe)
+}
+
 /// [`check`] in a position whose game is not over.
 fn check_move(pos: &mut Position, m: Move, history: History) -> Result<(), Illegal> {
     check_move_knowing(pos, m, history, None)
