@@ -147,20 +147,16 @@ pub fn attacked_through(
             continue;
         }
         let (dx, dy) = (shape.file_of(s) - tx, shape.rank_of(s) - ty);
-        // Whether `s` lies on the ray of the step `(ux, uy)` from the target.
-        let on_ray = |&(ux, uy): &(i32, i32)| {
-            let k = if ux != 0 { dx / ux } else { dy / uy };
-            k > 0 && k * ux == dx && k * uy == dy
-        };
-        for (j, v) in at.slide_vectors.iter().enumerate() {
-            let (d, ranges) = &at.slides[j];
-            if on_ray(v) && slide_attack(target, by, *d, ranges, cell_at) {
+        // The lines from the target through `s`.
+        for &j in at.rays.slides(dx, dy) {
+            let (d, ranges) = &at.slides[j as usize];
+            if slide_attack(target, by, *d, ranges, cell_at) {
                 return true;
             }
         }
-        for (j, v) in at.hop_vectors.iter().enumerate() {
-            let (d, set) = &at.hops[j];
-            if on_ray(v) && hop_attack(target, by, *d, set, cell_at) {
+        for &j in at.rays.hops(dx, dy) {
+            let (d, set) = &at.hops[j as usize];
+            if hop_attack(target, by, *d, set, cell_at) {
                 return true;
             }
         }

@@ -7,7 +7,7 @@
 //! (`powers`) holds what the game keeps of each power.
 
 use super::atoms::Atoms;
-use super::attack_tables::AttackTables;
+use super::attack_tables::{AttackTables, RaysThrough};
 use super::castling;
 use super::kind_set::KindSet;
 use super::power::{Captures, Compile};
@@ -157,6 +157,8 @@ impl Tables {
             let at = &mut attacks[c];
             at.slide_vectors = at.slides.iter().map(|(d, _)| shape.vector(*d)).collect();
             at.hop_vectors = at.hops.iter().map(|(d, _)| shape.vector(*d)).collect();
+            let span = i32::from(shape.files.max(shape.ranks)) - 1;
+            at.rays = RaysThrough::build(span, &at.slide_vectors, &at.hop_vectors);
             if registry.attacks_in_tables() {
                 at.influence = at.influence(&shape);
             }
