@@ -169,6 +169,21 @@ pub fn attacked_through(
     })
 }
 
+/// The board as it will be after the plain move `m` (no legs, no side effect), read without
+/// making it: its square empty, its target holding the mover.
+pub fn after_plain(pos: &impl Board, m: Move) -> impl Fn(Square) -> Cell + '_ {
+    let mover = pos.cell(m.from);
+    move |sq: Square| {
+        if sq == m.from {
+            Cell::EMPTY
+        } else if sq == m.to {
+            mover
+        } else {
+            pos.cell(sq)
+        }
+    }
+}
+
 /// Whether `by` attacks `target` after its own quiet move `m`, read without making the move:
 /// `Some` when `m` is a plain move (no legs, no promotion, onto an empty square) and the reverse
 /// tables say every attack of the game (`Registry::attacks_in_tables`); `None` when unsure.
@@ -188,15 +203,7 @@ pub fn attacked_after_quiet(pos: &impl Board, m: Move, target: Square, by: Color
         return None;
     }
     let mover = pos.cell(m.from);
-    let after = |sq: Square| {
-        if sq == m.from {
-            Cell::EMPTY
-        } else if sq == m.to {
-            mover
-        } else {
-            pos.cell(sq)
-        }
-    };
+    let after = after_plain(pos, m);
     let at = &pos.tables().attacks[by];
     let leaps = at.leaps.iter().any(|(d, set)| target.offset(*d) == m.to && set.holds(mover, by));
     let lame = || {

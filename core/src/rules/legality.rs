@@ -5,11 +5,10 @@
 
 pub use super::check::{in_check, royals_safe};
 use super::lion::{self, LionRule};
-use crate::cell::Cell;
 use crate::geometry::Color;
 use crate::geometry::Square;
 use crate::movegen;
-use crate::movegen::attack::attacked_through;
+use crate::movegen::attack::{after_plain, attacked_through};
 use crate::moves::Move;
 use crate::position::{Position, Undo};
 use crate::variant::{Legality, Repetition};
@@ -196,16 +195,7 @@ fn check_move_knowing(pos: &mut Position, m: Move, history: History, safe: Optio
             // Safe before, and only the lines through the two squares the move changes can
             // bring an attack: read them on the board as it will be, without making the move.
             let us = pos.side();
-            let mover = pos.cell(m.from);
-            let after = |sq: Square| {
-                if sq == m.from {
-                    Cell::EMPTY
-                } else if sq == m.to {
-                    mover
-                } else {
-                    pos.cell(sq)
-                }
-            };
+            let after = after_plain(&*pos, m);
             let attacked = pos.royal_squares(us).any(|r| attacked_through(pos, r, us.flip(), [m.from, m.to], &after));
             return if attacked { Err(Illegal::LeavesKingInCheck) } else { Ok(()) };
         }
