@@ -698,24 +698,26 @@ impl<'a> Worker<'a> {
         {
             return false;
         }
-        let attacked = *self.enemy_in_check[ply].get_or_insert_with(|| in_check(&self.pos, them));
-        !attacked
+        !self.enemy_attacked(ply)
+    }
+
+    /// Whether the opponent's royals are attacked now, asked once per node (`ply`).
+    fn enemy_attacked(&mut self, ply: usize) -> bool {
+        let them = self.pos.side().flip();
+        *self.enemy_in_check[ply].get_or_insert_with(|| in_check(&self.pos, them))
     }
 
     /// Whether the quiet move `m` puts the opponent in danger (see `in_danger`), read without
-    /// making it (`attacked_after_quiet`); `None` when the board cannot tell. Asked after
-    /// `gives_no_check` said it was unsure, so the opponent's danger is asked here.
+    /// making it (`attacked_after_quiet`); `None` when the board cannot tell. Asked only after
+    /// `gives_no_check` was unsure, which has already answered the games whose opponent's
+    /// danger is never asked.
     fn gives_check_unmade(&mut self, ply: usize, m: Move) -> Option<bool> {
-        let us = self.pos.side();
-        let them = us.flip();
-        if self.pos.variant().rules.legality != Legality::Check && self.pos.royal_count(them) != 1 {
-            return Some(false);
-        }
-        if *self.enemy_in_check[ply].get_or_insert_with(|| in_check(&self.pos, them)) {
+        if self.enemy_attacked(ply) {
             return None;
         }
+        let us = self.pos.side();
         let mut any = false;
-        for r in self.pos.royal_squares(them) {
+        for r in self.pos.royal_squares(us.flip()) {
             any |= attacked_after_quiet(&self.pos, m, r, us)?;
         }
         Some(any)
