@@ -40,9 +40,13 @@ pub fn takes_no_lion(pos: &Position, m: Move) -> bool {
 /// Keeps the moves of the pseudo-legal `out` that no lion-capture rule forbids, in order. Most
 /// moves take no Lion, which their squares say. Without a counter-strike square only a Lion's
 /// moves can break a rule (rule B needs the square, rule A a Lion mover), so the other movers'
-/// moves are kept unasked; the generators list a piece's moves together, so its type is looked
-/// up once per run. Nothing is written until a move is dropped, which is rare.
+/// moves are kept unasked: the generators list a piece's moves together, and a run of moves
+/// from one square is passed over by comparing squares alone. Nothing is written until a move
+/// is dropped, which is rare.
 pub fn retain_allowed(pos: &mut Position, out: &mut Vec<Move>) {
+    if pos.counter_strike().is_none() && !lion_may_break(pos, out) {
+        return;
+    }
     let counter_strike = pos.counter_strike().is_some();
     let (mut from, mut lion_mover) = (Square::NONE, true);
     let mut w = 0;
@@ -50,8 +54,7 @@ pub fn retain_allowed(pos: &mut Position, out: &mut Vec<Move>) {
         let m = out[r];
         if !counter_strike && m.from != from {
             from = m.from;
-            let c = pos.cell(from);
-            lion_mover = c.piece().is_none() || pos.game().tables.lions.contains_cell(c);
+            lion_mover = is_lion_mover(pos, from);
         }
         let keep = !(counter_strike || lion_mover) || takes_no_lion(pos, m) || check(pos, m).is_ok();
         if keep {
@@ -62,6 +65,28 @@ pub fn retain_allowed(pos: &mut Position, out: &mut Vec<Move>) {
         }
     }
     out.truncate(w);
+}
+
+/// Whether the piece on `from` moves as a Lion for the rules (or the square is empty: unsure).
+#[inline]
+fn is_lion_mover(pos: &Position, from: Square) -> bool {
+    let c = pos.cell(from);
+    c.piece().is_none() || pos.game().tables.lions.contains_cell(c)
+}
+
+/// Without a counter-strike square: whether a Lion's move in `out` may break rule A (takes a
+/// Lion, and is refused). The runs of other movers' moves are skipped by their squares.
+fn lion_may_break(pos: &mut Position, out: &[Move]) -> bool {
+    let mut r = 0;
+    while r < out.len() {
+        let from = out[r].from;
+        let end = out[r..].iter().position(|m| m.from != from).map_or(out.len(), |n| r + n);
+        if is_lion_mover(pos, from) && out[r..end].iter().any(|&m| !takes_no_lion(pos, m) && check(pos, m).is_err()) {
+            return true;
+        }
+        r = end;
+    }
+    false
 }
 
 /// Whether the pseudo-legal move `m` breaks a lion-capture rule.
