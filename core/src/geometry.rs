@@ -9,6 +9,11 @@ use std::fmt;
 /// Largest board side we support (Tai Shogi is 25x25; files are the letters `a`..`y`).
 pub const MAX_SIDE: u8 = 25;
 
+/// The cells of every position's mailbox array: a power of two, at least every game's padded
+/// board (`Game::new` refuses a larger one, see [`BoardShape::fits`]), so that a square masked
+/// to it indexes the array without a bounds check.
+pub(crate) const MAILBOX: usize = 2048;
+
 /// The two players. `White` is always the side that moves first (`w` in FEN), whatever the
 /// game calls it (Blue in Scirocco, sente in the shogi games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -205,6 +210,13 @@ impl BoardShape {
         BoardShape { files, ranks, pad, stride, cells }
     }
 
+    /// Whether a `files` x `ranks` board padded by `pad` cells on every side fits a position's
+    /// mailbox array ([`MAILBOX`] cells).
+    pub fn fits(files: u8, ranks: u8, pad: u8) -> bool {
+        let side = |n: u8| n as usize + 2 * pad as usize;
+        side(files) * side(ranks) <= MAILBOX
+    }
+
     /// Square of 0-based `file` and `rank`; `None` off the board.
     #[inline]
     pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
@@ -379,6 +391,14 @@ mod tests {
         assert!(shape.parse_square("1a").is_err());
         assert!(shape.parse_square("").is_err());
         assert_eq!(shape.parse_prefix("a10a12").unwrap().1, 3);
+    }
+
+    /// The largest board (25x25) fits with the padding of any Betza leap (3) and up to 10; a
+    /// longer move is refused rather than read beyond the array.
+    #[test]
+    fn mailbox_fits_the_largest_boards() {
+        assert!(BoardShape::fits(25, 25, 3) && BoardShape::fits(25, 25, 10));
+        assert!(!BoardShape::fits(25, 25, 11) && !BoardShape::fits(16, 16, 20));
     }
 
     #[test]

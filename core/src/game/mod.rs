@@ -7,7 +7,7 @@ pub mod psq;
 pub mod table;
 pub mod zobrist;
 
-use crate::geometry::BoardShape;
+use crate::geometry::{BoardShape, MAILBOX};
 use crate::movegen::powers::Power;
 use crate::movegen::tables::Tables;
 use crate::variant::{PieceType, Variant, VariantError};
@@ -49,6 +49,14 @@ impl Game {
     /// reach decides the board's padding), the Zobrist keys and the piece-square table.
     pub fn new(variant: Variant) -> Result<Game, VariantError> {
         let powers = variant.pieces.iter().map(|p| parse_powers(&variant, p)).collect::<Result<Vec<_>, _>>()?;
+        let pad = crate::movegen::tables::padding(&variant.pieces, &powers);
+        if !BoardShape::fits(variant.files, variant.ranks, pad) {
+            let message = format!(
+                "a {}x{} board padded by {pad} squares (its longest move) needs more than the {MAILBOX} mailbox cells a position holds",
+                variant.files, variant.ranks
+            );
+            return Err(VariantError::Game { game: variant.name.clone(), message });
+        }
         let tables = Tables::build(&variant, powers);
         let zobrist = Zobrist::new(&tables.shape, variant.pieces.len());
         let psq = PieceSquare::build(&variant, &tables);

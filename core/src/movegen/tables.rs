@@ -233,7 +233,7 @@ fn compile_kind(cx: &mut Compile<'_>, registry: &mut Registry, powers: &[Power])
 }
 
 /// The mailbox padding: the longest single vector of any atom or power, at least 1.
-fn padding(pieces: &[PieceType], powers: &[Vec<Power>]) -> u8 {
+pub(crate) fn padding(pieces: &[PieceType], powers: &[Vec<Power>]) -> u8 {
     let mut pad = 1u8;
     for (t, pw) in pieces.iter().zip(powers) {
         for v in &t.vectors {

@@ -18,12 +18,16 @@ use crate::variant::{KindId, Variant};
 use std::sync::Arc;
 
 pub use crate::cell::{Cell, Piece};
+use crate::geometry::MAILBOX;
 
 /// The state of a game.
 #[derive(Clone)]
 pub struct Position {
     game: Arc<Game>,
-    board: Vec<Cell>,
+    /// The padded mailbox, in an array of [`MAILBOX`] cells whatever the game's size: a square
+    /// masked to it needs no bounds check, in the reads every generator and attack test makes.
+    /// The cells beyond the game's mailbox are off the board (as `Square::NONE`'s is).
+    board: Box<[Cell; MAILBOX]>,
     lists: ByColor<Vec<Square>>,
     /// Index of the piece on each square in its owner's list.
     list_idx: Vec<u16>,
@@ -91,7 +95,7 @@ impl Position {
     /// An empty board of `game`, White to move. Used by the FEN reader.
     pub(crate) fn empty(game: Arc<Game>) -> Position {
         let shape = game.shape;
-        let mut board = vec![Cell::OFF; shape.cells as usize];
+        let mut board = Box::new([Cell::OFF; MAILBOX]);
         for sq in shape.squares() {
             board[sq.index()] = Cell::EMPTY;
         }
@@ -161,17 +165,17 @@ impl Position {
     /// What stands on `sq`: a piece, nothing, or the edge.
     #[inline]
     pub fn cell(&self, sq: Square) -> Cell {
-        self.board[sq.index()]
+        self.board[sq.index() % MAILBOX]
     }
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()].piece()
+        self.board[sq.index() % MAILBOX].piece()
     }
     /// Whether `sq` is a board square with nothing on it.
     #[inline]
     pub fn is_empty(&self, sq: Square) -> bool {
-        self.board[sq.index()].is_empty()
+        self.board[sq.index() % MAILBOX].is_empty()
     }
     /// The squares of `c`'s pieces, in no particular order.
     #[inline]
@@ -598,7 +602,7 @@ impl Position {
     /// capacity. With `size_of::<Position>()`, the memory of one position (docs/perft-and-speed.md).
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
-        self.board.capacity() * size_of::<Cell>()
+        MAILBOX * size_of::<Cell>()
             + self.list_idx.capacity() * size_of::<u16>()
             + Color::ALL
                 .iter()
@@ -628,11 +632,11 @@ impl State for Position {
     }
     #[inline]
     fn cell(&self, sq: Square) -> Cell {
-        self.board[sq.index()]
+        self.board[sq.index() % MAILBOX]
     }
     #[inline]
     fn cells(&self) -> &[Cell] {
-        &self.board
+        &self.board[..self.game.shape.cells as usize]
     }
     #[inline]
     fn side(&self) -> Color {
