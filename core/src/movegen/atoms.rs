@@ -77,6 +77,9 @@ pub struct Atoms {
     /// Every leap is plain (no path, rank or en passant) and every slide too (first target
     /// at step 1, nothing skipped, not lame): `generate` takes its short loops.
     pub plain: bool,
+    /// The type may promote: its plain moves go through the promotion rules
+    /// (`View::push_move`); the others' are pushed as they are.
+    pub(crate) promotes: bool,
 }
 
 fn lame_path(shape: &BoardShape, dx: i32, dy: i32) -> ArrayVec<i32, 2> {
@@ -233,10 +236,10 @@ impl Atoms {
     /// [`Atoms::generate`] for plain atoms (nearly every piece): the same moves in the same
     /// order, in loops that test only what a plain leap or slide needs. An off-board cell is
     /// neither empty nor anyone's, so it ends a line without a test of its own.
-    #[inline]
-    fn generate_plain(&self, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    #[inline(always)]
+    pub(crate) fn generate_plain(&self, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         let them = piece.color().flip();
-        let promotes = pos.promotes(piece.kind());
+        let promotes = self.promotes;
         let mut emit = |m: Move, shape: Shape| {
             if promotes {
                 pos.push_move(piece, m, shape, out);

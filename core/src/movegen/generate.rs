@@ -8,7 +8,7 @@ use super::effect::is_capture;
 use super::power::PowerRefusal;
 use super::powers::Gen;
 use super::promotion;
-use super::tables::CaptureSearch;
+use super::tables::{CaptureSearch, KindMoves};
 use super::view::Shape;
 use crate::cell::Piece;
 use crate::geometry::Square;
@@ -18,14 +18,24 @@ use crate::moves::Move;
 /// then the moves friends lend it (relays), each effect once.
 pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
     let us = pos.side();
-    let registry = &pos.tables().registry;
+    let tables = pos.tables();
+    let registry = &tables.registry;
     let lent = registry.lends() && registry.lend_all(pos, us, out);
     if !lent {
+        let freezes = registry.freezes();
         for &from in pos.pieces(us) {
-            generate_from(pos, from, out);
+            let Some(piece) = pos.piece_at(from) else { continue };
+            let km = tables.kind(us, piece.kind());
+            // Nearly every piece has only plain atoms: their loops run here, without the
+            // general path's call.
+            if km.plain_only && !freezes {
+                km.atoms.generate_plain(pos, piece, from, out);
+            } else {
+                piece_moves(pos, piece, km, from, out);
+            }
         }
     }
-    if let Some(c) = &pos.tables().castling {
+    if let Some(c) = &tables.castling {
         castling::generate(pos, c, out);
     }
 }
@@ -36,7 +46,13 @@ pub fn generate_from(pos: &impl Board, from: Square, out: &mut Vec<Move>) {
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
-    let km = pos.tables().kind(piece.color(), piece.kind());
+    piece_moves(pos, piece, pos.tables().kind(piece.color(), piece.kind()), from, out);
+}
+
+/// [`generate_from`] for `piece`, whose compiled moves are `km`. Out of line: inlined into
+/// [`generate`]'s loop, the powers' dispatch took registers from the plain pieces' loops.
+#[inline(never)]
+fn piece_moves(pos: &impl Board, piece: Piece, km: &KindMoves, from: Square, out: &mut Vec<Move>) {
     if pos.tables().registry.freezes() && frozen(pos, from, piece, out) {
         return;
     }

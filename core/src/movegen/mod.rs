@@ -34,7 +34,6 @@ pub use view::{State, View};
 use crate::cell::Piece;
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
-use crate::variant::KindId;
 use view::{Cells, Shape};
 
 /// Every board is a view: what a power asks of the rules (promotion, attacks, a piece's moves,
@@ -43,10 +42,6 @@ impl<B: Board> View for B {
     #[inline(always)]
     fn push_move(&self, piece: Piece, m: Move, shape: Shape, out: &mut Vec<Move>) {
         promotion::push(self, piece, m, shape, out);
-    }
-    #[inline]
-    fn promotes(&self, kind: KindId) -> bool {
-        self.tables().promotion(kind).target.is_some()
     }
     #[inline]
     fn is_attacked_ignoring(&self, target: Square, by: Color, ignore: Square) -> bool {

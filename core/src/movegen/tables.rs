@@ -35,6 +35,9 @@ pub struct KindMoves {
     /// Some targets can be reached twice: the generator merges duplicates.
     pub needs_dedup: bool,
     pub(crate) capture_search: CaptureSearch,
+    /// Its moves are its plain atoms' alone (no power, no duplicate targets): the generator
+    /// runs their loops inline.
+    pub(crate) plain_only: bool,
 }
 
 impl KindMoves {
@@ -187,6 +190,12 @@ impl Tables {
         self.zone[sq.index()] >> c.index() & 1 != 0
     }
 
+    /// The promotion zones, indexed by mailbox square: bit `c.index()` for colour `c`.
+    #[inline]
+    pub fn zones(&self) -> &[u8] {
+        &self.zone
+    }
+
     /// Ranks from `sq` to the far edge for `c`: 1 on the last rank.
     #[inline]
     pub fn ranks_to_edge(&self, c: Color, sq: Square) -> i32 {
@@ -223,12 +232,14 @@ fn compile_kind(cx: &mut Compile<'_>, registry: &mut Registry, powers: &[Power])
         }
     }
     km.atoms = std::mem::take(cx.atoms);
+    km.atoms.promotes = cx.piece.promotes_to.is_some();
     km.atoms.finish();
     let has_atoms = km.atoms.any();
     km.needs_dedup = km.atoms.overlaps() || km.gens.iter().any(|g| g.overlaps(has_atoms));
     if km.atoms.needs_filter() {
         km.capture_search = CaptureSearch::Filter;
     }
+    km.plain_only = km.atoms.plain && km.gens.is_empty() && !km.needs_dedup;
     km
 }
 

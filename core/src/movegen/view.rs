@@ -108,9 +108,6 @@ pub trait State {
 pub trait View: State {
     /// Appends `m`, a move of `piece`, with the promotion choices the game's rules give it.
     fn push_move(&self, piece: Piece, m: Move, shape: Shape, out: &mut Vec<Move>);
-    /// Whether pieces of type `kind` ever promote (then their moves go through
-    /// [`View::push_move`]; the others' may be pushed as they are).
-    fn promotes(&self, kind: KindId) -> bool;
     /// Whether `by` attacks `target`, with `ignore` counted as an empty square (a piece about to
     /// leave it).
     fn is_attacked_ignoring(&self, target: Square, by: Color, ignore: Square) -> bool;
