@@ -40,9 +40,9 @@ pub fn takes_no_lion(pos: &Position, m: Move) -> bool {
 /// Keeps the moves of the pseudo-legal `out` that no lion-capture rule forbids, in order. Most
 /// moves take no Lion, which their squares say. Without a counter-strike square only a Lion's
 /// moves can break a rule (rule B needs the square, rule A a Lion mover), so the other movers'
-/// moves are kept unasked: the generators list a piece's moves together, and a run of moves
-/// from one square is passed over by comparing squares alone. Nothing is written until a move
-/// is dropped, which is rare.
+/// moves are kept unasked, and when no Lion of the side has an enemy Lion two squares away
+/// (rule A's only case) none is asked at all. Nothing is written until a move is dropped,
+/// which is rare.
 pub fn retain_allowed(pos: &mut Position, out: &mut Vec<Move>) {
     if pos.counter_strike().is_none() && !lion_may_break(pos, out) {
         return;
@@ -74,19 +74,26 @@ fn is_lion_mover(pos: &Position, from: Square) -> bool {
     c.piece().is_none() || pos.game().tables.lions.contains_cell(c)
 }
 
-/// Without a counter-strike square: whether a Lion's move in `out` may break rule A (takes a
-/// Lion, and is refused). The runs of other movers' moves are skipped by their squares.
-fn lion_may_break(pos: &mut Position, out: &[Move]) -> bool {
-    let mut r = 0;
-    while r < out.len() {
-        let from = out[r].from;
-        let end = out[r..].iter().position(|m| m.from != from).map_or(out.len(), |n| r + n);
-        if is_lion_mover(pos, from) && out[r..end].iter().any(|&m| !takes_no_lion(pos, m) && check(pos, m).is_err()) {
-            return true;
-        }
-        r = end;
+/// Without a counter-strike square: whether a move in `out` (the side to move's) may break
+/// rule A. Only a Lion taking a Lion two squares away can, so the side's Lions are found in
+/// its piece list and the ring of squares two away from each is read: nearly always no enemy
+/// Lion stands there, and no move needs asking.
+fn lion_may_break(pos: &Position, out: &[Move]) -> bool {
+    if out.is_empty() {
+        return false;
     }
-    false
+    let us = pos.side();
+    let lions = &pos.game().tables.lions;
+    let shape = pos.shape();
+    let lion_two_away = |from: Square| {
+        (-2..=2i32).any(|dy| {
+            (-2..=2i32).any(|dx| {
+                let c = pos.cell(from.offset(shape.delta(dx, dy)));
+                dx.abs().max(dy.abs()) == 2 && c.holds(us.flip()) && lions.contains_cell(c)
+            })
+        })
+    };
+    pos.pieces(us).iter().any(|&sq| lions.contains_cell(pos.cell(sq)) && lion_two_away(sq))
 }
 
 /// Whether the pseudo-legal move `m` breaks a lion-capture rule.
