@@ -282,7 +282,7 @@ impl Atoms {
     }
 
     /// Only the atom moves that capture (quiescence), from the flat lists.
-    #[inline]
+    #[inline(always)]
     pub fn captures(&self, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         let them = piece.color().flip();
         for &(d, step) in &self.capture_leaps {

@@ -126,22 +126,35 @@ pub fn generate_captures(pos: &impl Board, out: &mut Vec<Move>) {
         retain_captures(pos, out, start);
         return;
     }
+    let tables = pos.tables();
     for &from in pos.pieces(us) {
-        let piece = pos.piece_at(from).expect("a listed piece");
-        let km = pos.tables().kind(us, piece.kind());
-        let start = out.len();
-        if km.capture_search == CaptureSearch::Filter {
-            generate_from(pos, from, out);
-            retain_captures(pos, out, start);
-            continue;
+        let Some(piece) = pos.piece_at(from) else { continue };
+        let km = tables.kind(us, piece.kind());
+        // As in `generate`: a plain piece's capture loops run here, the rest out of line.
+        if km.plain_only && km.capture_search == CaptureSearch::Lists {
+            km.atoms.captures(pos, piece, from, out);
+        } else {
+            piece_captures(pos, piece, km, from, out);
         }
-        km.atoms.captures(pos, piece, from, out);
-        for g in &km.gens {
-            g.captures(&pos.tables().registry, pos, piece, from, out);
-        }
-        if km.needs_dedup {
-            dedup(out, start);
-        }
+    }
+}
+
+/// The pseudo-legal captures of `piece` on `from`, whose compiled moves are `km`: from its
+/// capture lists and its powers', or by filtering all its moves.
+#[inline(never)]
+fn piece_captures(pos: &impl Board, piece: Piece, km: &KindMoves, from: Square, out: &mut Vec<Move>) {
+    let start = out.len();
+    if km.capture_search == CaptureSearch::Filter {
+        piece_moves(pos, piece, km, from, out);
+        retain_captures(pos, out, start);
+        return;
+    }
+    km.atoms.captures(pos, piece, from, out);
+    for g in &km.gens {
+        g.captures(&pos.tables().registry, pos, piece, from, out);
+    }
+    if km.needs_dedup {
+        dedup(out, start);
     }
 }
 
