@@ -211,7 +211,7 @@ impl BoardShape {
     }
 
     /// Whether a `files` x `ranks` board padded by `pad` cells on every side fits a position's
-    /// mailbox array ([`MAILBOX`] cells).
+    /// mailbox array (`MAILBOX`, 2,048 cells).
     pub fn fits(files: u8, ranks: u8, pad: u8) -> bool {
         let side = |n: u8| n as usize + 2 * pad as usize;
         side(files) * side(ranks) <= MAILBOX

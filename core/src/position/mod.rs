@@ -24,7 +24,7 @@ use crate::geometry::MAILBOX;
 #[derive(Clone)]
 pub struct Position {
     game: Arc<Game>,
-    /// The padded mailbox, in an array of [`MAILBOX`] cells whatever the game's size: a square
+    /// The padded mailbox, in an array of `MAILBOX` cells whatever the game's size: a square
     /// masked to it needs no bounds check, in the reads every generator and attack test makes.
     /// The cells beyond the game's mailbox are off the board (as `Square::NONE`'s is).
     board: Box<[Cell; MAILBOX]>,
