@@ -57,7 +57,7 @@ impl Game {
             );
             return Err(VariantError::Game { game: variant.name.clone(), message });
         }
-        let tables = Tables::build(&variant, powers);
+        let tables = Tables::build(&variant, powers, pad);
         let zobrist = Zobrist::new(&tables.shape, variant.pieces.len());
         let psq = PieceSquare::build(&variant, &tables);
         Ok(Game { variant, shape: tables.shape, tables, zobrist, psq })

@@ -111,10 +111,11 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// Compiles the game `v` whose pieces have the parsed `powers`.
-    pub fn build(v: &Variant, powers: Vec<Vec<Power>>) -> Tables {
+    /// Compiles the game `v` whose pieces have the parsed `powers`, on a mailbox padded by
+    /// `pad` (their `padding`, which `Game::new` has checked fits).
+    pub fn build(v: &Variant, powers: Vec<Vec<Power>>, pad: u8) -> Tables {
         let pieces = &v.pieces;
-        let shape = BoardShape::new(v.files, v.ranks, padding(pieces, &powers));
+        let shape = BoardShape::new(v.files, v.ranks, pad);
         let mut moves = ByColor::new(Vec::new(), Vec::new());
         let mut attacks = ByColor::new(AttackTables::default(), AttackTables::default());
         let mut registry = Registry::default();
@@ -188,12 +189,6 @@ impl Tables {
     #[inline]
     pub fn in_zone(&self, c: Color, sq: Square) -> bool {
         self.zone[sq.index()] >> c.index() & 1 != 0
-    }
-
-    /// The promotion zones, indexed by mailbox square: bit `c.index()` for colour `c`.
-    #[inline]
-    pub fn zones(&self) -> &[u8] {
-        &self.zone
     }
 
     /// Ranks from `sq` to the far edge for `c`: 1 on the last rank.

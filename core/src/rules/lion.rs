@@ -40,9 +40,9 @@ pub fn takes_no_lion(pos: &Position, m: Move) -> bool {
 /// Keeps the moves of the pseudo-legal `out` that no lion-capture rule forbids, in order. Most
 /// moves take no Lion, which their squares say. Without a counter-strike square only a Lion's
 /// moves can break a rule (rule B needs the square, rule A a Lion mover), so the other movers'
-/// moves are kept unasked, and when no Lion of the side has an enemy Lion two squares away
-/// (rule A's only case) none is asked at all. Nothing is written until a move is dropped,
-/// which is rare.
+/// moves are kept unasked (the generators list a piece's moves together, so its type is looked
+/// up once per run), and when no Lion of the side has an enemy Lion two squares away (rule A's
+/// only case) none is asked at all. Nothing is written until a move is dropped, which is rare.
 pub fn retain_allowed(pos: &mut Position, out: &mut Vec<Move>) {
     if pos.counter_strike().is_none() && !lion_may_break(pos, out) {
         return;
@@ -54,7 +54,8 @@ pub fn retain_allowed(pos: &mut Position, out: &mut Vec<Move>) {
         let m = out[r];
         if !counter_strike && m.from != from {
             from = m.from;
-            lion_mover = is_lion_mover(pos, from);
+            let c = pos.cell(from);
+            lion_mover = c.piece().is_none() || pos.game().tables.lions.contains_cell(c);
         }
         let keep = !(counter_strike || lion_mover) || takes_no_lion(pos, m) || check(pos, m).is_ok();
         if keep {
@@ -65,13 +66,6 @@ pub fn retain_allowed(pos: &mut Position, out: &mut Vec<Move>) {
         }
     }
     out.truncate(w);
-}
-
-/// Whether the piece on `from` moves as a Lion for the rules (or the square is empty: unsure).
-#[inline]
-fn is_lion_mover(pos: &Position, from: Square) -> bool {
-    let c = pos.cell(from);
-    c.piece().is_none() || pos.game().tables.lions.contains_cell(c)
 }
 
 /// Without a counter-strike square: whether a move in `out` (the side to move's) may break
