@@ -179,14 +179,28 @@ impl Atoms {
     }
 
     /// Whether two atoms reach one target: a leap landing where a slide or another leap does.
-    pub fn overlaps(&self) -> bool {
+    /// Compared as vectors on the board, not as mailbox offsets: a Dragon King's diagonal step
+    /// is also its sideways slide's offset times the mailbox's width, but a slide stops at the
+    /// edge and never wraps to the next rank, so the two never meet (and a false "overlap"
+    /// would send every such piece down the generator's general path to merge duplicates it
+    /// never makes).
+    pub fn overlaps(&self, shape: &BoardShape) -> bool {
         let leap_dup = self.leaps.iter().enumerate().any(|(i, l)| {
             self.leaps[..i].iter().any(|m| m.delta == l.delta)
-                || self.slides.iter().any(|s| (s.min as i32..=s.max.min(30) as i32).any(|k| s.delta * k == l.delta))
+                || self.slides.iter().any(|s| slide_reaches(shape, s, l.delta))
         });
         let slide_dup =
             self.slides.iter().enumerate().any(|(i, s)| self.slides[..i].iter().any(|m| m.delta == s.delta));
         leap_dup || slide_dup
+    }
+
+    /// Whether a leap's offset is a slide's offset times a number of its steps (the test the
+    /// generator once took for overlapping atoms): such types keep their moves sorted
+    /// (`KindMoves::sorted`).
+    pub fn overlaps_by_offset(&self) -> bool {
+        self.leaps
+            .iter()
+            .any(|l| self.slides.iter().any(|s| (s.min as i32..=s.max.min(30) as i32).any(|k| s.delta * k == l.delta)))
     }
 
     /// Whether quiescence must generate the piece's moves: a slide whose first square is
@@ -434,5 +448,51 @@ fn hops(pos: &impl View, piece: Piece, from: Square, dirs: &[i32], out: &mut Vec
         if pos.cell(to).holds(them) {
             pos.push_move(piece, Move::new(from, to), Shape::CAPTURE, out);
         }
+    }
+}
+
+/// Whether the slide `s` reaches the target of the leap `delta` (from any square of the board):
+/// the leap's vector is a whole number of the slide's steps, between its first and last.
+fn slide_reaches(shape: &BoardShape, s: &SlideT, delta: i32) -> bool {
+    let ((sx, sy), (lx, ly)) = (shape.vector(s.delta), shape.vector(delta));
+    let k = if sx != 0 {
+        lx / sx
+    } else if sy != 0 {
+        ly / sy
+    } else {
+        return false;
+    };
+    k >= i32::from(s.min) && k <= i32::from(s.max) && k * sx == lx && k * sy == ly
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::betza;
+
+    fn atoms(betza: &str) -> (BoardShape, Atoms) {
+        let shape = BoardShape::new(12, 12, 2);
+        let vectors = betza::parse(betza).unwrap();
+        let a = Atoms::compile(&shape, &vectors, Orientation::Rotate, Color::White, None);
+        (shape, a)
+    }
+
+    #[test]
+    fn atoms_overlap_where_two_reach_one_square_not_where_offsets_coincide() {
+        // The Dragon King's diagonal step is its sideways slide's offset times the mailbox's
+        // width, and the Side Mover's forward step too: no square is reached twice.
+        for b in ["RF", "vWsR"] {
+            let (shape, a) = atoms(b);
+            assert!(!a.overlaps(&shape), "{b}");
+            assert!(a.overlaps_by_offset(), "{b}: the old offset test took it for overlapping");
+        }
+        // A step along a slide's line is a real overlap.
+        for b in ["WR", "FB", "fWvR"] {
+            let (shape, a) = atoms(b);
+            assert!(a.overlaps(&shape), "{b}");
+        }
+        // A slide of at most 2 steps does not reach a 3-square leap on its line.
+        let (shape, a) = atoms("R2H");
+        assert!(!a.overlaps(&shape));
     }
 }

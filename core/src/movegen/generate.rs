@@ -29,7 +29,11 @@ pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
             // Nearly every piece has only plain atoms: their loops run here, without the
             // general path's call.
             if km.plain_only && !freezes {
+                let start = out.len();
                 km.atoms.generate_plain(pos, piece, from, out);
+                if km.sorted {
+                    out[start..].sort_unstable();
+                }
             } else {
                 piece_moves(pos, piece, km, from, out);
             }
@@ -61,7 +65,7 @@ fn piece_moves(pos: &impl Board, piece: Piece, km: &KindMoves, from: Square, out
     if !km.gens.is_empty() {
         power_moves(&km.gens, pos, piece, from, start, out);
     }
-    if km.needs_dedup {
+    if km.needs_dedup || km.sorted {
         dedup(out, start);
     }
 }
@@ -132,7 +136,11 @@ pub fn generate_captures(pos: &impl Board, out: &mut Vec<Move>) {
         let km = tables.kind(us, piece.kind());
         // As in `generate`: a plain piece's capture loops run here, the rest out of line.
         if km.plain_only && km.capture_search == CaptureSearch::Lists {
+            let start = out.len();
             km.atoms.captures(pos, piece, from, out);
+            if km.sorted {
+                out[start..].sort_unstable();
+            }
         } else {
             piece_captures(pos, piece, km, from, out);
         }
@@ -153,7 +161,7 @@ fn piece_captures(pos: &impl Board, piece: Piece, km: &KindMoves, from: Square, 
     for g in &km.gens {
         g.captures(&pos.tables().registry, pos, piece, from, out);
     }
-    if km.needs_dedup {
+    if km.needs_dedup || km.sorted {
         dedup(out, start);
     }
 }

@@ -38,6 +38,11 @@ pub struct KindMoves {
     /// Its moves are its plain atoms' alone (no power, no duplicate targets): the generator
     /// runs their loops inline.
     pub(crate) plain_only: bool,
+    /// Its moves are listed sorted (by [`Move`]'s order), as the generator listed them when it
+    /// took these types' atoms for overlapping (a mailbox-offset coincidence, see
+    /// [`Atoms::overlaps`]) and merged duplicates by sorting: kept so that the search meets the
+    /// moves in the same order and searches the same trees.
+    pub(crate) sorted: bool,
 }
 
 impl KindMoves {
@@ -230,7 +235,8 @@ fn compile_kind(cx: &mut Compile<'_>, registry: &mut Registry, powers: &[Power])
     km.atoms.promotes = cx.piece.promotes_to.is_some();
     km.atoms.finish();
     let has_atoms = km.atoms.any();
-    km.needs_dedup = km.atoms.overlaps() || km.gens.iter().any(|g| g.overlaps(has_atoms));
+    km.sorted = km.atoms.overlaps_by_offset();
+    km.needs_dedup = km.atoms.overlaps(cx.shape) || km.gens.iter().any(|g| g.overlaps(has_atoms));
     if km.atoms.needs_filter() {
         km.capture_search = CaptureSearch::Filter;
     }
