@@ -612,10 +612,11 @@ fn smoke_fixed_seed_games_with_outcome() {
 }
 
 /// `generate_captures` (the quiescence search's generator) yields exactly the captures among
-/// the moves of `generate`, in random positions of every game.
+/// the moves of `generate`, and `generate_quiets` (the search's quiet stage) exactly the other
+/// moves in `generate`'s order, in random positions of every game.
 #[test]
-fn capture_generator_matches_filtered_generate() {
-    use kyodai_core::movegen::{generate, generate_captures, is_capture};
+fn capture_and_quiet_generators_match_filtered_generate() {
+    use kyodai_core::movegen::{generate, generate_captures, generate_quiets, is_capture};
     for name in Variant::builtin_names() {
         let v = Game::builtin(name).unwrap();
         for game in 0..8u64 {
@@ -630,6 +631,10 @@ fn capture_generator_matches_filtered_generate() {
                 want.sort();
                 got.sort();
                 assert_eq!(got, want, "{name}: {}", pos.to_fen());
+                let quiet: Vec<_> = all.iter().copied().filter(|&m| !is_capture(&pos, m)).collect();
+                let mut got = Vec::new();
+                generate_quiets(&pos, &mut got);
+                assert_eq!(got, quiet, "{name}, the quiet moves: {}", pos.to_fen());
                 let legal = legal_move_list(&mut pos);
                 if legal.is_empty() {
                     break;

@@ -14,7 +14,7 @@ use super::ordering::{self, MoveList};
 use super::tt::encode_move;
 use super::worker::{Node, Worker};
 use crate::geometry::Square;
-use crate::movegen::{generate, generate_captures, generate_piece, is_capture};
+use crate::movegen::{generate, generate_captures, generate_piece, generate_quiets, is_capture};
 use crate::moves::Move;
 use crate::rules::legality::add_succession_if_mated;
 
@@ -234,16 +234,24 @@ impl Worker<'_> {
     /// little higher); the node's number of moves is known from here on.
     fn generate_quiets(&mut self, p: &mut Picker, node: Node) {
         let list = &mut p.quiets;
-        generate(&self.pos, &mut list.moves);
-        self.deferrals.drop_deferrals(&self.pos, &mut list.moves);
-        if node.danger && self.succession {
-            add_succession_if_mated(&mut self.pos, &mut list.moves);
-        }
-        p.total = Some(list.len());
         let (table, killers) = (p.table, p.killers);
         let early = |m: Move| table == Some(m) || killers.contains(&Some(m));
-        let pos = &self.pos;
-        list.moves.retain(|&m| !early(m) && !is_capture(pos, m));
+        if node.danger && self.succession {
+            // The King's succession asks the whole list whether the side is mated.
+            generate(&self.pos, &mut list.moves);
+            self.deferrals.drop_deferrals(&self.pos, &mut list.moves);
+            add_succession_if_mated(&mut self.pos, &mut list.moves);
+            p.total = Some(list.len());
+            let pos = &self.pos;
+            list.moves.retain(|&m| !early(m) && !is_capture(pos, m));
+        } else {
+            // The captures are in `p.captures` already (with their deferrals dropped alike:
+            // a promotion's twin takes what it takes).
+            generate_quiets(&self.pos, &mut list.moves);
+            self.deferrals.drop_deferrals(&self.pos, &mut list.moves);
+            p.total = Some(list.len() + p.captures.len());
+            list.moves.retain(|&m| !early(m));
+        }
         list.reset_scores();
         let ctx = self.context(node.ply);
         for i in 0..list.len() {

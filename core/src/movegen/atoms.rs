@@ -213,7 +213,7 @@ impl Atoms {
     #[inline]
     pub fn generate(&self, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
         if self.plain {
-            return self.generate_plain(pos, piece, from, out);
+            return self.generate_plain::<true>(pos, piece, from, out);
         }
         let them = piece.color().flip();
         for l in &self.leaps {
@@ -250,8 +250,15 @@ impl Atoms {
     /// [`Atoms::generate`] for plain atoms (nearly every piece): the same moves in the same
     /// order, in loops that test only what a plain leap or slide needs. An off-board cell is
     /// neither empty nor anyone's, so it ends a line without a test of its own.
+    /// `CAPTURES` false: the quiet moves alone (the search's quiet stage), in the same order.
     #[inline(always)]
-    pub(crate) fn generate_plain(&self, pos: &impl View, piece: Piece, from: Square, out: &mut Vec<Move>) {
+    pub(crate) fn generate_plain<const CAPTURES: bool>(
+        &self,
+        pos: &impl View,
+        piece: Piece,
+        from: Square,
+        out: &mut Vec<Move>,
+    ) {
         let them = piece.color().flip();
         let promotes = self.promotes;
         let mut emit = |m: Move, shape: Shape| {
@@ -268,7 +275,7 @@ impl Atoms {
                 if l.mode.moves {
                     emit(Move::new(from, to), Shape::QUIET.step(l.dist == 1));
                 }
-            } else if l.mode.captures && cell.holds(them) {
+            } else if CAPTURES && l.mode.captures && cell.holds(them) {
                 emit(Move::new(from, to), Shape::CAPTURE.step(l.dist == 1));
             }
         }
@@ -284,13 +291,14 @@ impl Atoms {
                     }
                     continue;
                 }
-                if s.mode.captures && cell.holds(them) {
+                if CAPTURES && s.mode.captures && cell.holds(them) {
                     emit(Move::new(from, to), Shape::CAPTURE.step(step == 1));
                 }
                 break;
             }
         }
-        if !self.hops.is_empty() {
+        // Hops only capture.
+        if CAPTURES && !self.hops.is_empty() {
             hops(pos, piece, from, &self.hops, out);
         }
     }

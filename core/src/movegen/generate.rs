@@ -30,13 +30,47 @@ pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
             // general path's call.
             if km.plain_only && !freezes {
                 let start = out.len();
-                km.atoms.generate_plain(pos, piece, from, out);
+                km.atoms.generate_plain::<true>(pos, piece, from, out);
                 if km.sorted {
                     out[start..].sort_unstable();
                 }
             } else {
                 piece_moves(pos, piece, km, from, out);
             }
+        }
+    }
+    if let Some(c) = &tables.castling {
+        castling::generate(pos, c, out);
+    }
+}
+
+/// The pseudo-legal moves of the side to move that take nothing: exactly the moves of
+/// [`generate`] that are not captures ([`is_capture`]), in the same order (the search's quiet
+/// stage, which has tried the captures already). A plain piece's loops skip their captures;
+/// the other pieces' moves, and every move where powers lend or freeze, are filtered.
+pub fn generate_quiets(pos: &impl Board, out: &mut Vec<Move>) {
+    let tables = pos.tables();
+    let registry = &tables.registry;
+    if registry.lends() || registry.freezes() {
+        let start = out.len();
+        generate(pos, out);
+        retain_quiets(pos, out, start);
+        return;
+    }
+    for &from in pos.pieces(pos.side()) {
+        let Some(piece) = pos.piece_at(from) else { continue };
+        let km = tables.kind(piece.color(), piece.kind());
+        let start = out.len();
+        // As in `generate_captures`: where the capture lists are the type's whole story, a
+        // move is a capture exactly when it lands on an enemy piece.
+        if km.plain_only && km.capture_search == CaptureSearch::Lists {
+            km.atoms.generate_plain::<false>(pos, piece, from, out);
+            if km.sorted {
+                out[start..].sort_unstable();
+            }
+        } else {
+            piece_moves(pos, piece, km, from, out);
+            retain_quiets(pos, out, start);
         }
     }
     if let Some(c) = &tables.castling {
@@ -98,6 +132,18 @@ fn dedup(out: &mut Vec<Move>, start: usize) {
     let mut w = start;
     for r in start..out.len() {
         if w == start || out[r] != out[w - 1] {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// Keeps only the moves that are not captures among `out[start..]`, in their order.
+fn retain_quiets(pos: &impl Board, out: &mut Vec<Move>, start: usize) {
+    let mut w = start;
+    for r in start..out.len() {
+        if !is_capture(pos, out[r]) {
             out[w] = out[r];
             w += 1;
         }

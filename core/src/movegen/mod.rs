@@ -28,7 +28,9 @@ pub mod view;
 
 pub use board::Board;
 pub use effect::is_capture;
-pub use generate::{en_passant_moves, generate, generate_captures, generate_from, generate_piece, power_refusal};
+pub use generate::{
+    en_passant_moves, generate, generate_captures, generate_from, generate_piece, generate_quiets, power_refusal,
+};
 pub use view::{State, View};
 
 use crate::cell::Piece;
