@@ -21,6 +21,26 @@ pub(super) fn reverse_futility(eval: i32, beta: i32, depth: i32) -> bool {
     depth <= RFP_MAX_DEPTH && beta.abs() < MATE_BOUND && eval.abs() < MATE_BOUND && eval - RFP_MARGIN * depth >= beta
 }
 
+/// Razoring (`[search] razoring`): a non-PV node at depth `RAZOR_MAX_DEPTH` or less whose
+/// static evaluation is `RAZOR_BASE + RAZOR_PER_DEPTH` per ply below alpha is unlikely to be
+/// saved by a quiet move: the quiescence search (captures) is asked, and the node ends on its
+/// answer when that stays at or below alpha. A capture that saves it is found; a quiet save is
+/// what the margin bets against.
+pub(super) const RAZOR_MAX_DEPTH: i32 = 2;
+pub(super) const RAZOR_BASE: i32 = 300;
+pub(super) const RAZOR_PER_DEPTH: i32 = 200;
+
+/// Whether a node with static evaluation `eval` at `depth` is razored against `alpha`.
+pub(super) fn razor(eval: i32, alpha: i32, depth: i32) -> bool {
+    depth <= RAZOR_MAX_DEPTH && short_of(eval, alpha, RAZOR_BASE + RAZOR_PER_DEPTH * depth)
+}
+
+/// Whether `eval` falls `margin` or more short of `alpha`, neither being a mate score (a
+/// static guess is no bound on a forced mate).
+fn short_of(eval: i32, alpha: i32, margin: i32) -> bool {
+    alpha.abs() < MATE_BOUND && eval.abs() < MATE_BOUND && eval + margin <= alpha
+}
+
 /// Late-move pruning: at depth `LMP_MAX_DEPTH` or less, a quiet move ranked after
 /// `lmp_count` legal moves is not searched. Safe because moves are ordered (table move,
 /// captures, killers, history) and a position with 100-300 legal moves has few quiet moves that
@@ -53,10 +73,7 @@ pub(super) const FUTILITY_PER_DEPTH: i32 = 120;
 
 /// Whether a quiet move at a node with static evaluation `eval` is futile against `alpha`.
 pub(super) fn futile(eval: i32, alpha: i32, depth: i32) -> bool {
-    depth <= FUTILITY_MAX_DEPTH
-        && alpha.abs() < MATE_BOUND
-        && eval.abs() < MATE_BOUND
-        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+    depth <= FUTILITY_MAX_DEPTH && short_of(eval, alpha, FUTILITY_BASE + FUTILITY_PER_DEPTH * depth)
 }
 
 /// How many plies shallower a late quiet move ranked `nth` at `depth` is searched, by the
@@ -128,6 +145,15 @@ mod tests {
         assert_eq!(log_reduction(10, 100, true), 4);
         assert!(log_reduction(20, 200, false) > log_reduction(10, 100, false));
         assert_eq!(log_reduction(1, 1, true), -1, "the caller clamps at zero");
+    }
+
+    #[test]
+    fn razoring_needs_the_margin_a_shallow_depth_and_no_mate_bound() {
+        assert!(razor(0, 500, 1));
+        assert!(!razor(0, 499, 1), "300 + 200 per ply");
+        assert!(razor(0, 700, 2));
+        assert!(!razor(-5000, 0, RAZOR_MAX_DEPTH + 1), "too deep");
+        assert!(!razor(-5000, MATE_BOUND, 1), "alpha is a mate score");
     }
 
     #[test]

@@ -473,6 +473,21 @@ impl<'a> Worker<'a> {
         if self.search.pruning && !pv_node && !danger && ply > 0 && prune::reverse_futility(eval, beta, depth) {
             return (eval + beta) / 2;
         }
+        if self.search.razoring
+            && self.search.pruning
+            && !pv_node
+            && !danger
+            && ply > 0
+            && prune::razor(eval, alpha, depth)
+        {
+            let s = self.qsearch(alpha, alpha + 1, ply, 0);
+            if self.stopped {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
+            }
+        }
         if null == NullMove::Allowed && !pv_node && !danger {
             if let Some(s) = self.null_move(beta, depth, ply) {
                 return s;

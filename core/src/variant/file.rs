@@ -100,6 +100,9 @@ pub struct SearchParams {
     pub reductions: Reductions,
     /// How many moves late-move pruning keeps (`search/prune.rs`, `LateMoves`), with `pruning`.
     pub late_moves: LateMoves,
+    /// Razoring (`search/prune.rs`), with `pruning`: a node near the horizon whose static
+    /// evaluation is far below alpha asks the quiescence search whether anything saves it.
+    pub razoring: bool,
 }
 
 /// How many moves a node searches before late-move pruning skips quiet ones.
@@ -135,6 +138,7 @@ impl Default for SearchParams {
             pruning: false,
             reductions: Reductions::Gentle,
             late_moves: LateMoves::Fixed,
+            razoring: false,
         }
     }
 }
