@@ -31,9 +31,7 @@ pub fn generate(pos: &impl Board, out: &mut Vec<Move>) {
             if km.plain_only && !freezes {
                 let start = out.len();
                 km.atoms.generate_plain::<true>(pos, piece, from, out);
-                if km.sorted {
-                    out[start..].sort_unstable();
-                }
+                keep_order(km, out, start);
             } else {
                 piece_moves(pos, piece, km, from, out);
             }
@@ -65,9 +63,7 @@ pub fn generate_quiets(pos: &impl Board, out: &mut Vec<Move>) {
         // move is a capture exactly when it lands on an enemy piece.
         if km.plain_only && km.capture_search == CaptureSearch::Lists {
             km.atoms.generate_plain::<false>(pos, piece, from, out);
-            if km.sorted {
-                out[start..].sort_unstable();
-            }
+            keep_order(km, out, start);
         } else {
             piece_moves(pos, piece, km, from, out);
             retain_quiets(pos, out, start);
@@ -139,23 +135,29 @@ fn dedup(out: &mut Vec<Move>, start: usize) {
     out.truncate(w);
 }
 
-/// Keeps only the moves that are not captures among `out[start..]`, in their order.
-fn retain_quiets(pos: &impl Board, out: &mut Vec<Move>, start: usize) {
-    let mut w = start;
-    for r in start..out.len() {
-        if !is_capture(pos, out[r]) {
-            out[w] = out[r];
-            w += 1;
-        }
+/// Sorts `out[start..]` for a type whose moves are listed sorted (`KindMoves::sorted`).
+#[inline(always)]
+fn keep_order(km: &KindMoves, out: &mut [Move], start: usize) {
+    if km.sorted {
+        out[start..].sort_unstable();
     }
-    out.truncate(w);
 }
 
 /// Keeps only the captures among `out[start..]`.
 fn retain_captures(pos: &impl Board, out: &mut Vec<Move>, start: usize) {
+    retain_by_capture(pos, out, start, true);
+}
+
+/// Keeps only the moves that are not captures among `out[start..]`, in their order.
+fn retain_quiets(pos: &impl Board, out: &mut Vec<Move>, start: usize) {
+    retain_by_capture(pos, out, start, false);
+}
+
+/// Keeps among `out[start..]`, in their order, the moves whose being a capture is `captures`.
+fn retain_by_capture(pos: &impl Board, out: &mut Vec<Move>, start: usize, captures: bool) {
     let mut w = start;
     for r in start..out.len() {
-        if is_capture(pos, out[r]) {
+        if is_capture(pos, out[r]) == captures {
             out[w] = out[r];
             w += 1;
         }
@@ -184,9 +186,7 @@ pub fn generate_captures(pos: &impl Board, out: &mut Vec<Move>) {
         if km.plain_only && km.capture_search == CaptureSearch::Lists {
             let start = out.len();
             km.atoms.captures(pos, piece, from, out);
-            if km.sorted {
-                out[start..].sort_unstable();
-            }
+            keep_order(km, out, start);
         } else {
             piece_captures(pos, piece, km, from, out);
         }
